@@ -1,0 +1,18 @@
+import type { Hono } from "hono";
+import type { EmulatorEnv } from "./auth";
+import type { Store } from "./store";
+import { identitySchema } from "./store/identity";
+
+/**
+ * One API family of the emulator: the tables it keeps and the routes it serves under `/v1`.
+ * The list below is the one place that names every family.
+ */
+export interface Family {
+  name: string;
+  schema: string;
+  mount(app: Hono<EmulatorEnv>, store: Store): void;
+}
+
+export const families: readonly Family[] = [
+  { name: "identity", schema: identitySchema, mount: () => undefined },
+];

@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import { DatabaseSync } from "node:sqlite";
+
+export type Clock = () => Date;
+
+export interface StoreOptions {
+  /** A file keeps the workspace across restarts; absent means in memory. */
+  path?: string;
+  /** Injected by tests that need time to pass (the 7-day restore window). */
+  clock?: Clock;
+  /** DDL of every table, run once at open (`CREATE TABLE IF NOT EXISTS ...`). */
+  schema: readonly string[];
+}
+
+const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * The emulator's embedded database. Every family keeps its rows in real tables here; a write is
+ * acknowledged only after its transaction commits, and with a file in WAL mode and
+ * `synchronous=FULL` a committed write survives a killed process.
+ */
+export class Store {
+  readonly db: DatabaseSync;
+  clock: Clock;
+  private depth = 0;
+
+  constructor(options: StoreOptions) {
+    this.db = new DatabaseSync(options.path ?? ":memory:");
+    this.clock = options.clock ?? (() => new Date());
+    this.db.exec("PRAGMA foreign_keys = ON");
+    if (options.path) {
+      this.db.exec("PRAGMA journal_mode = WAL");
+      this.db.exec("PRAGMA synchronous = FULL");
+    }
+    for (const ddl of options.schema) this.db.exec(ddl);
+  }
+
+  /** The current time as the API writes it. */
+  now(): string {
+    return this.clock().toISOString();
+  }
+
+  /** A new 20-character identifier, the shape the hosted service uses. */
+  newId(): string {
+    const bytes = randomBytes(20);
+    let id = "";
+    for (const b of bytes) id += ID_ALPHABET[b % ID_ALPHABET.length];
+    return id;
+  }
+
+  /** Runs `fn` atomically; nested calls join the outer transaction through a savepoint. */
+  transaction<T>(fn: () => T): T {
+    const savepoint = `sp${this.depth}`;
+    this.db.exec(this.depth === 0 ? "BEGIN IMMEDIATE" : `SAVEPOINT ${savepoint}`);
+    this.depth++;
+    try {
+      const result = fn();
+      this.depth--;
+      this.db.exec(this.depth === 0 ? "COMMIT" : `RELEASE ${savepoint}`);
+      return result;
+    } catch (error) {
+      this.depth--;
+      this.db.exec(
+        this.depth === 0 ? "ROLLBACK" : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`,
+      );
+      throw error;
+    }
+  }
+
+  /** Empties every table, keeping the schema. */
+  reset(): void {
+    const tables = this.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .all() as { name: string }[];
+    this.transaction(() => {
+      this.db.exec("PRAGMA defer_foreign_keys = ON");
+      for (const { name } of tables) this.db.exec(`DELETE FROM "${name}"`);
+    });
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+}

@@ -1,0 +1,12 @@
+/** Type-checking happens once, in `npm run typecheck`, before jest runs; ts-jest only transpiles. */
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/test"],
+  testMatch: ["**/*.test.ts"],
+  transform: {
+    "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", isolatedModules: true }],
+  },
+  testTimeout: 60000,
+  maxWorkers: 2,
+};
