@@ -1,7 +1,9 @@
 import type { Hono } from "hono";
 import type { EmulatorEnv } from "./auth";
 import type { Store } from "./store";
+import { collectionsSchema } from "./store/collections";
 import { identitySchema } from "./store/identity";
+import { spacesSchema } from "./store/spaces";
 
 /**
  * One API family of the emulator: the tables it keeps and the routes it serves under `/v1`.
@@ -15,4 +17,6 @@ export interface Family {
 
 export const families: readonly Family[] = [
   { name: "identity", schema: identitySchema, mount: () => undefined },
+  { name: "collections", schema: collectionsSchema, mount: () => undefined },
+  { name: "spaces", schema: spacesSchema, mount: () => undefined },
 ];

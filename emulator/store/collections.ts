@@ -1,0 +1,186 @@
+import type { Store } from "./index";
+
+/**
+ * Collections (§2.2). `position` orders a collection among its siblings: the collections and
+ * spaces that share its parent (or the organization's top level), so that a move with
+ * `position` is a real reordering that later lists reflect.
+ */
+export const collectionsSchema = `
+CREATE TABLE IF NOT EXISTS collections (
+  id TEXT PRIMARY KEY,
+  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  parent_id TEXT,
+  title TEXT NOT NULL DEFAULT '',
+  description TEXT,
+  default_level TEXT DEFAULT 'inherit',
+  position REAL NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS collections_by_org ON collections(organization_id, parent_id, position);
+`;
+
+export interface CollectionRow {
+  id: string;
+  organizationId: string;
+  parentId: string | null;
+  title: string;
+  description: string | null;
+  /** A RoleLevel, `null` (guest) or `inherit` (GAPS.md). */
+  defaultLevel: string | null;
+  position: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const COLUMNS = `id, organization_id AS organizationId, parent_id AS parentId, title, description,
+  default_level AS defaultLevel, position, created_at AS createdAt, updated_at AS updatedAt`;
+
+/** A reference to a sibling in a move's `position`: a collection or a space. */
+export interface SiblingRef {
+  kind: "collection" | "space";
+  id: string;
+}
+
+interface Sibling extends SiblingRef {
+  position: number;
+}
+
+export function findCollection(store: Store, id: string): CollectionRow | undefined {
+  return store.db.prepare(`SELECT ${COLUMNS} FROM collections WHERE id = ?`).get(id) as
+    CollectionRow | undefined;
+}
+
+/** The collections and live spaces directly under `parentId` (null: the top level), in order. */
+export function siblingsOf(
+  store: Store,
+  organizationId: string,
+  parentId: string | null,
+): Sibling[] {
+  return store.db
+    .prepare(
+      `SELECT 'collection' AS kind, id, position FROM collections
+         WHERE organization_id = ? AND parent_id IS ?
+       UNION ALL
+       SELECT 'space' AS kind, id, position FROM spaces
+         WHERE organization_id = ? AND parent_id IS ? AND deleted_at IS NULL
+       ORDER BY position, id`,
+    )
+    .all(organizationId, parentId, organizationId, parentId) as unknown as Sibling[];
+}
+
+/** The position after every current sibling: where a new object goes. */
+export function endPosition(store: Store, organizationId: string, parentId: string | null): number {
+  const row = store.db
+    .prepare(
+      `SELECT MAX(p) AS last FROM (
+         SELECT MAX(position) AS p FROM collections WHERE organization_id = ? AND parent_id IS ?
+         UNION ALL
+         SELECT MAX(position) AS p FROM spaces WHERE organization_id = ? AND parent_id IS ?)`,
+    )
+    .get(organizationId, parentId, organizationId, parentId) as { last: number | null };
+  return (row.last ?? -1) + 1;
+}
+
+/**
+ * Places `moving` among the siblings of `parentId`, before `before` and/or after `after`, and
+ * renumbers the siblings 0..n-1 so positions never run out of room between two neighbours.
+ * Returns an error message when a reference is not a sibling there or the two disagree.
+ */
+export function placeAmongSiblings(
+  store: Store,
+  organizationId: string,
+  parentId: string | null,
+  moving: SiblingRef,
+  position: { before?: SiblingRef; after?: SiblingRef },
+): string | undefined {
+  const siblings = siblingsOf(store, organizationId, parentId).filter(
+    (s) => !(s.kind === moving.kind && s.id === moving.id),
+  );
+  const indexOf = (ref: SiblingRef) =>
+    siblings.findIndex((s) => s.kind === ref.kind && s.id === ref.id);
+  let index = siblings.length;
+  if (position.after) {
+    const i = indexOf(position.after);
+    if (i < 0)
+      return `position.after: ${position.after.kind} ${position.after.id} is not a sibling at the destination`;
+    index = i + 1;
+  }
+  if (position.before) {
+    const i = indexOf(position.before);
+    if (i < 0)
+      return `position.before: ${position.before.kind} ${position.before.id} is not a sibling at the destination`;
+    if (position.after && i !== index) return "position.before and position.after are not adjacent";
+    index = i;
+  }
+  siblings.splice(index, 0, { ...moving, position: 0 });
+  const setCollection = store.db.prepare("UPDATE collections SET position = ? WHERE id = ?");
+  const setSpace = store.db.prepare("UPDATE spaces SET position = ? WHERE id = ?");
+  siblings.forEach((s, i) => (s.kind === "collection" ? setCollection : setSpace).run(i, s.id));
+  return undefined;
+}
+
+export function insertCollection(
+  store: Store,
+  organizationId: string,
+  fields: { title?: string; parent?: string | null },
+): CollectionRow {
+  const id = store.newId();
+  const now = store.now();
+  const parentId = fields.parent ?? null;
+  store.db
+    .prepare(
+      `INSERT INTO collections (id, organization_id, parent_id, title, position, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      id,
+      organizationId,
+      parentId,
+      fields.title ?? "",
+      endPosition(store, organizationId, parentId),
+      now,
+      now,
+    );
+  return findCollection(store, id)!;
+}
+
+/** The ids of `id` and every collection nested under it, at any depth. */
+export function collectionSubtree(store: Store, id: string): string[] {
+  const rows = store.db
+    .prepare(
+      `WITH RECURSIVE tree(id) AS (
+         SELECT ? UNION ALL SELECT c.id FROM collections c JOIN tree ON c.parent_id = tree.id)
+       SELECT id FROM tree`,
+    )
+    .all(id) as { id: string }[];
+  return rows.map((r) => r.id);
+}
+
+/** Collection JSON of §2.2. */
+export function collectionJson(
+  row: CollectionRow,
+  origin: string,
+  role: string | null | undefined,
+): Record<string, unknown> {
+  const admin = role === "admin";
+  return {
+    object: "collection",
+    id: row.id,
+    title: row.title,
+    ...(row.description !== null ? { description: row.description } : {}),
+    organization: row.organizationId,
+    ...(row.parentId !== null ? { parent: row.parentId } : {}),
+    defaultLevel: row.defaultLevel,
+    urls: {
+      location: `${origin}/v1/collections/${row.id}`,
+      app: `${origin}/app/o/${row.organizationId}/c/${row.id}`,
+    },
+    permissions: {
+      view: role !== undefined,
+      admin,
+      viewInviteLinks: admin,
+      create: admin || role === "create",
+    },
+  };
+}
