@@ -1,0 +1,125 @@
+import type { IncomingMessage } from "node:http";
+import type { MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { errorBody } from "./errors";
+import type { RequestLogEnv } from "./request-log";
+
+export const faultRuleSchema = z
+  .strictObject({
+    method: z.string().min(1).max(16).optional(),
+    /** `*` matches one path segment, `**` the rest of the path (zero or more segments). */
+    path: z.string().min(1).max(1024).startsWith("/"),
+    probability: z.number().min(0).max(1).optional(),
+    count: z.number().int().min(1).optional(),
+    kind: z.enum(["status", "latency", "drop"]),
+    status: z.union([z.literal(429), z.literal(500), z.literal(503)]).optional(),
+    retryAfter: z.number().int().min(0).max(86_400).optional(),
+    latencyMs: z.number().int().min(0).max(600_000).optional(),
+  })
+  .refine((rule) => rule.kind !== "status" || rule.status !== undefined, {
+    path: ["status"],
+    message: "is required when kind is status",
+  })
+  .refine((rule) => rule.kind !== "latency" || rule.latencyMs !== undefined, {
+    path: ["latencyMs"],
+    message: "is required when kind is latency",
+  });
+
+export type FaultRuleInput = z.input<typeof faultRuleSchema>;
+
+export interface FaultRule extends z.output<typeof faultRuleSchema> {
+  id: string;
+  /** Requests this rule matched so far (counted before the probability draw). */
+  matched: number;
+}
+
+/** With @hono/node-server the Node request arrives as `c.env.incoming`; in process it is absent. */
+export interface FaultEnv extends RequestLogEnv {
+  Bindings: { incoming?: IncomingMessage };
+}
+
+function patternToRegExp(pattern: string): RegExp {
+  const parts = pattern.split("/").map((segment) => {
+    if (segment === "**") return "**";
+    return segment
+      .split("*")
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join("[^/]*");
+  });
+  let source = "";
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (part === "**") {
+      // `/a/**` matches `/a` and anything below it.
+      source += "(?:/.*)?";
+      continue;
+    }
+    source += i === 0 ? part : `/${part}`;
+  }
+  return new RegExp(`^${source}/?$`);
+}
+
+/** The fault rules in force; each request is checked against them in the order they were added. */
+export class FaultSet {
+  private rules: (FaultRule & { regexp: RegExp })[] = [];
+  private nextId = 1;
+
+  add(input: z.output<typeof faultRuleSchema>): FaultRule {
+    const rule = { ...input, id: `fault-${this.nextId++}`, matched: 0 };
+    this.rules.push({ ...rule, regexp: patternToRegExp(input.path) });
+    return rule;
+  }
+
+  list(): FaultRule[] {
+    return this.rules.map(({ regexp: _regexp, ...rule }) => rule);
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  /** The rules that fire for this request, in order; updates their match counts. */
+  private firing(method: string, path: string): FaultRule[] {
+    const fired: FaultRule[] = [];
+    for (const rule of this.rules) {
+      if (rule.method !== undefined && rule.method.toUpperCase() !== method) continue;
+      if (!rule.regexp.test(path)) continue;
+      if (rule.count !== undefined && rule.matched >= rule.count) continue;
+      rule.matched++;
+      if (rule.probability !== undefined && Math.random() >= rule.probability) continue;
+      fired.push(rule);
+      // A status or drop answers the request: later rules never see it.
+      if (rule.kind !== "latency") break;
+    }
+    return fired;
+  }
+
+  middleware(): MiddlewareHandler<FaultEnv> {
+    return async (c, next) => {
+      for (const rule of this.firing(c.req.method, c.req.path)) {
+        if (rule.kind === "latency") {
+          await new Promise((resolve) => setTimeout(resolve, rule.latencyMs));
+          continue;
+        }
+        if (rule.kind === "drop") {
+          const entry = c.get("logEntry");
+          entry.fault = "drop";
+          entry.status = 0;
+          const socket = c.env?.incoming?.socket;
+          if (socket) {
+            socket.destroy();
+            // Nothing reaches the client: the socket is gone.
+            return c.body(null, 500);
+          }
+          // In process there is no socket to drop: the nearest thing is a gateway failure.
+          return c.json(errorBody(503, "fault: connection dropped"), 503);
+        }
+        c.get("logEntry").fault = "status";
+        const status = rule.status!;
+        if (status === 429) c.header("Retry-After", String(rule.retryAfter ?? 1));
+        return c.json(errorBody(status, `fault injected by the emulator (${rule.id})`), status);
+      }
+      await next();
+    };
+  }
+}

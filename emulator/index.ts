@@ -1,0 +1,97 @@
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { createAdminState } from "./admin";
+import { createApp, openStore } from "./app";
+import { applyDemoSeed, applySeed, type Seed } from "./seed";
+import type { Clock, Store } from "./store";
+import { firstAdminToken } from "./store/identity";
+
+export { createApp, openStore } from "./app";
+export type { Seed, SeedResult } from "./seed";
+export type { Clock } from "./store";
+export { Store } from "./store";
+export type { LoggedRequest } from "./request-log";
+export type { FaultRule, FaultRuleInput } from "./faults";
+
+export interface StartEmulatorOptions {
+  /** 0 picks a free port. Default 4100. */
+  port?: number;
+  /** Default 127.0.0.1: the emulator is a local tool and its admin API has no authentication. */
+  host?: string;
+  /** A file keeps the workspace across restarts; absent means in memory. */
+  data?: string;
+  clock?: Clock;
+  /**
+   * `"demo"` (the default) creates a demo organization, an admin user and a token unless the
+   * data file already holds organizations; `"none"` starts empty; a Seed is applied as given.
+   */
+  seed?: Seed | "demo" | "none";
+}
+
+export interface RunningEmulator {
+  url: string;
+  port: number;
+  /** An admin token of the first organization, when there is one. */
+  token?: string;
+  organizationId?: string;
+  store: Store;
+  setClock(clock: Clock): void;
+  close(): Promise<void>;
+}
+
+function hasOrganizations(store: Store): boolean {
+  return store.db.prepare("SELECT 1 FROM organizations LIMIT 1").get() !== undefined;
+}
+
+function applyStartSeed(store: Store, seed: StartEmulatorOptions["seed"]): void {
+  if (seed === "none") return;
+  // A data file that already holds a workspace is resumed, never seeded twice.
+  if (hasOrganizations(store)) return;
+  if (seed === undefined || seed === "demo") applyDemoSeed(store);
+  else applySeed(store, seed);
+}
+
+/** Starts the emulator on a socket. */
+export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
+  const store = openStore({ path: options.data, clock: options.clock });
+  try {
+    applyStartSeed(store, options.seed);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const host = options.host ?? "127.0.0.1";
+  const app = createApp(store, createAdminState(store));
+
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 4100, hostname: host }, () =>
+      resolve(s),
+    );
+    s.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  const admin = firstAdminToken(store);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    ...(admin ? { token: admin.token, organizationId: admin.organizationId } : {}),
+    store,
+    setClock(clock) {
+      store.clock = clock;
+    },
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          store.close();
+          resolve();
+        });
+        // Keep-alive connections would otherwise hold close() open until they time out.
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

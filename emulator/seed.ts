@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { badRequest, conflict } from "./errors";
+import type { Store } from "./store";
+import { insertOrganization, insertToken, insertUser, upsertMember } from "./store/identity";
+import { parseOrThrow } from "./validation";
+
+const roleLevel = z.enum(["admin", "create", "review", "edit", "comment", "read"]);
+
+/** The admin API's seed body, also the `--seed FILE` format of the command. */
+export const seedSchema = z.strictObject({
+  organizations: z
+    .array(
+      z.strictObject({
+        id: z.string().min(1).max(64).optional(),
+        title: z.string().min(2).max(255),
+        hostname: z.string().min(3).max(32).optional(),
+        emailDomains: z.array(z.string().min(1).max(255)).optional(),
+      }),
+    )
+    .optional(),
+  users: z
+    .array(
+      z.strictObject({
+        id: z.string().min(1).max(64).optional(),
+        displayName: z.string().min(1).max(255),
+        email: z.string().min(3).max(255),
+      }),
+    )
+    .optional(),
+  members: z
+    .array(
+      z.strictObject({
+        organization: z.string().min(1),
+        /** A user id, or the e-mail of a user seeded earlier. */
+        user: z.string().min(1),
+        role: roleLevel.nullable(),
+      }),
+    )
+    .optional(),
+  tokens: z
+    .array(z.strictObject({ token: z.string().min(8).max(256), user: z.string().min(1) }))
+    .optional(),
+});
+
+export type Seed = z.input<typeof seedSchema>;
+
+export interface SeedResult {
+  organizations: string[];
+  users: string[];
+  tokens: string[];
+}
+
+/** A fresh API token, shaped like the hosted service's personal tokens. */
+export function newToken(): string {
+  return `gb_api_${randomBytes(24).toString("base64url")}`;
+}
+
+function userId(store: Store, ref: string): string {
+  const row = store.db.prepare("SELECT id FROM users WHERE id = ? OR email = ?").get(ref, ref) as
+    { id: string } | undefined;
+  if (!row) throw badRequest(`user ${ref} is neither a seeded user id nor e-mail`);
+  return row.id;
+}
+
+/**
+ * Writes a seed in one transaction: all of it or none. A reused id, e-mail, hostname or token
+ * is a 409, an unknown reference a 400.
+ */
+export function applySeed(store: Store, input: unknown): SeedResult {
+  const seed = parseOrThrow(seedSchema, input);
+  return store.transaction(() => {
+    const result: SeedResult = { organizations: [], users: [], tokens: [] };
+    try {
+      for (const org of seed.organizations ?? [])
+        result.organizations.push(insertOrganization(store, org));
+      for (const user of seed.users ?? []) result.users.push(insertUser(store, user));
+    } catch (error) {
+      throw conflict(`seed collides with existing data: ${(error as Error).message}`);
+    }
+    for (const member of seed.members ?? []) {
+      const exists = store.db
+        .prepare("SELECT 1 FROM organizations WHERE id = ?")
+        .get(member.organization);
+      if (!exists) throw badRequest(`members: organization ${member.organization} does not exist`);
+      upsertMember(store, member.organization, userId(store, member.user), member.role);
+    }
+    for (const token of seed.tokens ?? []) {
+      const owner = userId(store, token.user);
+      try {
+        insertToken(store, token.token, owner);
+      } catch {
+        throw conflict("tokens: a token with this value already exists");
+      }
+      result.tokens.push(token.token);
+    }
+    return result;
+  });
+}
+
+/** The demo workspace: one organization, one admin user and that user's token. */
+export function demoSeed(): Seed {
+  return {
+    organizations: [{ title: "Demo organization", emailDomains: ["example.com"] }],
+    users: [{ displayName: "Demo Admin", email: "admin@example.com" }],
+    tokens: [{ token: newToken(), user: "admin@example.com" }],
+  };
+}
+
+/** Applies the demo seed, making its user an admin of its organization. */
+export function applyDemoSeed(store: Store): { token: string; organizationId: string } {
+  const seed = demoSeed();
+  return store.transaction(() => {
+    const result = applySeed(store, { ...seed, tokens: [] });
+    const organizationId = result.organizations[0]!;
+    upsertMember(store, organizationId, result.users[0]!, "admin");
+    const token = seed.tokens![0]!.token;
+    insertToken(store, token, result.users[0]!);
+    return { token, organizationId };
+  });
+}
