@@ -1,0 +1,101 @@
+import { z } from "zod";
+import type { ApiClient } from "../client";
+import { Language, RoleLevel, Urls } from "./common";
+
+/** Limits of §2.3 and §8, shared by the resource's check. */
+export const SpaceTitle = z.string().min(1).max(50);
+export const SpaceEmoji = z.string().min(1).max(50);
+export const EditMode = z.enum(["live", "locked"]);
+export type EditMode = z.infer<typeof EditMode>;
+export const SpaceDefaultLevel = RoleLevel.nullable();
+
+export const SpaceVisibility = z.enum([
+  "public",
+  "unlisted",
+  "share-link",
+  "visitor-auth",
+  "in-collection",
+  "private",
+]);
+
+export const Space = z.looseObject({
+  object: z.literal("space"),
+  id: z.string(),
+  title: z.string(),
+  emoji: z.string().nullish(),
+  visibility: SpaceVisibility,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullish(),
+  editMode: EditMode.nullish(),
+  organization: z.string(),
+  parent: z.string().nullish(),
+  language: Language.nullish(),
+  revision: z.string(),
+  defaultLevel: SpaceDefaultLevel,
+  comments: z.number(),
+  changeRequests: z.number(),
+  changeRequestsOpen: z.number(),
+  changeRequestsDraft: z.number(),
+  urls: Urls.optional(),
+});
+export type Space = z.infer<typeof Space>;
+
+export interface SpaceCreate {
+  title?: string;
+  emoji?: string;
+  parent?: string;
+  language?: string;
+  editMode?: EditMode;
+}
+
+export interface SpacePatch {
+  title?: string;
+  emoji?: string | null;
+  editMode?: EditMode;
+  defaultLevel?: RoleLevel | null;
+  language?: string;
+}
+
+const byId = (id: string) => `/v1/spaces/${encodeURIComponent(id)}`;
+
+export function getSpace(client: ApiClient, id: string): Promise<Space> {
+  return client.get(byId(id), Space);
+}
+
+export function createSpace(
+  client: ApiClient,
+  organizationId: string,
+  body: SpaceCreate,
+): Promise<Space> {
+  return client.request("POST", `/v1/orgs/${encodeURIComponent(organizationId)}/spaces`, {
+    body,
+    schema: Space,
+  });
+}
+
+export function updateSpace(client: ApiClient, id: string, body: SpacePatch): Promise<Space> {
+  return client.request("PATCH", byId(id), { body, schema: Space });
+}
+
+export function deleteSpace(client: ApiClient, id: string): Promise<void> {
+  return client.request("DELETE", byId(id));
+}
+
+/** Moves a space into collection `parent`, or to the organization's top level with `null`. */
+export function moveSpace(client: ApiClient, id: string, parent: string | null): Promise<Space> {
+  return client.request("POST", `${byId(id)}/move`, { body: { parent }, schema: Space });
+}
+
+/** Transfers a space to another organization, optionally straight into one of its collections. */
+export function transferSpace(
+  client: ApiClient,
+  id: string,
+  organization: string,
+  parent?: string,
+): Promise<Space> {
+  return client.request("POST", `${byId(id)}/transfer`, {
+    body: { organization, ...(parent === undefined ? {} : { parent }) },
+    schema: Space,
+  });
+}

@@ -1,0 +1,135 @@
+import { ofetch, type $Fetch, FetchError } from "ofetch";
+import type { z } from "zod";
+import { describeIssues, issuesMessage } from "../api/issues";
+import { ApiError } from "./error";
+import { Limiter } from "./limiter";
+import {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  isRetryable,
+  parseRetryAfter,
+  type RetryPolicy,
+} from "./retry";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface ClientOptions {
+  apiUrl: string;
+  apiToken: string;
+  maxConcurrency: number;
+  retry?: Partial<RetryPolicy>;
+  /** Per-attempt timeout in milliseconds. */
+  timeoutMs?: number;
+  /** Replaced in tests to observe waits without spending them. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface RequestOptions<S extends z.ZodType | undefined> {
+  query?: Query;
+  body?: unknown;
+  /** The response schema; omit for operations that answer with no content. */
+  schema?: S;
+}
+
+type Result<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The provider's one HTTP client: JSON over ofetch with `Authorization: Bearer`, retries and
+ * backoff, a cap on concurrent requests, and zod validation of every response. The token lives
+ * only in the ofetch instance's headers, never in an error, a log line or resource state.
+ */
+export class ApiClient {
+  private readonly fetcher: $Fetch;
+  private readonly limiter: Limiter;
+  private readonly policy: RetryPolicy;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(options: ClientOptions) {
+    this.fetcher = ofetch.create({
+      baseURL: options.apiUrl,
+      headers: { Authorization: `Bearer ${options.apiToken}`, Accept: "application/json" },
+      retry: false,
+      timeout: options.timeoutMs ?? 60_000,
+      ignoreResponseError: true,
+    });
+    this.limiter = new Limiter(options.maxConcurrency);
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.sleep = options.sleep ?? defaultSleep;
+  }
+
+  get<S extends z.ZodType>(path: string, schema: S, query?: Query): Promise<z.output<S>> {
+    return this.request("GET", path, { schema, ...(query ? { query } : {}) }) as Promise<
+      z.output<S>
+    >;
+  }
+
+  /** Sends one request, retrying what is safe to retry, and returns the validated body. */
+  async request<S extends z.ZodType | undefined = undefined>(
+    method: Method,
+    path: string,
+    options: RequestOptions<S> = {},
+  ): Promise<Result<S>> {
+    let waited = 0;
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await this.limiter.run(() => this.attempt(method, path, options));
+      if (outcome.ok) return outcome.value;
+      const { error, retryAfterMs } = outcome;
+      if (attempt >= this.policy.maxRetries || !isRetryable(method, error)) throw error;
+      // The slot is released while waiting, so a throttled request does not block the others.
+      const delay = backoffDelay(this.policy, attempt, retryAfterMs);
+      if (waited + delay > this.policy.maxTotalWaitMs) throw error;
+      waited += delay;
+      await this.sleep(delay);
+    }
+  }
+
+  /** One attempt: the validated result, or the error it met with the server's `Retry-After`. */
+  private async attempt<S extends z.ZodType | undefined>(
+    method: Method,
+    path: string,
+    options: RequestOptions<S>,
+  ): Promise<Attempt<Result<S>>> {
+    let response;
+    try {
+      response = await this.fetcher.raw(path, {
+        method,
+        ...(options.query ? { query: dropUndefined(options.query) } : {}),
+        ...(options.body === undefined ? {} : { body: options.body as Record<string, unknown> }),
+      });
+    } catch (error) {
+      // FetchError carries the request options, headers and token included: keep only its cause.
+      const cause = error instanceof FetchError ? error.cause : error;
+      return { ok: false, error: ApiError.fromNetwork(method, path, cause) };
+    }
+    if (response.status >= 400) {
+      return {
+        ok: false,
+        error: ApiError.fromResponse(method, path, response.status, response._data),
+        retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
+      };
+    }
+    if (options.schema === undefined) return { ok: true, value: undefined as Result<S> };
+    const parsed = options.schema.safeParse(response._data);
+    if (!parsed.success) {
+      throw ApiError.fromInvalidResponse(
+        method,
+        path,
+        response.status,
+        issuesMessage(describeIssues(parsed.error).slice(0, 5)),
+      );
+    }
+    return { ok: true, value: parsed.data as Result<S> };
+  }
+}
+
+type Attempt<T> =
+  { ok: true; value: T } | { ok: false; error: ApiError; retryAfterMs?: number | undefined };
+
+function dropUndefined(query: Query): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) out[key] = value;
+  return out;
+}

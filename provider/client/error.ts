@@ -1,0 +1,81 @@
+/**
+ * The one error type of the client. Built in one place (`ApiError.from*`), with one message
+ * format: `[PATCH] /v1/spaces/s1: 400 title must be at most 50 characters`. The message holds the
+ * method, the path (never the query string, which can carry a share key) and the API's own
+ * message; it never holds a header, so never the token.
+ */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+
+  constructor(
+    /** The HTTP status; 0 when no response arrived (connection refused, reset, timed out). */
+    readonly status: number,
+    /** The API's error code from `{ error: { code } }`, or our own for client-side failures. */
+    readonly code: string | number | undefined,
+    readonly method: string,
+    readonly path: string,
+    /** The API's own message, without the `[METHOD] path: status` prefix. */
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`[${method}] ${path}: ${status === 0 ? "" : `${status} `}${detail}`, options);
+  }
+
+  /** An error response: the API's error body when it sent one, else the status text. */
+  static fromResponse(method: string, path: string, status: number, body: unknown): ApiError {
+    const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+    const message = typeof error?.message === "string" ? error.message : statusText(status);
+    const code =
+      typeof error?.code === "string" || typeof error?.code === "number" ? error.code : status;
+    return new ApiError(status, code, method, path, message);
+  }
+
+  /** No response at all: the connection failed or the request timed out. */
+  static fromNetwork(method: string, path: string, cause: unknown): ApiError {
+    const reason = networkReason(cause);
+    return new ApiError(0, "network_error", method, path, `request failed: ${reason}`, { cause });
+  }
+
+  /** A successful status whose body does not match the API's schema. */
+  static fromInvalidResponse(method: string, path: string, status: number, problem: string) {
+    return new ApiError(
+      status,
+      "invalid_response",
+      method,
+      path,
+      `response does not match the API: ${problem}`,
+    );
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+function statusText(status: number): string {
+  const texts: Record<number, string> = {
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    409: "Conflict",
+    429: "Too Many Requests",
+    500: "Internal Server Error",
+    502: "Bad Gateway",
+    503: "Service Unavailable",
+    504: "Gateway Timeout",
+  };
+  return texts[status] ?? "request failed";
+}
+
+function networkReason(cause: unknown): string {
+  let current: unknown = cause;
+  // Node's fetch nests the socket error (ECONNRESET, ECONNREFUSED) under one or two `cause`s.
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("E")) return code;
+    if (current.name === "TimeoutError" || current.name === "AbortError") return "timed out";
+    current = current.cause;
+  }
+  return "connection failed";
+}

@@ -1,0 +1,232 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { describeIssues } from "../api/issues";
+import { ApiError } from "../client";
+import type { ProviderConfig } from "../config";
+import { context, type Context } from "../runtime/context";
+
+/** The value Pulumi sends during preview for an input that is not known yet. */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+type Props = Record<string, unknown>;
+
+/** Inputs every resource accepts besides its own. */
+export interface CommonInputs {
+  /** Take over this existing object instead of creating one. */
+  adoptId?: string;
+}
+
+/**
+ * One resource kind, described once: its input schema with the API's limits, what cannot change
+ * in place, and its API calls. `lifecycle()` turns it into the dynamic-provider methods, applying
+ * the rules every resource shares (check, diff, adopt, read, delete) in one place.
+ */
+export interface ResourceDefinition<I extends Props, O extends Props> {
+  kind: string;
+  /** The inputs with the API's limits; check validates every known value against it. */
+  inputs: z.ZodObject;
+  /** Inputs derived from configuration, such as the default organization. */
+  defaults?(inputs: I, config: ProviderConfig): I;
+  /** Properties the API cannot change in place: a change replaces the object. */
+  replaceOnChange: readonly (keyof I & string)[];
+  /** When old and new would collide on a unique key, the old one goes first. */
+  deleteBeforeReplace?(olds: O, news: I): boolean;
+  /** Inputs whose absence means a value rather than "leave it as it is" (no parent: top level). */
+  absentMeans?: Partial<Record<keyof I & string, unknown>>;
+  create(ctx: Context, inputs: I): Promise<{ id: string; outs: O }>;
+  /** One GET (or as few as the API allows); throws the ApiError, 404 included. */
+  read(ctx: Context, id: string, props: I): Promise<O>;
+  /** Sends only `changed`; moves and transfers for parent and organization changes. */
+  update(ctx: Context, id: string, olds: O, news: I, changed: (keyof I & string)[]): Promise<O>;
+  delete(ctx: Context, id: string, props: O): Promise<void>;
+}
+
+function isUnknown(value: unknown): boolean {
+  if (value === UNKNOWN) return true;
+  if (Array.isArray(value)) return value.some(isUnknown);
+  if (value !== null && typeof value === "object") return Object.values(value).some(isUnknown);
+  return false;
+}
+
+function canonical(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .filter((k) => (value as Props)[k] !== undefined)
+        .map((k) => [k, canonical((value as Props)[k])]),
+    );
+  }
+  return value;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+/** The input keys, other than `adoptId`, whose declared value differs from the old outputs. */
+export function changedKeys<I extends Props>(
+  def: Pick<ResourceDefinition<I, Props>, "inputs" | "absentMeans">,
+  olds: Props,
+  news: I,
+): (keyof I & string)[] {
+  const changed: (keyof I & string)[] = [];
+  for (const key of Object.keys(def.inputs.shape) as (keyof I & string)[]) {
+    if (key === "adoptId") continue;
+    let wanted: unknown = news[key];
+    if (wanted === undefined) {
+      if (!def.absentMeans || !(key in def.absentMeans)) continue; // not declared: not managed
+      wanted = def.absentMeans[key];
+    }
+    if (isUnknown(wanted) || !sameValue(olds[key], wanted)) changed.push(key);
+  }
+  return changed;
+}
+
+function withoutProvider(props: Props): Props {
+  const { __provider: _ignored, ...rest } = props;
+  return rest;
+}
+
+/** Keeps `adoptId` beside the outputs, so a later change to it is no change. */
+function outputsOf<O extends Props>(outs: O, inputs: Props): O {
+  return inputs.adoptId === undefined ? outs : { ...outs, adoptId: inputs.adoptId };
+}
+
+/** Runs `step`; if it fails, runs `undo` before rethrowing, so a multi-request create leaves no orphan. */
+export async function undoOnFailure<T>(
+  undo: () => Promise<unknown>,
+  step: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    try {
+      await undo();
+    } catch (undoError) {
+      const reason = undoError instanceof Error ? undoError.message : String(undoError);
+      const original = error instanceof Error ? error.message : String(error);
+      throw new Error(`${original}; undoing the partial create also failed: ${reason}`, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+/** The dynamic-provider methods of one resource kind, as the runtime serves them. */
+export type Handlers = Required<Omit<pulumi.dynamic.ResourceProvider, "configure">>;
+
+/** The dynamic-provider methods for one resource kind. */
+export function lifecycle<I extends Props & CommonInputs, O extends Props>(
+  def: ResourceDefinition<I, O>,
+): Handlers {
+  return {
+    async check(_olds, rawNews) {
+      const news = withoutProvider(rawNews as Props);
+      // Unknown values (preview) are checked once they are known, on the next check.
+      const unknownKeys = Object.keys(news).filter((key) => isUnknown(news[key]));
+      const known = Object.fromEntries(
+        Object.entries(news).filter(([key]) => !unknownKeys.includes(key)),
+      );
+      const schema = def.inputs.extend(
+        Object.fromEntries(unknownKeys.map((k) => [k, z.unknown()])),
+      );
+      const parsed = schema.safeParse(known);
+      if (!parsed.success) {
+        return {
+          inputs: rawNews,
+          failures: describeIssues(parsed.error).map((i) => ({
+            property: i.path,
+            reason: i.reason,
+          })),
+        };
+      }
+      let inputs = { ...(parsed.data as Props), ...pick(news, unknownKeys) } as I;
+      if (def.defaults) {
+        try {
+          inputs = def.defaults(inputs, context().config);
+        } catch (error) {
+          return {
+            inputs: rawNews,
+            failures: [{ property: "", reason: (error as Error).message }],
+          };
+        }
+      }
+      return { inputs };
+    },
+
+    async diff(_id, olds, news) {
+      const changed = changedKeys(def, olds as Props, news as I);
+      const replaces = changed.filter((key) => def.replaceOnChange.includes(key));
+      return {
+        changes: changed.length > 0,
+        replaces,
+        deleteBeforeReplace:
+          replaces.length > 0 && (def.deleteBeforeReplace?.(olds as O, news as I) ?? false),
+      };
+    },
+
+    async create(rawInputs) {
+      const inputs = withoutProvider(rawInputs as Props) as I;
+      const ctx = context();
+      if (inputs.adoptId === undefined) {
+        const { id, outs } = await def.create(ctx, inputs);
+        return { id, outs };
+      }
+      const id = inputs.adoptId;
+      const current = await def.read(ctx, id, inputs).catch((error: unknown) => {
+        if (error instanceof ApiError && error.isNotFound) {
+          throw new Error(`adoptId ${id}: no such ${def.kind} is visible to this token`);
+        }
+        throw error;
+      });
+      const changed = changedKeys(def, current, inputs);
+      const outs =
+        changed.length > 0 ? await def.update(ctx, id, current, inputs, changed) : current;
+      return { id, outs: outputsOf(outs, inputs) };
+    },
+
+    async read(id, props) {
+      const olds = withoutProvider((props ?? {}) as Props) as I;
+      let current: O;
+      try {
+        current = await def.read(context(), id, olds);
+      } catch (error) {
+        // Gone: an empty id makes refresh drop it and the next up create it again.
+        if (error instanceof ApiError && error.isNotFound) return { id: "" };
+        throw error;
+      }
+      const outs = outputsOf(current, olds);
+      return { id, props: outs, inputs: pick(outs, Object.keys(def.inputs.shape)) };
+    },
+
+    async update(id, olds, rawNews) {
+      const news = withoutProvider(rawNews as Props) as I;
+      const changed = changedKeys(def, olds as Props, news);
+      const outs =
+        changed.length > 0
+          ? await def.update(context(), id, olds as O, news, changed)
+          : (withoutProvider(olds as Props) as O);
+      return { outs: outputsOf(outs, news) };
+    },
+
+    async delete(id, props) {
+      try {
+        await def.delete(context(), id, withoutProvider(props as Props) as O);
+      } catch (error) {
+        if (error instanceof ApiError && error.isNotFound) return;
+        throw error;
+      }
+    },
+  };
+}
+
+function pick(props: Props, keys: readonly string[]): Props {
+  return Object.fromEntries(keys.filter((k) => props[k] !== undefined).map((k) => [k, props[k]]));
+}
+
+/** `z.string()` that also names the property in its message when empty. */
+export const Id = z.string().min(1);
