@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- a call-time require is the point: see below */
 import type * as pulumi from "@pulumi/pulumi";
 
 /**
