@@ -1,5 +1,9 @@
 import type { Hono } from "hono";
 import type { EmulatorEnv } from "./auth";
+import { mountCollections } from "./routes/collections";
+import { mountOrganizations } from "./routes/organizations";
+import { mountSpaces } from "./routes/spaces";
+import { sitesFamily } from "./routes/sites";
 import type { Store } from "./store";
 import { collectionsSchema } from "./store/collections";
 import { identitySchema } from "./store/identity";
@@ -16,7 +20,8 @@ export interface Family {
 }
 
 export const families: readonly Family[] = [
-  { name: "identity", schema: identitySchema, mount: () => undefined },
-  { name: "collections", schema: collectionsSchema, mount: () => undefined },
-  { name: "spaces", schema: spacesSchema, mount: () => undefined },
+  { name: "organizations", schema: identitySchema, mount: mountOrganizations },
+  { name: "collections", schema: collectionsSchema, mount: mountCollections },
+  { name: "spaces", schema: spacesSchema, mount: mountSpaces },
+  sitesFamily,
 ];
