@@ -71,11 +71,12 @@ function statusText(status: number): string {
 function networkReason(cause: unknown): string {
   let current: unknown = cause;
   // Node's fetch nests the socket error (ECONNRESET, ECONNREFUSED) under one or two `cause`s.
-  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
+  // Duck-typed rather than `instanceof Error`: the errors may come from another realm.
+  for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
+    const { code, name } = current as { code?: unknown; name?: unknown };
     if (typeof code === "string" && code.startsWith("E")) return code;
-    if (current.name === "TimeoutError" || current.name === "AbortError") return "timed out";
-    current = current.cause;
+    if (name === "TimeoutError" || name === "AbortError") return "timed out";
+    current = (current as { cause?: unknown }).cause;
   }
   return "connection failed";
 }
