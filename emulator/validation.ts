@@ -27,7 +27,8 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const result = schema.safeParse(raw);
+  // With the input reported, a wrong type reads "must be a boolean", not "is required".
+  const result = schema.safeParse(raw, { reportInput: true });
   if (!result.success) throw badRequest(issuesMessage(describeIssues(result.error)));
   return result.data;
 }

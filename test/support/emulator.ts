@@ -113,3 +113,45 @@ export async function startTestEmulator(options: { clock?: Clock } = {}): Promis
     throw error;
   }
 }
+
+/**
+ * A test's view of a JSON answer: the fields tests read most, typed so they can be used without
+ * casts. Which of them a given answer really holds is what the tests assert.
+ */
+export interface ApiBody {
+  [key: string]: unknown;
+  id: string;
+  items: ApiBody[];
+  count: number;
+  next?: { page: string };
+  error: { code: number; message: string };
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON; an empty body reads as `{}`, so tests check `status` for 204s. */
+  body: ApiBody;
+  text: string;
+}
+
+/** A bare HTTP caller for emulator tests: no retries, no validation, every status returned. */
+export function apiClient(url: string, token: string | undefined) {
+  return async (method: string, path: string, body?: unknown): Promise<ApiResponse> => {
+    const headers: Record<string, string> = {};
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text === "" ? {} : JSON.parse(text)) as ApiBody,
+      text,
+    };
+  };
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { startEmulator, type Seed } from "./index";
+
+const USAGE = `Usage: docs-workspace-emulator [--port 4100] [--host 127.0.0.1] [--data FILE] [--seed FILE]
+
+  --port   port to listen on (0 picks a free one); default 4100
+  --host   address to bind; default 127.0.0.1
+  --data   SQLite file that keeps the workspace across restarts; default in memory
+  --seed   JSON seed (organizations, users, members, tokens); default a demo organization`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string", default: "4100" },
+      host: { type: "string", default: "127.0.0.1" },
+      data: { type: "string" },
+      seed: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be an integer from 0 to 65535, got ${values.port}`);
+  }
+  const seed =
+    values.seed === undefined ? "demo" : (JSON.parse(readFileSync(values.seed, "utf8")) as Seed);
+
+  const emulator = await startEmulator({ port, host: values.host, data: values.data, seed });
+  console.log(`docs-workspace-emulator listening on ${emulator.url}`);
+  if (emulator.token !== undefined) {
+    console.log(`DOCS_WORKSPACE_API_URL=${emulator.url}`);
+    console.log(`DOCS_WORKSPACE_API_TOKEN=${emulator.token}`);
+    console.log(`DOCS_WORKSPACE_ORGANIZATION_ID=${emulator.organizationId}`);
+  }
+
+  const stop = (signal: string) => {
+    console.log(`received ${signal}, shutting down`);
+    emulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `docs-workspace-emulator: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  console.error(USAGE);
+  process.exit(1);
+});

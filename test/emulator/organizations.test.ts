@@ -1,0 +1,122 @@
+import { apiClient, startTestEmulator, type TestEmulator } from "../support/emulator";
+
+let t: TestEmulator;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  t = await startTestEmulator();
+  api = apiClient(t.url, t.token);
+});
+afterAll(() => t.close());
+
+test("lists the caller's organizations with the list envelope", async () => {
+  const res = await api("GET", "/v1/orgs");
+  expect(res.status).toBe(200);
+  expect(res.body.count).toBe(2);
+  expect(res.body.next).toBeUndefined();
+  expect(res.body.items.map((o) => o.id).sort()).toEqual(
+    [t.organizationId, t.secondOrganizationId].sort(),
+  );
+});
+
+test("gets an organization with the fields of §2.9", async () => {
+  const res = await api("GET", `/v1/orgs/${t.organizationId}`);
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({
+    object: "organization",
+    id: t.organizationId,
+    title: "Test organization",
+    emailDomains: ["example.com"],
+    type: "business",
+    plan: "free_2024",
+    inviteLinks: true,
+    internal_isOnNewTrial: true,
+    urls: { location: `${t.url}/v1/orgs/${t.organizationId}` },
+    permissions: { view: true, admin: true },
+  });
+  expect(Date.parse(res.body.createdAt as string)).not.toBeNaN();
+});
+
+test("patches every field of §4.2 and reads them back", async () => {
+  const patch = {
+    title: "Renamed organization",
+    emailDomains: ["example.com", "Docs.Example.org"],
+    hostname: "renamed-org",
+    defaultRole: "edit",
+    defaultContent: { type: "site", site: "site123" },
+    logo: "https://example.com/logo.png",
+    sso: true,
+    ai: true,
+    inviteLinks: false,
+  };
+  const res = await api("PATCH", `/v1/orgs/${t.organizationId}`, patch);
+  expect(res.status).toBe(200);
+  const expected = {
+    ...patch,
+    emailDomains: ["example.com", "docs.example.org"],
+    logo: undefined,
+    urls: expect.objectContaining({ logo: patch.logo }),
+  };
+  delete expected.logo;
+  expect(res.body).toMatchObject(expected);
+  expect((await api("GET", `/v1/orgs/${t.organizationId}`)).body).toMatchObject(expected);
+
+  const cleared = await api("PATCH", `/v1/orgs/${t.organizationId}`, {
+    defaultRole: null,
+    defaultContent: null,
+    logo: null,
+  });
+  expect(cleared.body.defaultRole).toBeNull();
+  expect(cleared.body.defaultContent).toBeNull();
+  expect(cleared.body.urls).not.toHaveProperty("logo");
+  expect(cleared.body.title).toBe("Renamed organization");
+});
+
+test("an empty PATCH changes nothing", async () => {
+  const before = await api("GET", `/v1/orgs/${t.secondOrganizationId}`);
+  const res = await api("PATCH", `/v1/orgs/${t.secondOrganizationId}`, {});
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual(before.body);
+});
+
+test("a hostname taken by another organization is 409", async () => {
+  await api("PATCH", `/v1/orgs/${t.organizationId}`, { hostname: "taken-name" });
+  const res = await api("PATCH", `/v1/orgs/${t.secondOrganizationId}`, { hostname: "taken-name" });
+  expect(res.status).toBe(409);
+  expect(res.body.error.message).toMatch(/hostname taken-name/);
+});
+
+test("PATCH refuses invalid values naming the field", async () => {
+  const cases: [unknown, RegExp][] = [
+    [{ emailDomains: ["not a domain"] }, /^emailDomains\[0\] must match/],
+    [{ defaultRole: "owner" }, /^defaultRole must be one of/],
+    [{ defaultContent: { type: "page" } }, /^defaultContent/],
+    [{ logo: "ftp://example.com/x" }, /^logo must be a URL/],
+    [{ sso: "yes" }, /^sso must be a boolean/],
+    [{ hostname: "Upper" }, /^hostname must match/],
+    [{ unknownField: 1 }, /unknown field unknownField/],
+  ];
+  for (const [body, message] of cases) {
+    const res = await api("PATCH", `/v1/orgs/${t.organizationId}`, body);
+    expect([body, res.status]).toEqual([body, 400]);
+    expect(res.body.error.message).toMatch(message);
+  }
+});
+
+test("looks organizations up by e-mail domain among the caller's", async () => {
+  await api("PATCH", `/v1/orgs/${t.organizationId}`, { emailDomains: ["example.com"] });
+  const res = await api("GET", "/v1/email-domains/EXAMPLE.com/orgs");
+  expect(res.status).toBe(200);
+  // The foreign organization also lists example.com, but the caller is not a member of it.
+  expect(res.body.organizations).toEqual([
+    expect.objectContaining({ object: "organization", id: t.organizationId }),
+  ]);
+  const none = await api("GET", "/v1/email-domains/nowhere.test/orgs");
+  expect(none.body).toEqual({ organizations: [] });
+});
+
+test("an unknown organization is 404", async () => {
+  const res = await api("GET", "/v1/orgs/does-not-exist");
+  expect(res.status).toBe(404);
+  expect(res.body.error.code).toBe(404);
+});
