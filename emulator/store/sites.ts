@@ -750,7 +750,9 @@ export interface SiteView {
 /** The emulator's own published address of a site, before any proxy. */
 function hostedBase(store: Store, site: SiteRow): string {
   const org = orgFacts(store, site.organizationId);
-  return `https://${org.hostname ?? site.organizationId}.docs.emulator.local/${site.basename ?? site.id}`;
+  // Host names are case-insensitive and URL parsers lower-case them, so write them that way.
+  const host = (org.hostname ?? site.organizationId).toLowerCase();
+  return `https://${host}.docs.emulator.local/${site.basename ?? site.id}`;
 }
 
 /**
