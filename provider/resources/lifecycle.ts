@@ -128,13 +128,10 @@ export function lifecycle<I extends Props & CommonInputs, O extends Props>(
       const news = withoutProvider(rawNews as Props);
       // Unknown values (preview) are checked once they are known, on the next check.
       const unknownKeys = Object.keys(news).filter((key) => isUnknown(news[key]));
-      const known = Object.fromEntries(
-        Object.entries(news).filter(([key]) => !unknownKeys.includes(key)),
-      );
       const schema = def.inputs.extend(
         Object.fromEntries(unknownKeys.map((k) => [k, z.unknown()])),
       );
-      const parsed = schema.safeParse(known);
+      const parsed = schema.safeParse(news);
       if (!parsed.success) {
         return {
           inputs: rawNews,
@@ -144,7 +141,7 @@ export function lifecycle<I extends Props & CommonInputs, O extends Props>(
           })),
         };
       }
-      let inputs = { ...(parsed.data as Props), ...pick(news, unknownKeys) } as I;
+      let inputs = parsed.data as I;
       if (def.defaults) {
         try {
           inputs = def.defaults(inputs, context().config);

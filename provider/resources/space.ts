@@ -60,7 +60,8 @@ function outputs(wire: WireSpace): Outputs {
   return {
     organizationId: wire.organization,
     title: wire.title,
-    emoji: wire.emoji ?? null,
+    // The API's emoji is a required string: an empty one means none, which users write as null.
+    emoji: wire.emoji || null,
     parent: wire.parent ?? null,
     editMode: wire.editMode ?? null,
     defaultLevel: wire.defaultLevel,
