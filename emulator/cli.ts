@@ -33,13 +33,7 @@ async function main(): Promise<void> {
     values.seed === undefined ? "demo" : (JSON.parse(readFileSync(values.seed, "utf8")) as Seed);
 
   const emulator = await startEmulator({ port, host: values.host, data: values.data, seed });
-  console.log(`docs-workspace-emulator listening on ${emulator.url}`);
-  if (emulator.token !== undefined) {
-    console.log(`DOCS_WORKSPACE_API_URL=${emulator.url}`);
-    console.log(`DOCS_WORKSPACE_API_TOKEN=${emulator.token}`);
-    console.log(`DOCS_WORKSPACE_ORGANIZATION_ID=${emulator.organizationId}`);
-  }
-
+  // Installed before the URL is printed: whoever reads it may signal at once.
   const stop = (signal: string) => {
     console.log(`received ${signal}, shutting down`);
     emulator.close().then(
@@ -52,6 +46,12 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", () => stop("SIGINT"));
   process.once("SIGTERM", () => stop("SIGTERM"));
+  console.log(`docs-workspace-emulator listening on ${emulator.url}`);
+  if (emulator.token !== undefined) {
+    console.log(`DOCS_WORKSPACE_API_URL=${emulator.url}`);
+    console.log(`DOCS_WORKSPACE_API_TOKEN=${emulator.token}`);
+    console.log(`DOCS_WORKSPACE_ORGANIZATION_ID=${emulator.organizationId}`);
+  }
 }
 
 main().catch((error: unknown) => {
