@@ -29,6 +29,11 @@ export interface ResourceDefinition<I extends Props, O extends Props> {
   defaults?(inputs: I, config: ProviderConfig): I;
   /** Properties the API cannot change in place: a change replaces the object. */
   replaceOnChange: readonly (keyof I & string)[];
+  /**
+   * Inputs the API only takes at creation and cannot change or report later: a change to them is
+   * no change (like `adoptId`), and the definition carries their value into its outputs.
+   */
+  createOnly?: readonly (keyof I & string)[];
   /** When old and new would collide on a unique key, the old one goes first. */
   deleteBeforeReplace?(olds: O, news: I): boolean;
   /** Inputs whose absence means a value rather than "leave it as it is" (no parent: top level). */
@@ -68,13 +73,13 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 /** The input keys, other than `adoptId`, whose declared value differs from the old outputs. */
 export function changedKeys<I extends Props>(
-  def: Pick<ResourceDefinition<I, Props>, "inputs" | "absentMeans">,
+  def: Pick<ResourceDefinition<I, Props>, "inputs" | "absentMeans" | "createOnly">,
   olds: Props,
   news: I,
 ): (keyof I & string)[] {
   const changed: (keyof I & string)[] = [];
   for (const key of Object.keys(def.inputs.shape) as (keyof I & string)[]) {
-    if (key === "adoptId") continue;
+    if (key === "adoptId" || def.createOnly?.includes(key)) continue;
     let wanted: unknown = news[key];
     if (wanted === undefined) {
       if (!def.absentMeans || !(key in def.absentMeans)) continue; // not declared: not managed
@@ -181,6 +186,14 @@ export function lifecycle<I extends Props & CommonInputs, O extends Props>(
         throw error;
       });
       const changed = changedKeys(def, current, inputs);
+      // Update cannot change what only a replacement changes: taking the object over would
+      // silently leave it different from what is declared.
+      const fixed = changed.filter((key) => def.replaceOnChange.includes(key));
+      if (fixed.length > 0) {
+        throw new Error(
+          `adoptId ${id}: ${fixed.join(", ")} of the existing ${def.kind} differ from the declared value, and cannot change in place`,
+        );
+      }
       const outs =
         changed.length > 0 ? await def.update(ctx, id, current, inputs, changed) : current;
       return { id, outs: outputsOf(outs, inputs) };
