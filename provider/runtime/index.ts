@@ -1,6 +1,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { collectionHandlers } from "../resources/collection";
 import type { Handlers } from "../resources/lifecycle";
+import { shareLinkHandlers } from "../resources/share-link";
+import { siteHandlers } from "../resources/site";
+import { siteAdaptiveSchemaHandlers } from "../resources/site-adaptive-schema";
+import { siteSectionHandlers } from "../resources/site-section";
+import { siteSectionGroupHandlers } from "../resources/site-section-group";
+import { siteSpaceHandlers } from "../resources/site-space";
 import { spaceHandlers } from "../resources/space";
 
 export { configure } from "./context";
@@ -9,6 +15,12 @@ export { configure } from "./context";
 const registry: Readonly<Record<string, Handlers>> = {
   collection: collectionHandlers,
   space: spaceHandlers,
+  site: siteHandlers,
+  "site-section": siteSectionHandlers,
+  "site-section-group": siteSectionGroupHandlers,
+  "site-space": siteSpaceHandlers,
+  "share-link": shareLinkHandlers,
+  "site-adaptive-schema": siteAdaptiveSchemaHandlers,
 };
 
 /**

@@ -1,0 +1,312 @@
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { configureProvider, handlersFor, UNKNOWN, writes } from "../support/provider";
+
+let emu: TestEmulator;
+const sites = handlersFor("site");
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  await configureProvider(emu);
+});
+afterAll(() => emu.close());
+beforeEach(() => emu.clearRequests());
+
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${emu.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
+}
+
+const sitesPath = () => `/v1/orgs/${emu.organizationId}/sites`;
+
+async function siteTitles(): Promise<string[]> {
+  const list = await api("GET", `${sitesPath()}?limit=1000`);
+  return (list.body.items as { title: string }[]).map((s) => s.title);
+}
+
+describe("Site", () => {
+  test("create is one POST when only type, title and visibility are declared", async () => {
+    const { outs } = await sites.create({ title: "Plain site", visibility: "unlisted" });
+    expect(outs).toMatchObject({
+      organizationId: emu.organizationId,
+      title: "Plain site",
+      type: "basic",
+      visibility: "unlisted",
+      published: false,
+      siteSpaces: 0,
+      proxy: null,
+      basename: null,
+    });
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["POST", { title: "Plain site", visibility: "unlisted" }],
+    ]);
+  });
+
+  test("create sends the rest in one PATCH, then publishes through POST .../publish", async () => {
+    const { id, outs } = await sites.create({
+      title: "Full site",
+      basename: "full",
+      agentsContext: "excluded",
+      adaptiveContent: { enabled: true },
+      proxy: "example.com/docs",
+      published: true,
+    });
+    expect((await writes(emu)).map((r) => [r.method, r.path, r.body])).toEqual([
+      ["POST", sitesPath(), { title: "Full site" }],
+      [
+        "PATCH",
+        `${sitesPath()}/${id}`,
+        {
+          basename: "full",
+          agentsContext: "excluded",
+          adaptiveContent: { enabled: true },
+          proxy: "example.com/docs",
+        },
+      ],
+      ["POST", `${sitesPath()}/${id}/publish`, null],
+    ]);
+    expect(outs).toMatchObject({
+      published: true,
+      basename: "full",
+      agentsContext: "excluded",
+      adaptiveContent: { enabled: true },
+      proxy: "example.com/docs",
+    });
+    expect((outs.urls as { published: string }).published).toBe("https://example.com/docs");
+  });
+
+  test("check catches invalid arguments with no request sent, naming the property and the limit", async () => {
+    const result = await sites.check({
+      title: "x",
+      type: "gold",
+      basename: "",
+      proxy: "not a proxy",
+      agentsContext: "sometimes",
+    });
+    expect(result.failures).toEqual([
+      { property: "title", reason: "must be at least 2 characters" },
+      {
+        property: "type",
+        reason:
+          'must be one of "basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"',
+      },
+      { property: "basename", reason: "must not be empty" },
+      { property: "agentsContext", reason: 'must be one of "excluded", "included"' },
+      {
+        property: "proxy",
+        reason: "must match the pattern /^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$/",
+      },
+    ]);
+    const long = await sites.check({ title: "t".repeat(129), proxy: `a.io/${"p".repeat(510)}` });
+    expect(long.failures).toEqual([
+      { property: "title", reason: "must be at most 128 characters" },
+      { property: "proxy", reason: "must be at most 512 characters" },
+    ]);
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  test("check accepts the limits themselves and unknown values during preview", async () => {
+    expect(
+      (await sites.check({ title: "ab", basename: "b".repeat(100) })).failures,
+    ).toBeUndefined();
+    expect((await sites.check({ title: UNKNOWN, published: UNKNOWN })).failures).toBeUndefined();
+  });
+
+  test("a title changed out of band shows as drift on refresh, and the next up restores it with one PATCH", async () => {
+    const { id, outs } = await sites.create({ title: "Handbook site" });
+    await api("PATCH", `${sitesPath()}/${id}`, { title: "Renamed by hand" });
+
+    const refreshed = await sites.read(id, outs);
+    expect(refreshed.props).toMatchObject({ title: "Renamed by hand" });
+    expect(refreshed.inputs).toMatchObject({ title: "Renamed by hand" });
+    const diff = await sites.diff(id, refreshed.props!, { title: "Handbook site" });
+    expect(diff).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+
+    await emu.clearRequests();
+    const restored = await sites.update(id, refreshed.props!, { title: "Handbook site" });
+    expect(restored).toMatchObject({ title: "Handbook site" });
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["PATCH", { title: "Handbook site" }],
+    ]);
+  });
+
+  test("an out-of-band unpublish shows as drift, and the update publishes again without a PATCH", async () => {
+    const { id, outs } = await sites.create({ title: "Published site", published: true });
+    expect(outs.published).toBe(true);
+    await api("POST", `${sitesPath()}/${id}/unpublish`);
+
+    const refreshed = await sites.read(id, outs);
+    expect(refreshed.props).toMatchObject({ published: false });
+    expect(refreshed.inputs).toMatchObject({ published: false });
+    const args = { title: "Published site", published: true };
+    expect((await sites.diff(id, refreshed.props!, args)).changes).toBe(true);
+
+    await emu.clearRequests();
+    const after = await sites.update(id, refreshed.props!, args);
+    expect(after.published).toBe(true);
+    expect((await writes(emu)).map((r) => [r.method, r.path])).toEqual([
+      ["POST", `${sitesPath()}/${id}/publish`],
+    ]);
+    expect((await api("GET", `${sitesPath()}/${id}`)).body.published).toBe(true);
+  });
+
+  test("a site deleted out of band is dropped by refresh and recreated by the next up", async () => {
+    const { id, outs } = await sites.create({ title: "Ephemeral site" });
+    expect((await api("DELETE", `${sitesPath()}/${id}`)).status).toBe(204);
+    expect((await sites.read(id, outs)).id).toBe("");
+    const again = await sites.create({ title: "Ephemeral site" });
+    expect(again.id).not.toBe(id);
+    expect((await api("GET", `${sitesPath()}/${again.id}`)).body).toMatchObject({
+      title: "Ephemeral site",
+    });
+  });
+
+  test("adoptId takes over an existing site without creating one", async () => {
+    const existing = await api("POST", sitesPath(), { title: "Legacy site" });
+    const id = existing.body.id as string;
+    await emu.clearRequests();
+    const adopted = await sites.create({ title: "Adopted site", adoptId: id, published: true });
+    expect(adopted.id).toBe(id);
+    expect(adopted.outs).toMatchObject({ title: "Adopted site", published: true, adoptId: id });
+    expect((await writes(emu)).map((r) => [r.method, r.path])).toEqual([
+      ["PATCH", `${sitesPath()}/${id}`],
+      ["POST", `${sitesPath()}/${id}/publish`],
+    ]);
+    const diff = await sites.diff(id, adopted.outs, {
+      title: "Adopted site",
+      published: true,
+      adoptId: "other",
+    });
+    expect(diff.changes).toBe(false);
+  });
+
+  test("adoptId refuses a site whose type differs from the declared one, changing nothing", async () => {
+    const existing = await api("POST", sitesPath(), { title: "Basic legacy" });
+    await emu.clearRequests();
+    await expect(
+      sites.create({ title: "Basic legacy", type: "premium", adoptId: existing.body.id }),
+    ).rejects.toThrow(/type of the existing site differ from the declared value/);
+    expect(await writes(emu)).toEqual([]);
+  });
+
+  test("diff lists exactly organizationId and type as replacements, without a request", async () => {
+    const { id, outs } = await sites.create({ title: "Replaceable" });
+    await emu.clearRequests();
+    expect(
+      await sites.diff(id, outs, {
+        title: "Replaceable",
+        type: "premium",
+        organizationId: emu.secondOrganizationId,
+      }),
+    ).toEqual({ changes: true, replaces: ["organizationId", "type"], deleteBeforeReplace: false });
+    expect(await sites.diff(id, outs, { title: "Replaceable", visibility: "share-link" })).toEqual({
+      changes: true,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    expect(await sites.diff(id, outs, { title: "Replaceable" })).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  test("removing the proxy sends proxy: null", async () => {
+    const { id, outs } = await sites.create({ title: "Proxied", proxy: "example.org/help" });
+    await emu.clearRequests();
+    const after = await sites.update(id, outs, { title: "Proxied", proxy: null });
+    expect(after.proxy).toBeNull();
+    expect((await writes(emu)).map((r) => r.body)).toEqual([{ proxy: null }]);
+  });
+
+  test("a declared default section is read back, so an out-of-band change shows as drift", async () => {
+    const { id } = await sites.create({ title: "Sectioned" });
+    const space = await api("POST", `/v1/orgs/${emu.organizationId}/spaces`, { title: "One" });
+    const first = await api("POST", `${sitesPath()}/${id}/sections`, {
+      spaceId: space.body.id,
+      title: "First",
+    });
+    const second = await api("POST", `${sitesPath()}/${id}/sections`, {
+      spaceId: space.body.id,
+      title: "Second",
+    });
+    const args = { title: "Sectioned", defaultSiteSection: second.body.id, adoptId: id };
+    const { outs } = await sites.create(args);
+    expect(outs.defaultSiteSection).toBe(second.body.id);
+
+    await api("PATCH", `${sitesPath()}/${id}`, { defaultSiteSection: first.body.id });
+    const refreshed = await sites.read(id, outs);
+    expect(refreshed.props).toMatchObject({ defaultSiteSection: first.body.id });
+    expect((await sites.diff(id, refreshed.props!, args)).changes).toBe(true);
+  });
+
+  test("urls of a share-link site never carry a share key", async () => {
+    const { id } = await sites.create({
+      title: "Secret site",
+      visibility: "share-link",
+      published: true,
+    });
+    const link = await api("POST", `${sitesPath()}/${id}/share-links`, { name: "key holder" });
+    const key = new URL((link.body.urls as { published: string }).published).searchParams.get(
+      "share",
+    );
+    expect(key).toBeTruthy();
+    const raw = await api("GET", `${sitesPath()}/${id}`);
+    // The emulator does put the key in the site's own published URL...
+    expect(JSON.stringify(raw.body)).toContain(key!);
+    // ...and the resource's outputs leave it out.
+    const read = await sites.read(id, { organizationId: emu.organizationId, title: "Secret site" });
+    expect(JSON.stringify(read)).not.toContain(key!);
+    expect((read.props!.urls as { published: string }).published).toMatch(/^https:\/\//);
+  });
+
+  test("delete treats an absent site as success", async () => {
+    const { id, outs } = await sites.create({ title: "Twice" });
+    await sites.delete(id, outs);
+    await sites.delete(id, outs);
+    expect((await api("GET", `${sitesPath()}/${id}`)).status).toBe(404);
+  });
+
+  test("a failing PATCH after the POST undoes the create: no site is left behind", async () => {
+    await emu.addFault({
+      method: "PATCH",
+      path: "/v1/orgs/*/sites/*",
+      count: 1,
+      kind: "status",
+      status: 500,
+    });
+    await expect(sites.create({ title: "Half made site", basename: "half" })).rejects.toThrow(
+      /500/,
+    );
+    await emu.clearFaults();
+    expect(await siteTitles()).not.toContain("Half made site");
+    expect((await writes(emu)).map((r) => [r.method, r.status])).toEqual([
+      ["POST", 201],
+      ["PATCH", 500],
+      ["DELETE", 204],
+    ]);
+  });
+
+  test("a failing publish after the POST undoes the create too", async () => {
+    await emu.addFault({
+      method: "POST",
+      path: "/v1/orgs/*/sites/*/publish",
+      count: 1,
+      kind: "status",
+      status: 503,
+    });
+    await expect(sites.create({ title: "Never published", published: true })).rejects.toThrow(
+      /503/,
+    );
+    await emu.clearFaults();
+    expect(await siteTitles()).not.toContain("Never published");
+  });
+});
