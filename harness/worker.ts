@@ -172,7 +172,6 @@ async function execute(req: WorkerRequest): Promise<Omit<RunResult, "log">> {
     PULUMI_NODEJS_ORGANIZATION: ORGANIZATION,
   };
   delete env.DOCS_WORKSPACE_HARNESS_TSX;
-  delete env.NODE_OPTIONS;
   const host = await ProviderHost.start(project.dir, env);
   const dryRun = req.operation === "preview";
   const ctx: EngineContext = { project, host, state, stateFile, dryRun };
