@@ -40,7 +40,7 @@ export interface RunningEmulator {
 }
 
 function hasOrganizations(store: Store): boolean {
-  return store.db.prepare("SELECT 1 FROM organizations LIMIT 1").get() !== undefined;
+  return store.statement("SELECT 1 FROM organizations LIMIT 1").get() !== undefined;
 }
 
 function applyStartSeed(store: Store, seed: StartEmulatorOptions["seed"]): void {

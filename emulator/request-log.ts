@@ -48,7 +48,11 @@ export class RequestLog {
    */
   middleware(): MiddlewareHandler<RequestLogEnv> {
     return async (c, next) => {
-      const text = await c.req.text();
+      // Reading a body makes @hono/node-server build a full Request; skip it when there is none.
+      const hasBody =
+        c.req.header("content-length") !== undefined ||
+        c.req.header("transfer-encoding") !== undefined;
+      const text = hasBody ? await c.req.text() : "";
       const entry: LoggedRequest = {
         method: c.req.method,
         path: c.req.path,

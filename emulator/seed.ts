@@ -57,7 +57,7 @@ export function newToken(): string {
 }
 
 function userId(store: Store, ref: string): string {
-  const row = store.db.prepare("SELECT id FROM users WHERE id = ? OR email = ?").get(ref, ref) as
+  const row = store.statement("SELECT id FROM users WHERE id = ? OR email = ?").get(ref, ref) as
     { id: string } | undefined;
   if (!row) throw badRequest(`user ${ref} is neither a seeded user id nor e-mail`);
   return row.id;
@@ -79,8 +79,8 @@ export function applySeed(store: Store, input: unknown): SeedResult {
       throw conflict(`seed collides with existing data: ${(error as Error).message}`);
     }
     for (const member of seed.members ?? []) {
-      const exists = store.db
-        .prepare("SELECT 1 FROM organizations WHERE id = ?")
+      const exists = store
+        .statement("SELECT 1 FROM organizations WHERE id = ?")
         .get(member.organization);
       if (!exists) throw badRequest(`members: organization ${member.organization} does not exist`);
       upsertMember(store, member.organization, userId(store, member.user), member.role);

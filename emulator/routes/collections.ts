@@ -99,13 +99,13 @@ export function mountCollections(app: Hono<EmulatorEnv>, store: Store): void {
     const { nested } = readQuery(c, listQuery);
     const where =
       nested === "false" ? "organization_id = ? AND parent_id IS NULL" : "organization_id = ?";
-    const rows = store.db
-      .prepare(
+    const rows = store
+      .statement(
         `SELECT id FROM collections WHERE ${where} ORDER BY parent_id IS NOT NULL, position, id LIMIT ? OFFSET ?`,
       )
       .all(organizationId, page.limit, page.offset) as { id: string }[];
-    const { n } = store.db
-      .prepare(`SELECT COUNT(*) AS n FROM collections WHERE ${where}`)
+    const { n } = store
+      .statement(`SELECT COUNT(*) AS n FROM collections WHERE ${where}`)
       .get(organizationId) as { n: number };
     const origin = originOf(c);
     const items = rows.map((r) => collectionJson(findCollection(store, r.id)!, origin, role));
@@ -136,8 +136,8 @@ export function mountCollections(app: Hono<EmulatorEnv>, store: Store): void {
       description: body.description === undefined ? row.description : body.description,
       defaultLevel: body.defaultLevel === undefined ? row.defaultLevel : body.defaultLevel,
     };
-    store.db
-      .prepare(
+    store
+      .statement(
         "UPDATE collections SET title = ?, description = ?, default_level = ?, updated_at = ? WHERE id = ?",
       )
       .run(next.title, next.description, next.defaultLevel, store.now(), row.id);
@@ -155,12 +155,12 @@ export function mountCollections(app: Hono<EmulatorEnv>, store: Store): void {
       const subtree = collectionSubtree(store, row.id);
       const marks = subtree.map(() => "?").join(", ");
       // The spaces inside go to the trash, restorable for 7 days like any deleted space.
-      store.db
-        .prepare(
+      store
+        .statement(
           `UPDATE spaces SET deleted_at = ?, updated_at = ? WHERE parent_id IN (${marks}) AND deleted_at IS NULL`,
         )
         .run(store.now(), store.now(), ...subtree);
-      store.db.prepare(`DELETE FROM collections WHERE id IN (${marks})`).run(...subtree);
+      store.statement(`DELETE FROM collections WHERE id IN (${marks})`).run(...subtree);
     });
     return c.body(null, 204);
   });
@@ -192,8 +192,8 @@ export function mountCollections(app: Hono<EmulatorEnv>, store: Store): void {
           );
         }
       }
-      store.db
-        .prepare("UPDATE collections SET parent_id = ?, updated_at = ? WHERE id = ?")
+      store
+        .statement("UPDATE collections SET parent_id = ?, updated_at = ? WHERE id = ?")
         .run(parentId, store.now(), row.id);
       const error = placeAmongSiblings(
         store,
@@ -220,18 +220,18 @@ export function mountCollections(app: Hono<EmulatorEnv>, store: Store): void {
         const subtree = collectionSubtree(store, row.id);
         const marks = subtree.map(() => "?").join(", ");
         const now = store.now();
-        store.db
-          .prepare(
+        store
+          .statement(
             `UPDATE collections SET organization_id = ?, updated_at = ? WHERE id IN (${marks})`,
           )
           .run(body.organization, now, ...subtree);
-        store.db
-          .prepare(
+        store
+          .statement(
             `UPDATE spaces SET organization_id = ?, updated_at = ? WHERE parent_id IN (${marks})`,
           )
           .run(body.organization, now, ...subtree);
-        store.db
-          .prepare("UPDATE collections SET parent_id = NULL, position = ? WHERE id = ?")
+        store
+          .statement("UPDATE collections SET parent_id = NULL, position = ? WHERE id = ?")
           .run(endPosition(store, body.organization, null), row.id);
       });
     }

@@ -160,13 +160,13 @@ export function mountOrganizations(app: Hono<EmulatorEnv>, store: Store): void {
     if (body.inviteLinks !== undefined) set("invite_links", body.inviteLinks ? 1 : 0);
     if (sets.length > 0) {
       if (body.hostname !== undefined) {
-        const taken = store.db
-          .prepare("SELECT 1 FROM organizations WHERE hostname = ? AND id <> ?")
+        const taken = store
+          .statement("SELECT 1 FROM organizations WHERE hostname = ? AND id <> ?")
           .get(body.hostname, id);
         if (taken) throw conflict(`hostname ${body.hostname} is already taken`);
       }
-      store.db
-        .prepare(`UPDATE organizations SET ${sets.join(", ")} WHERE id = ?`)
+      store
+        .statement(`UPDATE organizations SET ${sets.join(", ")} WHERE id = ?`)
         .run(...values, id);
     }
     return c.json(organizationJson(findOrganization(store, id)!, originOf(c), role));

@@ -108,7 +108,7 @@ export function mountSpaces(app: Hono<EmulatorEnv>, store: Store): void {
       throw notFound(`space ${spaceId}`);
     }
     if (isExpired(store, row)) {
-      store.db.prepare("DELETE FROM spaces WHERE id = ?").run(row.id);
+      store.statement("DELETE FROM spaces WHERE id = ?").run(row.id);
       throw notFound(`space ${spaceId} (deleted more than 7 days ago and permanently removed)`);
     }
     if (row.deletedAt !== null && !options.deleted) throw notFound(`space ${spaceId}`);
@@ -171,8 +171,8 @@ export function mountSpaces(app: Hono<EmulatorEnv>, store: Store): void {
       language: body.language ?? row.language,
       emoji: body.emoji === undefined ? row.emoji : (body.emoji ?? ""),
     };
-    store.db
-      .prepare(
+    store
+      .statement(
         `UPDATE spaces SET edit_mode = ?, title = ?, default_level = ?, language = ?, emoji = ?,
            updated_at = ? WHERE id = ?`,
       )
@@ -200,8 +200,8 @@ export function mountSpaces(app: Hono<EmulatorEnv>, store: Store): void {
     }
     requireRole(store, c, row.organizationId, "create");
     const now = store.now();
-    store.db
-      .prepare("UPDATE spaces SET deleted_at = ?, updated_at = ? WHERE id = ?")
+    store
+      .statement("UPDATE spaces SET deleted_at = ?, updated_at = ? WHERE id = ?")
       .run(now, now, row.id);
     return c.body(null, 204);
   });
@@ -213,8 +213,8 @@ export function mountSpaces(app: Hono<EmulatorEnv>, store: Store): void {
         // Its collection may have been deleted meanwhile: the space then comes back at the top.
         const parent =
           row.parentId !== null && findCollection(store, row.parentId) ? row.parentId : null;
-        store.db
-          .prepare(
+        store
+          .statement(
             "UPDATE spaces SET deleted_at = NULL, parent_id = ?, position = ?, updated_at = ? WHERE id = ?",
           )
           .run(
@@ -258,8 +258,8 @@ export function mountSpaces(app: Hono<EmulatorEnv>, store: Store): void {
     store.transaction(() => {
       const parentId = body.parent === undefined ? row.parentId : body.parent;
       if (parentId !== null) requireParent(store, row.organizationId, parentId);
-      store.db
-        .prepare("UPDATE spaces SET parent_id = ?, updated_at = ? WHERE id = ?")
+      store
+        .statement("UPDATE spaces SET parent_id = ?, updated_at = ? WHERE id = ?")
         .run(parentId, store.now(), row.id);
       const error = placeAmongSiblings(
         store,
@@ -283,8 +283,8 @@ export function mountSpaces(app: Hono<EmulatorEnv>, store: Store): void {
     store.transaction(() => {
       const parentId = body.parent ?? null;
       if (parentId !== null) requireParent(store, body.organization, parentId);
-      store.db
-        .prepare(
+      store
+        .statement(
           "UPDATE spaces SET organization_id = ?, parent_id = ?, position = ?, updated_at = ? WHERE id = ?",
         )
         .run(

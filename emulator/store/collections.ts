@@ -47,7 +47,7 @@ interface Sibling extends SiblingRef {
 }
 
 export function findCollection(store: Store, id: string): CollectionRow | undefined {
-  return store.db.prepare(`SELECT ${COLUMNS} FROM collections WHERE id = ?`).get(id) as
+  return store.statement(`SELECT ${COLUMNS} FROM collections WHERE id = ?`).get(id) as
     CollectionRow | undefined;
 }
 
@@ -57,8 +57,8 @@ export function siblingsOf(
   organizationId: string,
   parentId: string | null,
 ): Sibling[] {
-  return store.db
-    .prepare(
+  return store
+    .statement(
       `SELECT 'collection' AS kind, id, position FROM collections
          WHERE organization_id = ? AND parent_id IS ?
        UNION ALL
@@ -71,8 +71,8 @@ export function siblingsOf(
 
 /** The position after every current sibling: where a new object goes. */
 export function endPosition(store: Store, organizationId: string, parentId: string | null): number {
-  const row = store.db
-    .prepare(
+  const row = store
+    .statement(
       `SELECT MAX(p) AS last FROM (
          SELECT MAX(position) AS p FROM collections WHERE organization_id = ? AND parent_id IS ?
          UNION ALL
@@ -114,8 +114,8 @@ export function placeAmongSiblings(
     index = i;
   }
   siblings.splice(index, 0, { ...moving, position: 0 });
-  const setCollection = store.db.prepare("UPDATE collections SET position = ? WHERE id = ?");
-  const setSpace = store.db.prepare("UPDATE spaces SET position = ? WHERE id = ?");
+  const setCollection = store.statement("UPDATE collections SET position = ? WHERE id = ?");
+  const setSpace = store.statement("UPDATE spaces SET position = ? WHERE id = ?");
   siblings.forEach((s, i) => (s.kind === "collection" ? setCollection : setSpace).run(i, s.id));
   return undefined;
 }
@@ -128,8 +128,8 @@ export function insertCollection(
   const id = store.newId();
   const now = store.now();
   const parentId = fields.parent ?? null;
-  store.db
-    .prepare(
+  store
+    .statement(
       `INSERT INTO collections (id, organization_id, parent_id, title, position, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     )
@@ -147,8 +147,8 @@ export function insertCollection(
 
 /** The ids of `id` and every collection nested under it, at any depth. */
 export function collectionSubtree(store: Store, id: string): string[] {
-  const rows = store.db
-    .prepare(
+  const rows = store
+    .statement(
       `WITH RECURSIVE tree(id) AS (
          SELECT ? UNION ALL SELECT c.id FROM collections c JOIN tree ON c.parent_id = tree.id)
        SELECT id FROM tree`,

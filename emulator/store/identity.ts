@@ -46,7 +46,7 @@ CREATE TABLE IF NOT EXISTS tokens (
 
 /** The user a bearer token belongs to, or undefined for an unknown token. */
 export function userForToken(store: Store, token: string): string | undefined {
-  const row = store.db.prepare("SELECT user_id FROM tokens WHERE token = ?").get(token) as
+  const row = store.statement("SELECT user_id FROM tokens WHERE token = ?").get(token) as
     { user_id: string } | undefined;
   return row?.user_id;
 }
@@ -57,8 +57,8 @@ export function membershipRole(
   organizationId: string,
   userId: string,
 ): string | null | undefined {
-  const row = store.db
-    .prepare("SELECT role FROM members WHERE organization_id = ? AND user_id = ?")
+  const row = store
+    .statement("SELECT role FROM members WHERE organization_id = ? AND user_id = ?")
     .get(organizationId, userId) as { role: string | null } | undefined;
   return row === undefined ? undefined : row.role;
 }
@@ -87,7 +87,7 @@ const ORG_COLUMNS = `id, title, created_at AS createdAt, email_domains AS emailD
   default_content AS defaultContent, logo, sso, ai, invite_links AS inviteLinks, plan`;
 
 export function findOrganization(store: Store, id: string): OrganizationRow | undefined {
-  return store.db.prepare(`SELECT ${ORG_COLUMNS} FROM organizations WHERE id = ?`).get(id) as
+  return store.statement(`SELECT ${ORG_COLUMNS} FROM organizations WHERE id = ?`).get(id) as
     OrganizationRow | undefined;
 }
 
@@ -97,15 +97,15 @@ export function organizationsOf(
   userId: string,
   page: { limit: number; offset: number },
 ): { rows: OrganizationRow[]; count: number } {
-  const rows = store.db
-    .prepare(
+  const rows = store
+    .statement(
       `SELECT ${ORG_COLUMNS} FROM organizations
        WHERE id IN (SELECT organization_id FROM members WHERE user_id = ?)
        ORDER BY created_at, id LIMIT ? OFFSET ?`,
     )
     .all(userId, page.limit, page.offset) as unknown as OrganizationRow[];
-  const { n } = store.db
-    .prepare("SELECT COUNT(*) AS n FROM members WHERE user_id = ?")
+  const { n } = store
+    .statement("SELECT COUNT(*) AS n FROM members WHERE user_id = ?")
     .get(userId) as { n: number };
   return { rows, count: n };
 }
@@ -116,8 +116,8 @@ export function organizationsByEmailDomain(
   userId: string,
   domain: string,
 ): OrganizationRow[] {
-  return store.db
-    .prepare(
+  return store
+    .statement(
       `SELECT ${ORG_COLUMNS} FROM organizations
        WHERE id IN (SELECT organization_id FROM members WHERE user_id = ?)
          AND EXISTS (SELECT 1 FROM json_each(email_domains) WHERE lower(value) = lower(?))
@@ -131,8 +131,8 @@ export function insertOrganization(
   fields: { id?: string; title: string; hostname?: string; emailDomains?: string[] },
 ): string {
   const id = fields.id ?? store.newId();
-  store.db
-    .prepare(
+  store
+    .statement(
       `INSERT INTO organizations (id, title, created_at, email_domains, hostname)
        VALUES (?, ?, ?, ?, ?)`,
     )
@@ -151,8 +151,8 @@ export function insertUser(
   fields: { id?: string; displayName: string; email: string },
 ): string {
   const id = fields.id ?? store.newId();
-  store.db
-    .prepare("INSERT INTO users (id, display_name, email) VALUES (?, ?, ?)")
+  store
+    .statement("INSERT INTO users (id, display_name, email) VALUES (?, ?, ?)")
     .run(id, fields.displayName, fields.email);
   return id;
 }
@@ -164,8 +164,8 @@ export function upsertMember(
   userId: string,
   role: string | null,
 ): void {
-  store.db
-    .prepare(
+  store
+    .statement(
       `INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (organization_id, user_id) DO UPDATE SET role = excluded.role`,
     )
@@ -173,15 +173,15 @@ export function upsertMember(
 }
 
 export function insertToken(store: Store, token: string, userId: string): void {
-  store.db.prepare("INSERT INTO tokens (token, user_id) VALUES (?, ?)").run(token, userId);
+  store.statement("INSERT INTO tokens (token, user_id) VALUES (?, ?)").run(token, userId);
 }
 
 /** The first token of the first organization's first admin: what the command line prints. */
 export function firstAdminToken(
   store: Store,
 ): { token: string; organizationId: string } | undefined {
-  return store.db
-    .prepare(
+  return store
+    .statement(
       `SELECT t.token AS token, m.organization_id AS organizationId
        FROM tokens t JOIN members m ON m.user_id = t.user_id
        JOIN organizations o ON o.id = m.organization_id

@@ -53,7 +53,7 @@ const COLUMNS = `id, organization_id AS organizationId, parent_id AS parentId, t
 
 /** The space with this id, soft-deleted ones included (the row's `deletedAt` says so). */
 export function findSpace(store: Store, id: string): SpaceRow | undefined {
-  return store.db.prepare(`SELECT ${COLUMNS} FROM spaces WHERE id = ?`).get(id) as
+  return store.statement(`SELECT ${COLUMNS} FROM spaces WHERE id = ?`).get(id) as
     SpaceRow | undefined;
 }
 
@@ -65,13 +65,13 @@ export function listSpaces(
   page: { limit: number; offset: number },
 ): { rows: SpaceRow[]; count: number } {
   const condition = `deleted_at IS NULL AND (${where})`;
-  const rows = store.db
-    .prepare(
+  const rows = store
+    .statement(
       `SELECT ${COLUMNS} FROM spaces WHERE ${condition} ORDER BY position, id LIMIT ? OFFSET ?`,
     )
     .all(...params, page.limit, page.offset) as unknown as SpaceRow[];
-  const { n } = store.db
-    .prepare(`SELECT COUNT(*) AS n FROM spaces WHERE ${condition}`)
+  const { n } = store
+    .statement(`SELECT COUNT(*) AS n FROM spaces WHERE ${condition}`)
     .get(...params) as { n: number };
   return { rows, count: n };
 }
@@ -93,8 +93,8 @@ export function insertSpace(
   const id = store.newId();
   const now = store.now();
   const parentId = fields.parent ?? null;
-  store.db
-    .prepare(
+  store
+    .statement(
       `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, edit_mode, language,
          default_level, revision, empty, position, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
