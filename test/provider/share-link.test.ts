@@ -1,0 +1,168 @@
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { configureProvider, handlersFor, writes } from "../support/provider";
+
+let emu: TestEmulator;
+const links = handlersFor("share-link");
+let siteId: string;
+
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${emu.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
+}
+
+const sitePath = () => `/v1/orgs/${emu.organizationId}/sites/${siteId}`;
+const keyOf = (url: unknown) => new URL(url as string).searchParams.get("share")!;
+
+async function listed(): Promise<Record<string, unknown>[]> {
+  return (await api("GET", `${sitePath()}/share-links`)).body.items as Record<string, unknown>[];
+}
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  await configureProvider(emu);
+  siteId = (
+    await api("POST", `/v1/orgs/${emu.organizationId}/sites`, {
+      title: "Private docs",
+      visibility: "share-link",
+    })
+  ).body.id as string;
+});
+afterAll(() => emu.close());
+beforeEach(() => emu.clearRequests());
+
+describe("ShareLink", () => {
+  test("create is one POST, and the URL holding the key is in the outputs", async () => {
+    const { id, outs } = await links.create({ siteId, name: "Partner preview" });
+    expect(outs).toMatchObject({ siteId, name: "Partner preview", active: true });
+    const key = keyOf(outs.url);
+    expect(key.length).toBeGreaterThan(20);
+    expect((await listed()).find((l) => l.id === id)).toMatchObject({
+      urls: { published: outs.url },
+    });
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["POST", { name: "Partner preview" }],
+    ]);
+  });
+
+  test("the key never appears in an error message", async () => {
+    const { id, outs } = await links.create({ siteId, name: "Leak check" });
+    const key = keyOf(outs.url);
+    await emu.addFault({
+      method: "PATCH",
+      path: "/v1/orgs/*/sites/*/share-links/*",
+      count: 10,
+      kind: "status",
+      status: 500,
+    });
+    const failure = await links.update(id, outs, { siteId, name: "Renamed" }).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    await emu.clearFaults();
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure!.message).toMatch(/500/);
+    expect(failure!.message).not.toContain(key);
+    expect(JSON.stringify(failure)).not.toContain(key);
+    const checked = await links.check({ siteId, name: "n".repeat(51) }, outs);
+    expect(JSON.stringify(checked.failures)).not.toContain(key);
+  });
+
+  test("an inactive link is created with one PATCH after the POST", async () => {
+    const { outs } = await links.create({ siteId, name: "Revoked", active: false });
+    expect(outs.active).toBe(false);
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["POST", { name: "Revoked" }],
+      ["PATCH", { active: false }],
+    ]);
+  });
+
+  test("a link deactivated out of band shows as drift, and one PATCH reactivates it", async () => {
+    const args = { siteId, name: "Drifting", active: true };
+    const { id, outs } = await links.create(args);
+    await api("PATCH", `${sitePath()}/share-links/${id}`, { active: false });
+
+    const refreshed = await links.read(id, outs);
+    expect(refreshed.props).toMatchObject({ active: false, url: outs.url });
+    expect(refreshed.inputs).toMatchObject({ active: false });
+    expect(refreshed.inputs).not.toHaveProperty("url");
+    expect(await links.diff(id, refreshed.props!, args)).toEqual({
+      changes: true,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    await emu.clearRequests();
+    const restored = await links.update(id, refreshed.props!, args);
+    expect(restored.active).toBe(true);
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["PATCH", { active: true }],
+    ]);
+  });
+
+  test("check catches a name too long with no request sent", async () => {
+    const result = await links.check({ name: "n".repeat(51) });
+    expect(result.failures).toEqual([
+      { property: "siteId", reason: "is required" },
+      { property: "name", reason: "must be at most 50 characters" },
+    ]);
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  test("diff replaces on siteId; a name change is in place", async () => {
+    const { id, outs } = await links.create({ siteId, name: "Stable" });
+    expect(await links.diff(id, outs, { siteId: "other", name: "Stable" })).toEqual({
+      changes: true,
+      replaces: ["siteId"],
+      deleteBeforeReplace: false,
+    });
+    expect((await links.diff(id, outs, { siteId, name: "Other" })).replaces).toEqual([]);
+  });
+
+  test("a link deleted out of band is dropped by refresh and recreated by the next up", async () => {
+    const { id, outs } = await links.create({ siteId, name: "Short lived" });
+    expect((await api("DELETE", `${sitePath()}/share-links/${id}`)).status).toBe(204);
+    expect((await links.read(id, outs)).id).toBe("");
+    const again = await links.create({ siteId, name: "Short lived" });
+    expect(again.id).not.toBe(id);
+  });
+
+  test("adoptId takes over an existing link without creating one", async () => {
+    const existing = await api("POST", `${sitePath()}/share-links`, { name: "Legacy" });
+    const id = existing.body.id as string;
+    await emu.clearRequests();
+    const adopted = await links.create({ siteId, name: "Adopted", adoptId: id });
+    expect(adopted.id).toBe(id);
+    expect(adopted.outs.url).toBe((existing.body.urls as { published: string }).published);
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["PATCH", { name: "Adopted" }],
+    ]);
+  });
+
+  test("delete treats an absent link as success", async () => {
+    const { id, outs } = await links.create({ siteId, name: "Twice" });
+    await links.delete(id, outs);
+    await links.delete(id, outs);
+    expect((await listed()).map((l) => l.id)).not.toContain(id);
+  });
+
+  test("a failing PATCH after the POST undoes the create: no link is left behind", async () => {
+    const before = (await listed()).length;
+    await emu.addFault({
+      method: "PATCH",
+      path: "/v1/orgs/*/sites/*/share-links/*",
+      count: 1,
+      kind: "status",
+      status: 500,
+    });
+    await expect(links.create({ siteId, name: "Half made", active: false })).rejects.toThrow(/500/);
+    await emu.clearFaults();
+    expect((await listed()).length).toBe(before);
+  });
+});

@@ -1,0 +1,167 @@
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { configureProvider, handlersFor, writes } from "../support/provider";
+
+let emu: TestEmulator;
+const schemas = handlersFor("site-adaptive-schema");
+let siteId: string;
+
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${emu.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
+}
+
+const schemaPath = () => `/v1/orgs/${emu.organizationId}/sites/${siteId}/adaptive-schema`;
+
+const claims = {
+  type: "object",
+  properties: {
+    beta: { type: "boolean", description: "In the beta programme" },
+    unsigned: {
+      type: "object",
+      properties: { staff: { type: "boolean" } },
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+};
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  await configureProvider(emu);
+  siteId = (await api("POST", `/v1/orgs/${emu.organizationId}/sites`, { title: "Adaptive" })).body
+    .id as string;
+});
+afterAll(() => emu.close());
+beforeEach(() => emu.clearRequests());
+
+describe("SiteAdaptiveSchema", () => {
+  test("create is one PUT; the id is the site's", async () => {
+    const { id, outs } = await schemas.create({ siteId, jsonSchema: claims });
+    expect(id).toBe(siteId);
+    expect(outs).toMatchObject({ siteId, jsonSchema: claims });
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["PUT", { jsonSchema: claims }],
+    ]);
+    expect((await api("GET", schemaPath())).body.jsonSchema).toEqual(claims);
+  });
+
+  test("check validates the draft-07 shape with no request sent, naming each property path", async () => {
+    const result = await schemas.check({
+      siteId,
+      jsonSchema: {
+        type: "object",
+        properties: {
+          beta: { type: "string" },
+          unsigned: { type: "object", properties: { staff: { type: "number" } } },
+        },
+        additionalProperties: true,
+        title: "extra",
+      },
+    });
+    expect(result.failures).toEqual(
+      expect.arrayContaining([
+        { property: "jsonSchema", reason: "has unknown field title" },
+        { property: "jsonSchema.properties.beta.type", reason: 'must be "boolean"' },
+        {
+          property: "jsonSchema.properties.unsigned.properties.staff.type",
+          reason: 'must be "boolean"',
+        },
+        { property: "jsonSchema.properties.unsigned.additionalProperties", reason: "is required" },
+        { property: "jsonSchema.additionalProperties", reason: "must be false" },
+      ]),
+    );
+    expect(result.failures).toHaveLength(5);
+    // Claim names are checked once the shape is right: they become `visitor.claims.<name>`.
+    const named = await schemas.check({
+      siteId,
+      jsonSchema: {
+        type: "object",
+        properties: { "not-an-identifier": { type: "boolean" } },
+        additionalProperties: false,
+      },
+    });
+    expect(named.failures).toEqual([
+      {
+        property: "jsonSchema.properties.not-an-identifier",
+        reason: "must be named by an identifier matching ^[A-Za-z_$][A-Za-z0-9_$]*$",
+      },
+    ]);
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  test("a schema changed out of band shows as drift, and one PUT restores it", async () => {
+    const { id, outs } = await schemas.create({ siteId, jsonSchema: claims });
+    const other = { type: "object", properties: {}, additionalProperties: false };
+    await api("PUT", schemaPath(), { jsonSchema: other });
+
+    const refreshed = await schemas.read(id, outs);
+    expect(refreshed.props).toMatchObject({ jsonSchema: other });
+    expect(refreshed.inputs).toMatchObject({ jsonSchema: other });
+    const args = { siteId, jsonSchema: claims };
+    expect(await schemas.diff(id, refreshed.props!, args)).toEqual({
+      changes: true,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    await emu.clearRequests();
+    const restored = await schemas.update(id, refreshed.props!, args);
+    expect(restored.jsonSchema).toEqual(claims);
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["PUT", { jsonSchema: claims }],
+    ]);
+  });
+
+  test("diff replaces on siteId", async () => {
+    const { id, outs } = await schemas.create({ siteId, jsonSchema: claims });
+    expect(await schemas.diff(id, outs, { siteId: "other", jsonSchema: claims })).toEqual({
+      changes: true,
+      replaces: ["siteId"],
+      deleteBeforeReplace: false,
+    });
+  });
+
+  test("refresh drops the schema of a deleted site, and delete of it is fine", async () => {
+    const site = await api("POST", `/v1/orgs/${emu.organizationId}/sites`, { title: "Gone" });
+    const goneId = site.body.id as string;
+    const { id, outs } = await schemas.create({ siteId: goneId, jsonSchema: claims });
+    await api("DELETE", `/v1/orgs/${emu.organizationId}/sites/${goneId}`);
+    expect((await schemas.read(id, outs)).id).toBe("");
+    await schemas.delete(id, outs);
+  });
+
+  test("adoptId must name the site itself, and takes it over with one PUT", async () => {
+    const refused = await schemas.check({ siteId, jsonSchema: claims, adoptId: "another" });
+    expect(refused.failures).toEqual([
+      {
+        property: "",
+        reason: `adoptId must be the site's id (${siteId}): the schema's id is its site's`,
+      },
+    ]);
+    await api("PUT", schemaPath(), {
+      jsonSchema: { type: "object", properties: {}, additionalProperties: false },
+    });
+    await emu.clearRequests();
+    const adopted = await schemas.create({ siteId, jsonSchema: claims, adoptId: siteId });
+    expect(adopted.id).toBe(siteId);
+    expect((await writes(emu)).map((r) => r.method)).toEqual(["PUT"]);
+  });
+
+  test("delete resets the schema to an empty one, and deleting twice is fine", async () => {
+    const { id, outs } = await schemas.create({ siteId, jsonSchema: claims });
+    await schemas.delete(id, outs);
+    await schemas.delete(id, outs);
+    expect((await api("GET", schemaPath())).body.jsonSchema).toEqual({
+      type: "object",
+      properties: {},
+      additionalProperties: false,
+    });
+  });
+});

@@ -1,0 +1,214 @@
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { configureProvider, handlersFor, writes } from "../support/provider";
+
+let emu: TestEmulator;
+const siteSpaces = handlersFor("site-space");
+let siteId: string;
+let sectionId: string;
+let otherSectionId: string;
+let spaceA: string;
+let spaceB: string;
+
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${emu.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
+}
+
+const sitePath = () => `/v1/orgs/${emu.organizationId}/sites/${siteId}`;
+
+async function newSpace(title: string): Promise<string> {
+  return (await api("POST", `/v1/orgs/${emu.organizationId}/spaces`, { title })).body.id as string;
+}
+
+async function listed(): Promise<Record<string, unknown>[]> {
+  return (await api("GET", `${sitePath()}/site-spaces?limit=1000`)).body.items as Record<
+    string,
+    unknown
+  >[];
+}
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  await configureProvider(emu);
+  siteId = (await api("POST", `/v1/orgs/${emu.organizationId}/sites`, { title: "Docs" })).body
+    .id as string;
+  spaceA = await newSpace("Alpha");
+  spaceB = await newSpace("Beta");
+  sectionId = (await api("POST", `${sitePath()}/sections`, { spaceId: spaceA, title: "Guides" }))
+    .body.id as string;
+  otherSectionId = (
+    await api("POST", `${sitePath()}/sections`, { spaceId: spaceA, title: "Reference" })
+  ).body.id as string;
+});
+afterAll(() => emu.close());
+beforeEach(() => emu.clearRequests());
+
+describe("SiteSpace", () => {
+  test("create is one POST, plus one PATCH for path and condition", async () => {
+    const plain = await siteSpaces.create({ siteId, sectionId, spaceId: spaceB });
+    expect(plain.outs).toMatchObject({ siteId, sectionId, spaceId: spaceB, path: "beta" });
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["POST", { spaceId: spaceB, sectionId }],
+    ]);
+    await emu.clearRequests();
+    const full = await siteSpaces.create({
+      siteId,
+      sectionId,
+      spaceId: spaceB,
+      path: "beta-docs",
+      condition: "visitor.claims.beta === true",
+    });
+    expect(full.outs).toMatchObject({
+      path: "beta-docs",
+      condition: "visitor.claims.beta === true",
+    });
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["POST", { spaceId: spaceB, sectionId }],
+      ["PATCH", { path: "beta-docs", condition: "visitor.claims.beta === true" }],
+    ]);
+  });
+
+  test("check catches invalid arguments with no request sent, naming the property and the limit", async () => {
+    const result = await siteSpaces.check({
+      siteId,
+      spaceId: spaceA,
+      path: "p".repeat(101),
+      condition: "",
+    });
+    expect(result.failures).toEqual([
+      { property: "path", reason: "must be at most 100 characters" },
+      { property: "condition", reason: "must not be empty" },
+    ]);
+    const long = await siteSpaces.check({ spaceId: spaceA, condition: "c".repeat(1025) });
+    expect(long.failures).toEqual([
+      { property: "siteId", reason: "is required" },
+      { property: "condition", reason: "must be at most 1024 characters" },
+    ]);
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  test("a path and a space changed out of band show as drift, and one PATCH restores them", async () => {
+    const args = { siteId, sectionId, spaceId: spaceA, path: "alpha-drift" };
+    const { id, outs } = await siteSpaces.create(args);
+    await api("PATCH", `${sitePath()}/site-spaces/${id}`, { path: "by-hand", spaceId: spaceB });
+
+    const refreshed = await siteSpaces.read(id, outs);
+    expect(refreshed.props).toMatchObject({ path: "by-hand", spaceId: spaceB });
+    expect(refreshed.inputs).toMatchObject({ path: "by-hand", spaceId: spaceB });
+    expect(await siteSpaces.diff(id, refreshed.props!, args)).toEqual({
+      changes: true,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    await emu.clearRequests();
+    const restored = await siteSpaces.update(id, refreshed.props!, args);
+    expect(restored).toMatchObject({ path: "alpha-drift", spaceId: spaceA });
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["PATCH", { spaceId: spaceA, path: "alpha-drift" }],
+    ]);
+  });
+
+  test("condition null removes it", async () => {
+    const args = { siteId, sectionId, spaceId: spaceA, condition: "visitor.claims.x === true" };
+    const { id, outs } = await siteSpaces.create(args);
+    await emu.clearRequests();
+    const after = await siteSpaces.update(id, outs, { ...args, condition: null });
+    expect(after.condition).toBeNull();
+    expect((await writes(emu)).map((r) => r.body)).toEqual([{ condition: null }]);
+    expect((await listed()).find((s) => s.id === id)).not.toHaveProperty("condition");
+  });
+
+  test("a site space deleted out of band is dropped by refresh and recreated by the next up", async () => {
+    const args = { siteId, sectionId, spaceId: spaceA, path: "short-lived" };
+    const { id, outs } = await siteSpaces.create(args);
+    expect((await api("DELETE", `${sitePath()}/site-spaces/${id}`)).status).toBe(204);
+    expect((await siteSpaces.read(id, outs)).id).toBe("");
+    const again = await siteSpaces.create(args);
+    expect(again.id).not.toBe(id);
+    expect((await listed()).find((s) => s.id === again.id)).toMatchObject({ path: "short-lived" });
+  });
+
+  test("refresh drops a site space whose site was deleted", async () => {
+    const site = await api("POST", `/v1/orgs/${emu.organizationId}/sites`, { title: "Gone" });
+    const { id, outs } = await siteSpaces.create({ siteId: site.body.id, spaceId: spaceA });
+    await api("DELETE", `/v1/orgs/${emu.organizationId}/sites/${site.body.id}`);
+    expect((await siteSpaces.read(id, outs)).id).toBe("");
+  });
+
+  test("adoptId takes over an existing site space without creating one", async () => {
+    const existing = await api("POST", `${sitePath()}/site-spaces`, {
+      spaceId: spaceB,
+      sectionId: otherSectionId,
+    });
+    const id = existing.body.id as string;
+    await emu.clearRequests();
+    const adopted = await siteSpaces.create({
+      siteId,
+      sectionId: otherSectionId,
+      spaceId: spaceB,
+      path: "adopted",
+      adoptId: id,
+    });
+    expect(adopted.id).toBe(id);
+    expect(adopted.outs).toMatchObject({ path: "adopted", adoptId: id });
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["PATCH", { path: "adopted" }],
+    ]);
+  });
+
+  test("diff replaces on siteId and sectionId, deleting first when the path is kept", async () => {
+    const args = { siteId, sectionId, spaceId: spaceA, path: "kept-path" };
+    const { id, outs } = await siteSpaces.create(args);
+    await emu.clearRequests();
+    expect(await siteSpaces.diff(id, outs, { ...args, sectionId: otherSectionId })).toEqual({
+      changes: true,
+      replaces: ["sectionId"],
+      deleteBeforeReplace: true,
+    });
+    expect(
+      await siteSpaces.diff(id, outs, { ...args, sectionId: otherSectionId, path: "new-path" }),
+    ).toEqual({ changes: true, replaces: ["sectionId"], deleteBeforeReplace: false });
+    expect(await siteSpaces.diff(id, outs, { ...args, siteId: "another-site" })).toEqual({
+      changes: true,
+      replaces: ["siteId"],
+      deleteBeforeReplace: true,
+    });
+    expect(await siteSpaces.diff(id, outs, { ...args, spaceId: spaceB })).toEqual({
+      changes: true,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  test("delete treats an absent site space as success", async () => {
+    const { id, outs } = await siteSpaces.create({ siteId, sectionId, spaceId: spaceB });
+    await siteSpaces.delete(id, outs);
+    await siteSpaces.delete(id, outs);
+    expect((await listed()).map((s) => s.id)).not.toContain(id);
+  });
+
+  test("a failing PATCH after the POST undoes the create: no site space is left behind", async () => {
+    const before = (await listed()).length;
+    await emu.addFault({
+      method: "PATCH",
+      path: "/v1/orgs/*/sites/*/site-spaces/*",
+      count: 1,
+      kind: "status",
+      status: 500,
+    });
+    await expect(
+      siteSpaces.create({ siteId, sectionId, spaceId: spaceB, path: "half-made" }),
+    ).rejects.toThrow(/500/);
+    await emu.clearFaults();
+    expect((await listed()).length).toBe(before);
+  });
+});
