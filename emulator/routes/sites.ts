@@ -332,8 +332,8 @@ function applySitePatch(store: Store, site: SiteRow, body: z.output<typeof patch
   };
   if (body.basename !== undefined) {
     // Published URLs are `<org host>/<basename>`: two sites with one basename would collide.
-    const other = store.db
-      .prepare("SELECT id FROM sites WHERE organization_id = ? AND basename = ? AND id <> ?")
+    const other = store
+      .statement("SELECT id FROM sites WHERE organization_id = ? AND basename = ? AND id <> ?")
       .get(site.organizationId, body.basename, site.id) as { id: string } | undefined;
     if (other !== undefined)
       throw conflict(`basename ${body.basename} is already used by site ${other.id}`);

@@ -152,7 +152,8 @@ export function mountSpaces(app: Hono<EmulatorEnv>, store: Store): void {
       if (body.parent != null) requireParent(store, organizationId, body.parent);
       return insertSpace(store, organizationId, body);
     });
-    return answer(c, row.id, role, 201);
+    // insertSpace read the row back inside the transaction: no second lookup.
+    return c.json(spaceJson(store, row, originOf(c), role), 201);
   });
 
   app.get("/spaces/:spaceId", (c) => {

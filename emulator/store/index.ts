@@ -65,18 +65,20 @@ export class Store {
   /** Runs `fn` atomically; nested calls join the outer transaction through a savepoint. */
   transaction<T>(fn: () => T): T {
     const savepoint = `sp${this.depth}`;
-    this.db.exec(this.depth === 0 ? "BEGIN IMMEDIATE" : `SAVEPOINT ${savepoint}`);
+    // The outermost BEGIN, COMMIT and ROLLBACK run on every write: cached, not re-parsed.
+    if (this.depth === 0) this.statement("BEGIN IMMEDIATE").run();
+    else this.db.exec(`SAVEPOINT ${savepoint}`);
     this.depth++;
     try {
       const result = fn();
       this.depth--;
-      this.db.exec(this.depth === 0 ? "COMMIT" : `RELEASE ${savepoint}`);
+      if (this.depth === 0) this.statement("COMMIT").run();
+      else this.db.exec(`RELEASE ${savepoint}`);
       return result;
     } catch (error) {
       this.depth--;
-      this.db.exec(
-        this.depth === 0 ? "ROLLBACK" : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`,
-      );
+      if (this.depth === 0) this.statement("ROLLBACK").run();
+      else this.db.exec(`ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
       throw error;
     }
   }

@@ -234,8 +234,8 @@ export interface OrgFacts {
 }
 
 export function orgFacts(store: Store, organizationId: string): OrgFacts {
-  const row = store.db
-    .prepare("SELECT hostname, plan FROM organizations WHERE id = ?")
+  const row = store
+    .statement("SELECT hostname, plan FROM organizations WHERE id = ?")
     .get(organizationId) as { hostname: string | null; plan: string } | undefined;
   return { hostname: row?.hostname ?? null, plan: row?.plan ?? "free_2024" };
 }
@@ -282,19 +282,19 @@ export function listSites(
   page: { limit: number; offset: number },
 ): { rows: SiteRow[]; count: number } {
   const where = siteWhere(organizationId, filters);
-  const rows = store.db
-    .prepare(`SELECT * FROM sites WHERE ${where.sql} ORDER BY created_at, rowid LIMIT ? OFFSET ?`)
+  const rows = store
+    .statement(`SELECT * FROM sites WHERE ${where.sql} ORDER BY created_at, rowid LIMIT ? OFFSET ?`)
     .all(...where.values, page.limit, page.offset) as Raw[];
-  const { n } = store.db
-    .prepare(`SELECT COUNT(*) AS n FROM sites WHERE ${where.sql}`)
+  const { n } = store
+    .statement(`SELECT COUNT(*) AS n FROM sites WHERE ${where.sql}`)
     .get(...where.values) as { n: number };
   return { rows: rows.map(toSite), count: n };
 }
 
 /** The site, only when it belongs to `organizationId`: another org's site is not found. */
 export function findSite(store: Store, organizationId: string, siteId: string) {
-  const row = store.db
-    .prepare("SELECT * FROM sites WHERE id = ? AND organization_id = ?")
+  const row = store
+    .statement("SELECT * FROM sites WHERE id = ? AND organization_id = ?")
     .get(siteId, organizationId) as Raw | undefined;
   return row === undefined ? undefined : toSite(row);
 }
@@ -305,8 +305,8 @@ export function insertSite(
   fields: { type: string; title: string; visibility: SiteVisibility },
 ): SiteRow {
   const id = store.newId();
-  store.db
-    .prepare(
+  store
+    .statement(
       "INSERT INTO sites (id, organization_id, type, title, visibility, created_at) VALUES (?, ?, ?, ?, ?, ?)",
     )
     .run(id, organizationId, fields.type, fields.title, fields.visibility, store.now());
@@ -342,17 +342,17 @@ export function updateSite(store: Store, site: SiteRow, patch: SitePatch): SiteR
     adaptive_schema_updated_at: patch.adaptiveSchemaUpdatedAt,
   });
   if (set.sql !== "")
-    store.db.prepare(`UPDATE sites SET ${set.sql} WHERE id = ?`).run(...set.values, site.id);
+    store.statement(`UPDATE sites SET ${set.sql} WHERE id = ?`).run(...set.values, site.id);
   return findSite(store, site.organizationId, site.id)!;
 }
 
 export function deleteSite(store: Store, siteId: string): void {
-  store.db.prepare("DELETE FROM sites WHERE id = ?").run(siteId);
+  store.statement("DELETE FROM sites WHERE id = ?").run(siteId);
 }
 
 export function countSiteSpaces(store: Store, siteId: string): number {
-  const { n } = store.db
-    .prepare("SELECT COUNT(*) AS n FROM site_spaces WHERE site_id = ?")
+  const { n } = store
+    .statement("SELECT COUNT(*) AS n FROM site_spaces WHERE site_id = ?")
     .get(siteId) as { n: number };
   return n;
 }
@@ -361,8 +361,8 @@ export function countSiteSpaces(store: Store, siteId: string): number {
 // Top-level order (ungrouped sections and section groups)
 
 export function topLevel(store: Store, siteId: string): TopItem[] {
-  const rows = store.db
-    .prepare(
+  const rows = store
+    .statement(
       `SELECT 'site-section' AS type, id, position FROM site_sections
          WHERE site_id = ? AND group_id IS NULL
        UNION ALL
@@ -375,14 +375,14 @@ export function topLevel(store: Store, siteId: string): TopItem[] {
 
 /** Rewrites the top-level positions so they follow `items` exactly. */
 export function writeTopLevel(store: Store, items: readonly TopItem[]): void {
-  const section = store.db.prepare("UPDATE site_sections SET position = ? WHERE id = ?");
-  const group = store.db.prepare("UPDATE site_section_groups SET position = ? WHERE id = ?");
+  const section = store.statement("UPDATE site_sections SET position = ? WHERE id = ?");
+  const group = store.statement("UPDATE site_section_groups SET position = ? WHERE id = ?");
   items.forEach((item, i) => (item.type === "site-section" ? section : group).run(i, item.id));
 }
 
 function nextTopPosition(store: Store, siteId: string): number {
-  const { p } = store.db
-    .prepare(
+  const { p } = store
+    .statement(
       `SELECT MAX(p) AS p FROM (
          SELECT MAX(position) AS p FROM site_sections WHERE site_id = ? AND group_id IS NULL
          UNION ALL SELECT MAX(position) FROM site_section_groups WHERE site_id = ?)`,
@@ -395,16 +395,16 @@ function nextTopPosition(store: Store, siteId: string): number {
 // Sections
 
 export function findSection(store: Store, siteId: string, sectionId: string) {
-  const row = store.db
-    .prepare("SELECT * FROM site_sections WHERE id = ? AND site_id = ?")
+  const row = store
+    .statement("SELECT * FROM site_sections WHERE id = ? AND site_id = ?")
     .get(sectionId, siteId) as Raw | undefined;
   return row === undefined ? undefined : toSection(row);
 }
 
 export function groupSections(store: Store, groupId: string): SectionRow[] {
   return (
-    store.db
-      .prepare("SELECT * FROM site_sections WHERE group_id = ? ORDER BY position, id")
+    store
+      .statement("SELECT * FROM site_sections WHERE group_id = ? ORDER BY position, id")
       .all(groupId) as Raw[]
   ).map(toSection);
 }
@@ -426,8 +426,8 @@ export function sectionPathTaken(
   exceptId?: string,
 ): boolean {
   return (
-    store.db
-      .prepare("SELECT 1 FROM site_sections WHERE site_id = ? AND path = ? AND id IS NOT ?")
+    store
+      .statement("SELECT 1 FROM site_sections WHERE site_id = ? AND path = ? AND id IS NOT ?")
       .get(siteId, path, exceptId ?? null) !== undefined
   );
 }
@@ -442,8 +442,8 @@ export function insertSection(
     fields.groupId === null
       ? nextTopPosition(store, siteId)
       : nextGroupPosition(store, fields.groupId);
-  store.db
-    .prepare(
+  store
+    .statement(
       "INSERT INTO site_sections (id, site_id, title, path, icon, group_id, position) VALUES (?, ?, ?, ?, ?, ?, ?)",
     )
     .run(id, siteId, fields.title, fields.path, fields.icon, fields.groupId, position);
@@ -469,38 +469,38 @@ export function updateSection(store: Store, section: SectionRow, patch: SectionP
     default_site_space_id: patch.defaultSiteSpaceId,
   });
   if (set.sql !== "")
-    store.db
-      .prepare(`UPDATE site_sections SET ${set.sql} WHERE id = ?`)
+    store
+      .statement(`UPDATE site_sections SET ${set.sql} WHERE id = ?`)
       .run(...set.values, section.id);
   return findSection(store, section.siteId, section.id)!;
 }
 
 /** Deletes a section; its site spaces go with it (foreign key cascade). */
 export function deleteSection(store: Store, sectionId: string): void {
-  store.db.prepare("DELETE FROM site_sections WHERE id = ?").run(sectionId);
+  store.statement("DELETE FROM site_sections WHERE id = ?").run(sectionId);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Section groups
 
 export function findGroup(store: Store, siteId: string, groupId: string) {
-  const row = store.db
-    .prepare("SELECT * FROM site_section_groups WHERE id = ? AND site_id = ?")
+  const row = store
+    .statement("SELECT * FROM site_section_groups WHERE id = ? AND site_id = ?")
     .get(groupId, siteId) as Raw | undefined;
   return row === undefined ? undefined : toGroup(row);
 }
 
 export function listGroups(store: Store, siteId: string): GroupRow[] {
   return (
-    store.db
-      .prepare("SELECT * FROM site_section_groups WHERE site_id = ? ORDER BY position, id")
+    store
+      .statement("SELECT * FROM site_section_groups WHERE site_id = ? ORDER BY position, id")
       .all(siteId) as Raw[]
   ).map(toGroup);
 }
 
 function nextGroupPosition(store: Store, groupId: string): number {
-  const { p } = store.db
-    .prepare("SELECT MAX(position) AS p FROM site_sections WHERE group_id = ?")
+  const { p } = store
+    .statement("SELECT MAX(position) AS p FROM site_sections WHERE group_id = ?")
     .get(groupId) as { p: number | null };
   return p === null ? 0 : p + 1;
 }
@@ -511,8 +511,8 @@ export function insertGroup(
   fields: { title: string; icon: string | null },
 ): GroupRow {
   const id = store.newId();
-  store.db
-    .prepare(
+  store
+    .statement(
       "INSERT INTO site_section_groups (id, site_id, title, icon, position) VALUES (?, ?, ?, ?, ?)",
     )
     .run(id, siteId, fields.title, fields.icon, nextTopPosition(store, siteId));
@@ -526,8 +526,8 @@ export function updateGroup(
 ): GroupRow {
   const set = assignments({ title: patch.title, icon: patch.icon });
   if (set.sql !== "")
-    store.db
-      .prepare(`UPDATE site_section_groups SET ${set.sql} WHERE id = ?`)
+    store
+      .statement(`UPDATE site_section_groups SET ${set.sql} WHERE id = ?`)
       .run(...set.values, group.id);
   return findGroup(store, group.siteId, group.id)!;
 }
@@ -538,8 +538,8 @@ export function updateGroup(
  */
 export function addSectionToGroup(store: Store, section: SectionRow, groupId: string): void {
   if (section.groupId === groupId) return;
-  store.db
-    .prepare("UPDATE site_sections SET group_id = ?, position = ? WHERE id = ?")
+  store
+    .statement("UPDATE site_sections SET group_id = ?, position = ? WHERE id = ?")
     .run(groupId, nextGroupPosition(store, groupId), section.id);
 }
 
@@ -548,7 +548,7 @@ export function removeSectionFromGroup(store: Store, section: SectionRow): void 
   if (section.groupId === null) return;
   const groupId = section.groupId;
   const items = topLevel(store, section.siteId);
-  store.db.prepare("UPDATE site_sections SET group_id = NULL WHERE id = ?").run(section.id);
+  store.statement("UPDATE site_sections SET group_id = NULL WHERE id = ?").run(section.id);
   const at = items.findIndex((i) => i.type === "site-section-group" && i.id === groupId);
   items.splice(at + 1, 0, { type: "site-section", id: section.id });
   writeTopLevel(store, items);
@@ -560,7 +560,7 @@ export function deleteGroup(store: Store, group: GroupRow): void {
   const items = topLevel(store, group.siteId);
   const at = items.findIndex((i) => i.type === "site-section-group" && i.id === group.id);
   items.splice(at, 1, ...members.map((s): TopItem => ({ type: "site-section", id: s.id })));
-  store.db.prepare("DELETE FROM site_section_groups WHERE id = ?").run(group.id);
+  store.statement("DELETE FROM site_section_groups WHERE id = ?").run(group.id);
   writeTopLevel(store, items);
 }
 
@@ -568,8 +568,8 @@ export function deleteGroup(store: Store, group: GroupRow): void {
 // Site spaces
 
 export function findSiteSpace(store: Store, siteId: string, siteSpaceId: string) {
-  const row = store.db
-    .prepare("SELECT * FROM site_spaces WHERE id = ? AND site_id = ?")
+  const row = store
+    .statement("SELECT * FROM site_spaces WHERE id = ? AND site_id = ?")
     .get(siteSpaceId, siteId) as Raw | undefined;
   return row === undefined ? undefined : toSiteSpace(row);
 }
@@ -581,8 +581,8 @@ export function containerSiteSpaces(
   sectionId: string | null,
 ): SiteSpaceRow[] {
   return (
-    store.db
-      .prepare(
+    store
+      .statement(
         "SELECT * FROM site_spaces WHERE site_id = ? AND section_id IS ? ORDER BY position, id",
       )
       .all(siteId, sectionId) as Raw[]
@@ -597,8 +597,8 @@ export function siteSpacePathTaken(
   exceptId?: string,
 ): boolean {
   return (
-    store.db
-      .prepare(
+    store
+      .statement(
         "SELECT 1 FROM site_spaces WHERE site_id = ? AND section_id IS ? AND path = ? AND id IS NOT ?",
       )
       .get(siteId, sectionId, path, exceptId ?? null) !== undefined
@@ -611,11 +611,11 @@ export function insertSiteSpace(
   fields: { sectionId: string | null; spaceId: string; path: string },
 ): SiteSpaceRow {
   const id = store.newId();
-  const { p } = store.db
-    .prepare("SELECT MAX(position) AS p FROM site_spaces WHERE site_id = ? AND section_id IS ?")
+  const { p } = store
+    .statement("SELECT MAX(position) AS p FROM site_spaces WHERE site_id = ? AND section_id IS ?")
     .get(siteId, fields.sectionId) as { p: number | null };
-  store.db
-    .prepare(
+  store
+    .statement(
       "INSERT INTO site_spaces (id, site_id, section_id, space_id, path, position) VALUES (?, ?, ?, ?, ?, ?)",
     )
     .run(id, siteId, fields.sectionId, fields.spaceId, fields.path, p === null ? 0 : p + 1);
@@ -633,18 +633,18 @@ export function updateSiteSpace(
     space_id: patch.spaceId,
   });
   if (set.sql !== "")
-    store.db.prepare(`UPDATE site_spaces SET ${set.sql} WHERE id = ?`).run(...set.values, row.id);
+    store.statement(`UPDATE site_spaces SET ${set.sql} WHERE id = ?`).run(...set.values, row.id);
   return findSiteSpace(store, row.siteId, row.id)!;
 }
 
 /** Rewrites the positions of one container's site spaces so they follow `ids` exactly. */
 export function writeSiteSpaceOrder(store: Store, ids: readonly string[]): void {
-  const update = store.db.prepare("UPDATE site_spaces SET position = ? WHERE id = ?");
+  const update = store.statement("UPDATE site_spaces SET position = ? WHERE id = ?");
   ids.forEach((id, i) => update.run(i, id));
 }
 
 export function deleteSiteSpace(store: Store, siteSpaceId: string): void {
-  store.db.prepare("DELETE FROM site_spaces WHERE id = ?").run(siteSpaceId);
+  store.statement("DELETE FROM site_spaces WHERE id = ?").run(siteSpaceId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -652,23 +652,23 @@ export function deleteSiteSpace(store: Store, siteSpaceId: string): void {
 
 export function listShareLinks(store: Store, siteId: string): ShareLinkRow[] {
   return (
-    store.db
-      .prepare("SELECT * FROM site_share_links WHERE site_id = ? ORDER BY created_at, rowid")
+    store
+      .statement("SELECT * FROM site_share_links WHERE site_id = ? ORDER BY created_at, rowid")
       .all(siteId) as Raw[]
   ).map(toShareLink);
 }
 
 export function findShareLink(store: Store, siteId: string, shareLinkId: string) {
-  const row = store.db
-    .prepare("SELECT * FROM site_share_links WHERE id = ? AND site_id = ?")
+  const row = store
+    .statement("SELECT * FROM site_share_links WHERE id = ? AND site_id = ?")
     .get(shareLinkId, siteId) as Raw | undefined;
   return row === undefined ? undefined : toShareLink(row);
 }
 
 /** The active link of this site holding `key`, if any. */
 export function activeShareLinkByKey(store: Store, siteId: string, key: string) {
-  const row = store.db
-    .prepare("SELECT * FROM site_share_links WHERE site_id = ? AND key = ? AND active = 1")
+  const row = store
+    .statement("SELECT * FROM site_share_links WHERE site_id = ? AND key = ? AND active = 1")
     .get(siteId, key) as Raw | undefined;
   return row === undefined ? undefined : toShareLink(row);
 }
@@ -677,8 +677,8 @@ export function insertShareLink(store: Store, siteId: string, name: string): Sha
   const id = store.newId();
   // The key is a secret in a URL: 24 random bytes, URL-safe, unrelated to the link's id.
   const key = randomBytes(24).toString("base64url");
-  store.db
-    .prepare(
+  store
+    .statement(
       "INSERT INTO site_share_links (id, site_id, name, key, active, created_at) VALUES (?, ?, ?, ?, 1, ?)",
     )
     .run(id, siteId, name, key, store.now());
@@ -692,14 +692,14 @@ export function updateShareLink(
 ): ShareLinkRow {
   const set = assignments({ name: patch.name, active: patch.active });
   if (set.sql !== "")
-    store.db
-      .prepare(`UPDATE site_share_links SET ${set.sql} WHERE id = ?`)
+    store
+      .statement(`UPDATE site_share_links SET ${set.sql} WHERE id = ?`)
       .run(...set.values, link.id);
   return findShareLink(store, link.siteId, link.id)!;
 }
 
 export function deleteShareLink(store: Store, shareLinkId: string): void {
-  store.db.prepare("DELETE FROM site_share_links WHERE id = ?").run(shareLinkId);
+  store.statement("DELETE FROM site_share_links WHERE id = ?").run(shareLinkId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -917,8 +917,8 @@ export function spacePublishedUrl(
   space: { id: string; organizationId: string },
   origin: string,
 ): string | undefined {
-  const row = store.db
-    .prepare(
+  const row = store
+    .statement(
       `SELECT ss.* FROM site_spaces ss JOIN sites s ON s.id = ss.site_id
        WHERE ss.space_id = ? AND s.organization_id = ? AND s.published = 1
        ORDER BY s.created_at, s.rowid, ss.position LIMIT 1`,
