@@ -1,3 +1,4 @@
+import { clientBench } from "./client";
 import { emulatorBench } from "./emulator";
 
 /** One benchmark: it measures and returns the lines of its report section. */
@@ -7,7 +8,7 @@ export interface BenchModule {
 }
 
 /** Every benchmark `npm run bench` runs, in order. Adding one is adding its line here. */
-const modules: BenchModule[] = [emulatorBench];
+const modules: BenchModule[] = [emulatorBench, clientBench];
 
 async function main(): Promise<void> {
   console.log(`pulumi-docs-workspace benchmarks (Node ${process.version})\n`);
