@@ -1,5 +1,6 @@
 import { clientBench } from "./client";
 import { emulatorBench } from "./emulator";
+import { requestsBench } from "./requests";
 
 /** One benchmark: it measures and returns the lines of its report section. */
 export interface BenchModule {
@@ -8,7 +9,7 @@ export interface BenchModule {
 }
 
 /** Every benchmark `npm run bench` runs, in order. Adding one is adding its line here. */
-const modules: BenchModule[] = [emulatorBench, clientBench];
+const modules: BenchModule[] = [emulatorBench, clientBench, requestsBench];
 
 async function main(): Promise<void> {
   console.log(`pulumi-docs-workspace benchmarks (Node ${process.version})\n`);
