@@ -66,6 +66,13 @@ export class Deployment {
   private readonly condemned: ResourceState[] = [];
   readonly steps: StepResult[] = [];
   readonly failures: StepFailure[] = [];
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private signalFailure: () => void = () => undefined;
+  /**
+   * Settles at the first failed step. The engine ends the program there: resources waiting on
+   * the failed one's outputs would otherwise wait forever.
+   */
+  readonly failed = new Promise<void>((resolve) => (this.signalFailure = resolve));
   stackOutputs: PropertyMap = {};
   stackSecretOutputs: string[] = [];
 
@@ -118,13 +125,31 @@ export class Deployment {
         await this.deleteResource(r, op);
       } catch (e) {
         const error = e instanceof StepError ? e : this.stepError(r, "delete", errorText(e), e);
-        this.failures.push(error.failure);
+        this.recordFailure(error.failure);
         return;
       }
     }
   }
 
-  async register(req: resproto.RegisterResourceRequest): Promise<RegisterResult> {
+  private recordFailure(failure: StepFailure): void {
+    this.failures.push(failure);
+    this.signalFailure();
+  }
+
+  /** Resolves once no step is in flight, so the state holds everything that did complete. */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  register(req: resproto.RegisterResourceRequest): Promise<RegisterResult> {
+    const step = this.registerStep(req);
+    this.inFlight.add(step);
+    const forget = () => this.inFlight.delete(step);
+    step.then(forget, forget);
+    return step;
+  }
+
+  private async registerStep(req: resproto.RegisterResourceRequest): Promise<RegisterResult> {
     const type = req.getType();
     const name = req.getName();
     const parent = req.getParent();
@@ -157,7 +182,7 @@ export class Deployment {
       return await this.registerCustom(req, base, values, secretKeys);
     } catch (e) {
       const error = e instanceof StepError ? e : this.stepError(base, "create", errorText(e), e);
-      this.failures.push(error.failure);
+      this.recordFailure(error.failure);
       throw error;
     }
   }

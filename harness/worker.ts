@@ -131,15 +131,20 @@ async function runProgram(
   // Pulumi runs a program with its folder as the working directory.
   process.chdir(project.dir);
   let programError: unknown;
-  try {
-    await runtime.runInPulumiStack(async () => {
-      const exported = preq(project.main) as unknown;
-      return typeof exported === "function" ? await (exported as () => unknown)() : exported;
-    });
-  } catch (e) {
-    programError = e;
-  }
-  await runtime.waitForRPCs?.();
+  const program = (async () => {
+    try {
+      await runtime.runInPulumiStack(async () => {
+        const exported = preq(project.main) as unknown;
+        return typeof exported === "function" ? await (exported as () => unknown)() : exported;
+      });
+    } catch (e) {
+      programError = e;
+    }
+    await runtime.waitForRPCs?.();
+  })();
+  // Like the engine, the first failed step ends the program; steps already started finish.
+  await Promise.race([program, deployment.failed]);
+  await deployment.idle();
   return programError;
 }
 

@@ -1,5 +1,15 @@
 import * as pulumi from "@pulumi/pulumi";
-import { Collection, getOrganization, Space } from "pulumi-docs-workspace";
+import {
+  Collection,
+  getOrganization,
+  ShareLink,
+  Site,
+  SiteAdaptiveSchema,
+  SiteSection,
+  SiteSectionGroup,
+  SiteSpace,
+  Space,
+} from "pulumi-docs-workspace";
 
 // The API endpoint, token and organization come from the stack config (`docs-workspace:*`) or the
 // environment (`DOCS_WORKSPACE_*`); resources never carry them.
@@ -7,6 +17,7 @@ const config = new pulumi.Config("handbook");
 const title = config.get("title") ?? "Engineering handbook";
 const teams = config.getObject<string[]>("teams") ?? ["Platform", "Payments"];
 const lockPolicies = config.getBoolean("lockPolicies") ?? true;
+const siteTitle = config.get("siteTitle") ?? "Engineering docs";
 
 const organization = getOrganization();
 
@@ -40,16 +51,82 @@ const incidents = new Space("incident-response", {
   defaultLevel: "comment",
 });
 
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+
 const teamSpaces = teams.map(
   (team) =>
-    new Space(`team-${team.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`, {
+    new Space(`team-${slug(team)}`, {
       title: `${team} team`,
       parent: teamsCollection.id,
     }),
 );
+
+// The published docs site: readers reach it through a share link, sections split guides from
+// practices, and the incident runbook is shown only to visitors whose claims say they are on call.
+const site = new Site("docs", {
+  title: siteTitle,
+  visibility: "share-link",
+  basename: "handbook",
+  published: true,
+  adaptiveContent: { enabled: true },
+});
+
+new SiteAdaptiveSchema("docs-visitors", {
+  siteId: site.id,
+  jsonSchema: {
+    type: "object",
+    properties: { oncall: { type: "boolean", description: "The visitor is on call this week" } },
+    additionalProperties: false,
+  },
+});
+
+const guides = new SiteSection("guides", {
+  siteId: site.id,
+  spaceId: onboarding.id,
+  title: "Guides",
+  path: "guides",
+  icon: "book",
+});
+
+const practicesSection = new SiteSection("practices", {
+  siteId: site.id,
+  spaceId: codeReview.id,
+  title: "Practices",
+  path: "practices",
+  icon: "scale-balanced",
+});
+
+new SiteSpace("incidents-on-site", {
+  siteId: site.id,
+  sectionId: practicesSection.id,
+  spaceId: incidents.id,
+  path: "incidents",
+  condition: "visitor.claims.oncall === true",
+});
+
+teams.forEach(
+  (team, i) =>
+    new SiteSpace(`team-${slug(team)}-on-site`, {
+      siteId: site.id,
+      sectionId: guides.id,
+      spaceId: teamSpaces[i]!.id,
+      path: `teams-${slug(team)}`,
+    }),
+);
+
+new SiteSectionGroup("handbook-group", {
+  siteId: site.id,
+  title: "Handbook",
+  sections: [guides.id, practicesSection.id],
+});
+
+const reviewers = new ShareLink("reviewers", { siteId: site.id, name: "Reviewers" });
 
 export const organizationTitle = organization.title;
 export const handbookUrl = handbook.urls.apply((urls) => urls.app ?? urls.location);
 export const spaces = pulumi
   .all([onboarding, codeReview, incidents, ...teamSpaces].map((s) => pulumi.all([s.title, s.id])))
   .apply((pairs) => Object.fromEntries(pairs));
+export const siteUrl = site.urls.apply((urls) => urls.published ?? urls.app);
+/** Secret: the link holds its key. `pulumi stack output --show-secrets reviewerUrl` reveals it. */
+export const reviewerUrl = reviewers.url;

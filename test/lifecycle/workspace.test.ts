@@ -1,0 +1,214 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { destroy, preview, refresh, up, type HarnessOptions } from "../../harness";
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+
+const example = path.resolve(__dirname, "../../examples/workspace");
+const moves = path.resolve(__dirname, "../fixtures/moves");
+
+let emu: TestEmulator;
+let dir: string;
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-lifecycle-"));
+});
+afterAll(async () => {
+  await emu.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function options(
+  programDir: string,
+  name: string,
+  config: Record<string, string> = {},
+): HarnessOptions {
+  return {
+    programDir,
+    stateFile: path.join(dir, `${name}.json`),
+    config: {
+      "docs-workspace:apiUrl": emu.url,
+      "docs-workspace:organizationId": emu.organizationId,
+      ...config,
+    },
+    secrets: { "docs-workspace:apiToken": emu.token },
+  };
+}
+
+async function writes() {
+  return (await emu.requests()).filter((r) => r.method !== "GET");
+}
+
+async function api(pathname: string) {
+  const response = await fetch(`${emu.url}${pathname}`, {
+    headers: { authorization: `Bearer ${emu.token}` },
+  });
+  return (await response.json()) as { items: { id: string; title: string; parent?: string }[] };
+}
+
+describe("examples/workspace through the harness", () => {
+  const teams = JSON.stringify(["Platform", "Payments"]);
+
+  test("up creates the handbook; a second up makes zero writes; a title change is one PATCH; destroy empties the organization", async () => {
+    const opts = options(example, "workspace", { "handbook:teams": teams });
+
+    const first = await up(opts);
+    // The stack, 3 collections, 5 spaces, the site, its schema, 2 sections, 3 site spaces, the
+    // section group and the share link.
+    expect(first.summary).toMatchObject({ create: 18 });
+    expect(first.outputs.organizationTitle).toBe("Test organization");
+    const collections = await api(`/v1/orgs/${emu.organizationId}/collections`);
+    expect(collections.items.map((c) => c.title).sort()).toEqual([
+      "Engineering handbook",
+      "Practices",
+      "Teams",
+    ]);
+    const spaces = await api(`/v1/orgs/${emu.organizationId}/spaces`);
+    expect(spaces.items.map((s) => s.title).sort()).toEqual([
+      "Code review",
+      "Incident response",
+      "Onboarding",
+      "Payments team",
+      "Platform team",
+    ]);
+
+    await emu.clearRequests();
+    const second = await up(opts);
+    expect(second.steps.filter((s) => s.op !== "same")).toEqual([]);
+    expect(await writes()).toEqual([]);
+
+    const previewed = await preview({
+      ...opts,
+      config: { ...opts.config, "handbook:title": "Handbook" },
+    });
+    expect(previewed.steps.filter((s) => s.op !== "same").map((s) => [s.op, s.name])).toEqual([
+      ["update", "handbook"],
+    ]);
+    expect(await writes()).toEqual([]);
+
+    const renamed = await up({ ...opts, config: { ...opts.config, "handbook:title": "Handbook" } });
+    expect(renamed.steps.filter((s) => s.op !== "same").map((s) => [s.op, s.name])).toEqual([
+      ["update", "handbook"],
+    ]);
+    expect((await writes()).map((r) => [r.method, r.body])).toEqual([
+      ["PATCH", { title: "Handbook" }],
+    ]);
+
+    await emu.clearRequests();
+    const destroyed = await destroy(opts);
+    expect(destroyed.summary).toMatchObject({ delete: 18 });
+    expect((await api(`/v1/orgs/${emu.organizationId}/sites`)).items).toEqual([]);
+    expect((await api(`/v1/orgs/${emu.organizationId}/collections`)).items).toEqual([]);
+    expect((await api(`/v1/orgs/${emu.organizationId}/spaces`)).items).toEqual([]);
+    // Dependents go first: every space is deleted before the collections that hold them.
+    const deletes = (await writes()).map((r) => r.path);
+    const lastSpace = Math.max(...deletes.map((p, i) => (p.startsWith("/v1/spaces/") ? i : -1)));
+    const firstCollection = deletes.findIndex((p) => p.startsWith("/v1/collections/"));
+    expect(lastSpace).toBeLessThan(firstCollection);
+  });
+
+  test("refresh shows a title changed out of band as drift, and the next up restores it", async () => {
+    const opts = options(example, "drift", { "handbook:teams": "[]" });
+    const first = await up(opts);
+    const onboarding = first.steps.find((s) => s.name === "onboarding")!;
+    await fetch(`${emu.url}/v1/spaces/${onboarding.id}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Edited by hand" }),
+    });
+    const refreshed = await refresh(opts);
+    const drift = refreshed.steps.find((s) => s.name === "onboarding")!;
+    expect(drift.op).toBe("refresh-update");
+    expect(drift.diffs).toContain("title");
+
+    await emu.clearRequests();
+    const restored = await up(opts);
+    expect(restored.steps.filter((s) => s.op !== "same").map((s) => s.name)).toEqual([
+      "onboarding",
+    ]);
+    expect((await writes()).map((r) => [r.method, r.body])).toEqual([
+      ["PATCH", { title: "Onboarding" }],
+    ]);
+    await destroy(opts);
+  });
+
+  test("a check failure stops the update before any write", async () => {
+    const opts = options(example, "invalid", {
+      "handbook:title": "x".repeat(51),
+      "handbook:teams": "[]",
+    });
+    await emu.clearRequests();
+    await expect(up(opts)).rejects.toThrow(/title.*must be at most 50 characters/);
+    // Only the program's getOrganization lookup reached the API.
+    expect((await emu.requests()).map((r) => r.method)).toEqual(["GET"]);
+  });
+});
+
+describe("the example's docs site through the harness", () => {
+  test("an out-of-band unpublish shows as drift and the next up publishes again", async () => {
+    const opts = options(example, "site", { "handbook:teams": "[]" });
+    const first = await up(opts);
+    const site = first.steps.find((s) => s.name === "docs")!;
+    const published = await fetch(`${emu.url}/v1/orgs/${emu.organizationId}/sites/${site.id}`, {
+      headers: { authorization: `Bearer ${emu.token}` },
+    });
+    expect(((await published.json()) as { published: boolean }).published).toBe(true);
+
+    await fetch(`${emu.url}/v1/orgs/${emu.organizationId}/sites/${site.id}/unpublish`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${emu.token}` },
+    });
+    const refreshed = await refresh(opts);
+    const drift = refreshed.steps.find((s) => s.name === "docs")!;
+    expect(drift.op).toBe("refresh-update");
+    expect(drift.diffs).toContain("published");
+
+    await emu.clearRequests();
+    const restored = await up(opts);
+    expect(restored.steps.filter((s) => s.op !== "same").map((s) => [s.op, s.name])).toEqual([
+      ["update", "docs"],
+    ]);
+    expect((await writes()).map((r) => [r.method, r.path])).toEqual([
+      ["POST", `/v1/orgs/${emu.organizationId}/sites/${site.id}/publish`],
+    ]);
+    await destroy(opts);
+  });
+
+  test("the share link's URL is a secret output and never in clear in the state file", async () => {
+    const opts = options(example, "secrets", { "handbook:teams": "[]" });
+    const result = await up(opts);
+    expect(result.secretOutputs).toContain("reviewerUrl");
+    const site = result.steps.find((s) => s.name === "docs")!;
+    const links = await api(`/v1/orgs/${emu.organizationId}/sites/${site.id}/share-links`);
+    const url = (links.items[0] as unknown as { urls: { published: string } }).urls.published;
+    const key = new URL(url).searchParams.get("share") ?? url;
+    expect(key.length).toBeGreaterThan(8);
+    const state = fs.readFileSync(opts.stateFile, "utf8");
+    expect(state).not.toContain(key);
+    expect(state).not.toContain(emu.token);
+    expect(result.outputs.reviewerUrl).toBe(url);
+    await destroy(opts);
+  });
+});
+
+describe("a parent change through the harness", () => {
+  test("is one move request", async () => {
+    const opts = options(moves, "moves");
+    const first = await up(opts);
+    expect(first.summary).toMatchObject({ create: 4 }); // the stack and its three resources
+    await emu.clearRequests();
+    const moved = await up({ ...opts, config: { ...opts.config, "moves:parent": "right" } });
+    expect(moved.steps.filter((s) => s.op !== "same").map((s) => [s.op, s.name])).toEqual([
+      ["update", "mover"],
+    ]);
+    expect((await writes()).map((r) => [r.method, r.path, r.body])).toEqual([
+      [
+        "POST",
+        `/v1/spaces/${String(first.outputs.spaceId)}/move`,
+        { parent: first.outputs.rightId },
+      ],
+    ]);
+    await destroy(opts);
+  });
+});
