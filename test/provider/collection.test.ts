@@ -1,5 +1,5 @@
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { configureProvider, handlersFor, UNKNOWN, writes } from "../support/provider";
+import { configureProvider, handlersFor, UNKNOWN, writes, callApi } from "../support/provider";
 
 let emu: TestEmulator;
 const collections = handlersFor("collection");
@@ -11,18 +11,7 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 beforeEach(() => emu.clearRequests());
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${emu.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-  };
-}
+const api = (method: string, path: string, body?: unknown) => callApi(emu, method, path, body);
 
 describe("Collection", () => {
   test("create sends one POST, or a POST and one PATCH when description or defaultLevel is set", async () => {

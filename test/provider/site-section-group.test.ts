@@ -1,24 +1,13 @@
 import { groupOrderOperations } from "../../provider/resources/site-section-group";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { configureProvider, handlersFor, writes } from "../support/provider";
+import { configureProvider, handlersFor, writes, callApi } from "../support/provider";
 
 let emu: TestEmulator;
 const groups = handlersFor("site-section-group");
 let siteId: string;
 let spaceId: string;
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${emu.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-  };
-}
+const api = (method: string, path: string, body?: unknown) => callApi(emu, method, path, body);
 
 const sitePath = () => `/v1/orgs/${emu.organizationId}/sites/${siteId}`;
 

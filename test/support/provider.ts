@@ -77,3 +77,17 @@ export function handlersFor(kind: string) {
 export async function writes(emu: TestEmulator) {
   return (await emu.requests()).filter((r) => r.method !== "GET");
 }
+
+/** Calls the API directly as the test's user: the out-of-band changes a refresh must notice. */
+export async function callApi(emu: TestEmulator, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${emu.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
+}
