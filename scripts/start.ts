@@ -5,6 +5,9 @@
  *
  *   npm start               apply, then keep the emulator serving until Ctrl-C
  *   npm start -- --exit     apply, then stop
+ *
+ * DOCS_WORKSPACE_DATA_DIR moves the data directory (default `<project>/.data`);
+ * DOCS_WORKSPACE_EMULATOR_PORT sets the emulator's port (default 4100, 0 picks a free one).
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -14,8 +17,14 @@ import { formatResult } from "../harness/cli";
 import { up } from "../harness";
 
 const root = path.resolve(__dirname, "..", "..");
-const dataDir = path.join(root, ".data");
-const port = Number(process.env.DOCS_WORKSPACE_EMULATOR_PORT ?? 4100);
+const dataDir = path.resolve(process.env.DOCS_WORKSPACE_DATA_DIR || path.join(root, ".data"));
+const port = Number(process.env.DOCS_WORKSPACE_EMULATOR_PORT || 4100);
+
+/** A path inside the project relative to it, one elsewhere (a temp data directory) as it is. */
+function shown(file: string): string {
+  const relative = path.relative(root, file);
+  return relative.startsWith("..") || path.isAbsolute(relative) ? file : relative;
+}
 
 function pulumiOnPath(): boolean {
   return spawnSync("pulumi", ["version"], { stdio: "ignore" }).status === 0;
@@ -80,6 +89,11 @@ async function runHarness(emulator: RunningEmulator): Promise<void> {
 
 async function main(): Promise<void> {
   const exitAfter = process.argv.includes("--exit");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(
+      `DOCS_WORKSPACE_EMULATOR_PORT must be a port number (0 picks a free one), got ${process.env.DOCS_WORKSPACE_EMULATOR_PORT}`,
+    );
+  }
   fs.mkdirSync(dataDir, { recursive: true });
   const emulator = await startEmulator({ port, data: path.join(dataDir, "emulator.db") });
   if (emulator.token === undefined || emulator.organizationId === undefined) {
@@ -97,7 +111,7 @@ async function main(): Promise<void> {
   }
 
   console.log(
-    `\nEmulator: ${emulator.url}   (data in ${path.relative(root, dataDir)}/emulator.db)`,
+    `\nEmulator: ${emulator.url}   (data in ${shown(path.join(dataDir, "emulator.db"))})`,
   );
   console.log(`Organization: ${emulator.organizationId}`);
   console.log(`Token: ${emulator.token}   (a local demo token)`);
