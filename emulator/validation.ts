@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { describeIssues, issuesMessage } from "../provider/api/issues";
+import { issuesMessage, validate } from "../provider/api/issues";
 import { badRequest } from "./errors";
 
 /**
@@ -27,8 +27,7 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  // With the input reported, a wrong type reads "must be a boolean", not "is required".
-  const result = schema.safeParse(raw, { reportInput: true });
-  if (!result.success) throw badRequest(issuesMessage(describeIssues(result.error)));
+  const result = validate(schema, raw);
+  if (!result.success) throw badRequest(issuesMessage(result.issues));
   return result.data;
 }

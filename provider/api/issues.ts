@@ -49,11 +49,31 @@ function describe(issue: z.core.$ZodIssue): string {
       return `must be a valid ${issue.format}`;
     case "unrecognized_keys":
       return `has unknown field${issue.keys.length === 1 ? "" : "s"} ${issue.keys.join(", ")}`;
-    case "invalid_union":
-      return "does not match any allowed form";
+    case "invalid_union": {
+      const allowed = unionValues(issue.errors);
+      return allowed
+        ? `must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}`
+        : "does not match any allowed form";
+    }
     default:
       return issue.message;
   }
+}
+
+/**
+ * The values a union of literals, enums and null accepts, when every branch is one of those:
+ * `"admin", "read", "inherit", null` rather than "does not match any allowed form".
+ */
+function unionValues(branches: readonly (readonly z.core.$ZodIssue[])[]): unknown[] | undefined {
+  const values: unknown[] = [];
+  for (const branch of branches) {
+    const [first] = branch;
+    if (branch.length !== 1 || first === undefined) return undefined;
+    if (first.code === "invalid_value") values.push(...first.values);
+    else if (first.code === "invalid_type" && first.expected === "null") values.push(null);
+    else return undefined;
+  }
+  return values.length > 0 ? values : undefined;
 }
 
 function article(expected: string): string {
@@ -61,6 +81,21 @@ function article(expected: string): string {
   if (expected === "object") return "an object";
   if (expected === "int") return "an integer";
   return `a ${expected}`;
+}
+
+/**
+ * `schema.safeParse` with the input kept in each issue: zod 4 leaves it out by default, and
+ * without it a wrong type cannot be told from a missing value ("must be a boolean" against "is
+ * required"). The input is only inspected, never printed, so no value reaches a message.
+ */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): { success: true; data: z.output<S> } | { success: false; issues: Issue[] } {
+  const result = schema.safeParse(value, { reportInput: true });
+  return result.success
+    ? { success: true, data: result.data }
+    : { success: false, issues: describeIssues(result.error) };
 }
 
 /** Turns zod's issues into our phrasing: `{ path: "title", reason: "must be at most 50 characters" }`. */

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { describeIssues } from "../api/issues";
+import { validate } from "../api/issues";
 import { ApiError } from "../client";
 import type { ProviderConfig } from "../config";
 import { context, type Context } from "../runtime/context";
@@ -136,11 +136,11 @@ export function lifecycle<I extends Props & CommonInputs, O extends Props>(
       const schema = def.inputs.extend(
         Object.fromEntries(unknownKeys.map((k) => [k, z.unknown()])),
       );
-      const parsed = schema.safeParse(news);
+      const parsed = validate(schema, news);
       if (!parsed.success) {
         return {
           inputs: rawNews,
-          failures: describeIssues(parsed.error).map((i) => ({
+          failures: parsed.issues.map((i) => ({
             property: i.path,
             reason: i.reason,
           })),

@@ -47,6 +47,22 @@ describe("Collection", () => {
     expect(await emu.requests()).toEqual([]);
   });
 
+  test("check tells a wrong type from a missing value", async () => {
+    expect((await collections.check({ title: 42 })).failures).toEqual([
+      { property: "title", reason: "must be a string" },
+    ]);
+    expect((await collections.check({ description: "no title" })).failures).toEqual([
+      { property: "title", reason: "is required" },
+    ]);
+    expect((await collections.check({ title: "T", defaultLevel: "owner" })).failures).toEqual([
+      {
+        property: "defaultLevel",
+        reason:
+          'must be one of "admin", "create", "review", "edit", "comment", "read", "inherit", null',
+      },
+    ]);
+  });
+
   test("check accepts the limits themselves", async () => {
     const result = await collections.check({ title: "x".repeat(50), description: "y".repeat(100) });
     expect(result.failures).toBeUndefined();
