@@ -187,6 +187,47 @@ describe("errors", () => {
     );
   });
 
+  test("a body that is not JSON still yields the status, and a 2xx one fails validation clearly", async () => {
+    // A proxy in front of the API answers HTML: first a 502 page, then a 200 page.
+    const answers = [
+      [502, "text/html", "<html>Bad gateway</html>"],
+      [200, "text/html", "<html>Login</html>"],
+    ] as const;
+    let hits = 0;
+    const server = createServer((_req, res) => {
+      const [status, type, body] = answers[Math.min(hits++, answers.length - 1)]!;
+      res.writeHead(status, { "content-type": type });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const c = new ApiClient({
+        apiUrl: `http://127.0.0.1:${port}`,
+        apiToken: "t",
+        maxConcurrency: 1,
+        sleep: async (ms) => void waits.push(ms),
+      });
+      const error = (await c.get("/v1/orgs/o", Organization).catch((e: unknown) => e)) as ApiError;
+      expect(hits).toBe(2); // the 502 was retried
+      expect(error.status).toBe(200);
+      expect(error.message).toMatch(
+        /^\[GET\] \/v1\/orgs\/o: 200 response does not match the API: body must be an object/,
+      );
+      const once = new ApiClient({
+        apiUrl: `http://127.0.0.1:${port}`,
+        apiToken: "t",
+        maxConcurrency: 1,
+        retry: { maxRetries: 0 },
+      });
+      hits = 0;
+      const bad = (await once.get("/v1/orgs/o", Organization).catch((e: unknown) => e)) as ApiError;
+      expect(bad.message).toBe("[GET] /v1/orgs/o: 502 Bad Gateway");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   test("unknown response fields pass through validation", async () => {
     const body = await client().get(orgPath(), z.looseObject({ id: z.string() }));
     expect(body).toHaveProperty("title", "Test organization");
