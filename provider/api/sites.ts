@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError, listAll, type ApiClient } from "../client";
+import { ApiError, listAll, listOf, type ApiClient } from "../client";
 import { Urls } from "./common";
 
 /**
@@ -474,9 +474,10 @@ export async function getDefaultSiteSpace(
   organizationId: string,
   siteId: string,
 ): Promise<SiteSpace | undefined> {
+  // One page of one item is all a site's default can fill: one GET, never a second page.
   const path = child(organizationId, siteId, "site-spaces");
-  const [first] = await listAll(client, path, SiteSpace, { default: "true", limit: 1 });
-  return first;
+  const page = await client.get(path, listOf(SiteSpace), { default: "true", limit: 1 });
+  return page.items[0];
 }
 
 export function createSiteSpace(

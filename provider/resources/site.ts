@@ -121,6 +121,12 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
   }),
   // A site cannot be transferred, and its type is its plan: neither changes in place.
   replaceOnChange: ["organizationId", "type"],
+  // A basename is unique in its organization: a replacement keeping it must delete the old site
+  // first, or the new one's PATCH would answer 409.
+  deleteBeforeReplace: (olds, news) =>
+    news.basename !== undefined &&
+    news.basename === olds.basename &&
+    news.organizationId === olds.organizationId,
 
   async create({ client }, inputs) {
     const org = inputs.organizationId;

@@ -208,6 +208,28 @@ describe("Site", () => {
     expect(await emu.requests()).toEqual([]);
   });
 
+  test("a replacement keeping the basename deletes first, since the basename is unique", async () => {
+    const { id, outs } = await sites.create({ title: "Kept name", basename: "kept" });
+    const keep = { title: "Kept name", basename: "kept", type: "premium" };
+    expect(await sites.diff(id, outs, keep)).toEqual({
+      changes: true,
+      replaces: ["type"],
+      deleteBeforeReplace: true,
+    });
+    expect((await sites.diff(id, outs, { ...keep, basename: "renamed" })).deleteBeforeReplace).toBe(
+      false,
+    );
+    expect(
+      (await sites.diff(id, outs, { ...keep, organizationId: emu.secondOrganizationId }))
+        .deleteBeforeReplace,
+    ).toBe(false);
+    // Why: created first, the replacement could not take the basename.
+    await expect(sites.create({ title: "Kept name", basename: "kept" })).rejects.toThrow(/409/);
+    await sites.delete(id, outs);
+    const replacement = await sites.create({ title: "Kept name", basename: "kept" });
+    expect(replacement.outs.basename).toBe("kept");
+  });
+
   test("removing the proxy sends proxy: null", async () => {
     const { id, outs } = await sites.create({ title: "Proxied", proxy: "example.org/help" });
     await emu.clearRequests();
