@@ -19,7 +19,7 @@ export interface RetryPolicy {
   maxRetries: number;
   /** First backoff step in milliseconds; each retry doubles it. */
   baseDelayMs: number;
-  /** Longest single wait, `Retry-After` included. */
+  /** Longest single backoff step. A server's `Retry-After` is waited in full. */
   maxDelayMs: number;
   /** Cap on the total time spent waiting across all retries of one request. */
   maxTotalWaitMs: number;
@@ -61,7 +61,9 @@ export function backoffDelay(
   retryAfterMs: number | undefined,
   random: () => number = Math.random,
 ): number {
-  if (retryAfterMs !== undefined) return Math.min(policy.maxDelayMs, retryAfterMs);
+  // Coming back before the server's `Retry-After` would only be throttled again; the total-wait
+  // cap, checked by the caller, bounds it instead.
+  if (retryAfterMs !== undefined) return retryAfterMs;
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   return ceiling / 2 + random() * (ceiling / 2);
 }

@@ -45,6 +45,21 @@ describe("retries", () => {
     expect((await emu.requests()).map((r) => r.status)).toEqual([429, 200]);
   });
 
+  test("a Retry-After longer than one backoff step is waited in full", async () => {
+    await emu.addFault({ path: orgPath(), count: 1, kind: "status", status: 429, retryAfter: 30 });
+    await client().get(orgPath(), Organization);
+    expect(waits).toEqual([30_000]);
+  });
+
+  test("a Retry-After beyond the total-wait cap fails at once with the 429", async () => {
+    await emu.addFault({ path: orgPath(), count: 1, kind: "status", status: 429, retryAfter: 120 });
+    const error = (await client()
+      .get(orgPath(), Organization)
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(429);
+    expect(waits).toEqual([]);
+  });
+
   test("a 503 on GET is retried with backoff, then succeeds", async () => {
     await emu.addFault({ path: orgPath(), count: 2, kind: "status", status: 503 });
     const org = await client().get(orgPath(), Organization);
@@ -297,7 +312,7 @@ describe("retry policy", () => {
     expect(backoffDelay(policy, 0, undefined, () => 1)).toBe(100);
     expect(backoffDelay(policy, 3, undefined, () => 1)).toBe(800);
     expect(backoffDelay(policy, 10, undefined, () => 1)).toBe(1000);
-    expect(backoffDelay(policy, 0, 5000)).toBe(1000);
+    expect(backoffDelay(policy, 0, 5000)).toBe(5000);
   });
 });
 
