@@ -14,7 +14,6 @@ import {
   type CollectionPatch,
 } from "../api/collections";
 import type { Urls } from "../api/common";
-import { requireOrganization } from "../config";
 import { shim } from "../runtime/shim";
 import {
   Id,
@@ -61,10 +60,6 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
     defaultLevel: CollectionDefaultLevel.optional(),
     parent: Id.nullable().optional(),
     adoptId: Id.optional(),
-  }),
-  defaults: (inputs, config) => ({
-    ...inputs,
-    organizationId: requireOrganization(config, inputs.organizationId),
   }),
   replaceOnChange: [],
   absentMeans: { parent: null },

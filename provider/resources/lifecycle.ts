@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { validate } from "../api/issues";
 import { ApiError } from "../client";
-import type { ProviderConfig } from "../config";
+import { ConfigError, requireOrganization } from "../config";
 import { context, type Context } from "../runtime/context";
 
 /** The value Pulumi sends during preview for an input that is not known yet. */
@@ -25,8 +25,8 @@ export interface ResourceDefinition<I extends Props, O extends Props> {
   kind: string;
   /** The inputs with the API's limits; check validates every known value against it. */
   inputs: z.ZodObject;
-  /** Inputs derived from configuration, such as the default organization. */
-  defaults?(inputs: I, config: ProviderConfig): I;
+  /** Rules across arguments that the schema cannot state; each failure names its property. */
+  rules?(inputs: I): pulumi.dynamic.CheckFailure[];
   /** Properties the API cannot change in place: a change replaces the object. */
   replaceOnChange: readonly (keyof I & string)[];
   /**
@@ -146,17 +146,18 @@ export function lifecycle<I extends Props & CommonInputs, O extends Props>(
           })),
         };
       }
-      let inputs = parsed.data as I;
-      if (def.defaults) {
+      const inputs = parsed.data as I;
+      const failures = def.rules?.(inputs) ?? [];
+      // Every resource lives in an organization: the configured one unless its own is set.
+      if ("organizationId" in def.inputs.shape && inputs.organizationId === undefined) {
         try {
-          inputs = def.defaults(inputs, context().config);
+          Object.assign(inputs, { organizationId: requireOrganization(context().config) });
         } catch (error) {
-          return {
-            inputs: rawNews,
-            failures: [{ property: "", reason: (error as Error).message }],
-          };
+          if (!(error instanceof ConfigError)) throw error;
+          failures.push({ property: "organizationId", reason: error.message });
         }
       }
+      if (failures.length > 0) return { inputs: rawNews, failures };
       return { inputs };
     },
 

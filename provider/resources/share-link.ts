@@ -8,7 +8,6 @@ import {
   ShareLinkName,
   updateShareLink,
 } from "../api/sites";
-import { requireOrganization } from "../config";
 import { shim } from "../runtime/shim";
 import {
   Id,
@@ -57,10 +56,6 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
     name: ShareLinkName,
     active: z.boolean().optional(),
     adoptId: Id.optional(),
-  }),
-  defaults: (inputs, config) => ({
-    ...inputs,
-    organizationId: requireOrganization(config, inputs.organizationId),
   }),
   replaceOnChange: ["organizationId", "siteId"],
 

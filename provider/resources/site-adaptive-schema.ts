@@ -7,7 +7,6 @@ import {
   putAdaptiveSchema,
   type SiteAdaptiveSchema as WireSchema,
 } from "../api/sites";
-import { requireOrganization } from "../config";
 import { shim } from "../runtime/shim";
 import { Id, lifecycle, UNKNOWN, type CommonInputs, type ResourceDefinition } from "./lifecycle";
 
@@ -40,13 +39,15 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
     jsonSchema: AdaptiveJsonSchema,
     adoptId: Id.optional(),
   }),
-  defaults: (inputs, config) => {
-    const { adoptId, siteId } = inputs;
-    if (adoptId !== undefined && adoptId !== UNKNOWN && siteId !== UNKNOWN && adoptId !== siteId) {
-      throw new Error(`adoptId must be the site's id (${siteId}): the schema's id is its site's`);
-    }
-    return { ...inputs, organizationId: requireOrganization(config, inputs.organizationId) };
-  },
+  rules: ({ adoptId, siteId }) =>
+    adoptId !== undefined && adoptId !== UNKNOWN && siteId !== UNKNOWN && adoptId !== siteId
+      ? [
+          {
+            property: "adoptId",
+            reason: `must be the site's id (${siteId}): the schema's id is its site's`,
+          },
+        ]
+      : [],
   replaceOnChange: ["organizationId", "siteId"],
 
   async create({ client }, inputs) {

@@ -11,7 +11,6 @@ import {
   SiteSectionGroup as WireGroup,
   updateSectionGroup,
 } from "../api/sites";
-import { requireOrganization } from "../config";
 import { shim } from "../runtime/shim";
 import { Id, lifecycle, type CommonInputs, type ResourceDefinition } from "./lifecycle";
 
@@ -71,10 +70,6 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
       .refine((ids) => new Set(ids).size === ids.length, "must not list a section twice")
       .optional(),
     adoptId: Id.optional(),
-  }),
-  defaults: (inputs, config) => ({
-    ...inputs,
-    organizationId: requireOrganization(config, inputs.organizationId),
   }),
   replaceOnChange: ["organizationId", "siteId"],
 

@@ -15,7 +15,6 @@ import {
   updateSection,
   type SectionPatch,
 } from "../api/sites";
-import { requireOrganization } from "../config";
 import { shim } from "../runtime/shim";
 import {
   Id,
@@ -124,10 +123,6 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
     defaultSiteSpace: Id.optional(),
     sectionGroupId: Id.nullable().optional(),
     adoptId: Id.optional(),
-  }),
-  defaults: (inputs, config) => ({
-    ...inputs,
-    organizationId: requireOrganization(config, inputs.organizationId),
   }),
   replaceOnChange: ["organizationId", "siteId"],
   // The space a section starts with is a creation argument only: no operation changes it, and

@@ -11,7 +11,6 @@ import {
   SiteSpacePath,
   updateSiteSpace,
 } from "../api/sites";
-import { requireOrganization } from "../config";
 import { shim } from "../runtime/shim";
 import {
   Id,
@@ -76,10 +75,6 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
     path: SiteSpacePath.optional(),
     condition: Condition.nullable().optional(),
     adoptId: Id.optional(),
-  }),
-  defaults: (inputs, config) => ({
-    ...inputs,
-    organizationId: requireOrganization(config, inputs.organizationId),
   }),
   // No operation moves a site space to another site or section (its move only reorders it).
   replaceOnChange: ["organizationId", "siteId", "sectionId"],

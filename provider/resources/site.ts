@@ -20,7 +20,6 @@ import {
   updateSite,
   type SitePatch,
 } from "../api/sites";
-import { requireOrganization } from "../config";
 import { shim } from "../runtime/shim";
 import {
   Id,
@@ -114,10 +113,6 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
     defaultSiteSpace: Id.optional(),
     defaultSiteSection: Id.optional(),
     adoptId: Id.optional(),
-  }),
-  defaults: (inputs, config) => ({
-    ...inputs,
-    organizationId: requireOrganization(config, inputs.organizationId),
   }),
   // A site cannot be transferred, and its type is its plan: neither changes in place.
   replaceOnChange: ["organizationId", "type"],

@@ -15,7 +15,6 @@ import {
   updateSpace,
   type SpacePatch,
 } from "../api/spaces";
-import { requireOrganization } from "../config";
 import { shim } from "../runtime/shim";
 import {
   Id,
@@ -89,10 +88,6 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
     defaultLevel: SpaceDefaultLevel.optional(),
     language: Language.optional(),
     adoptId: Id.optional(),
-  }),
-  defaults: (inputs, config) => ({
-    ...inputs,
-    organizationId: requireOrganization(config, inputs.organizationId),
   }),
   replaceOnChange: [],
   absentMeans: { parent: null },

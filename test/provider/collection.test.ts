@@ -38,6 +38,24 @@ describe("Collection", () => {
     expect(checked.inputs).toMatchObject({ organizationId: emu.organizationId });
   });
 
+  test("without a configured default, a missing organizationId is a check failure naming it", async () => {
+    await configureProvider(emu, { "docs-workspace:organizationId": "" });
+    try {
+      const result = await collections.check({ title: "Homeless" });
+      expect(result.failures).toEqual([
+        {
+          property: "organizationId",
+          reason: expect.stringContaining("pulumi config set docs-workspace:organizationId"),
+        },
+      ]);
+      expect(
+        (await collections.check({ title: "Housed", organizationId: "o1" })).failures,
+      ).toBeUndefined();
+    } finally {
+      await configureProvider(emu);
+    }
+  });
+
   test("check catches an invalid title with no request sent, naming the property and the limit", async () => {
     const result = await collections.check({ title: "x".repeat(51), description: "y".repeat(101) });
     expect(result.failures).toEqual([

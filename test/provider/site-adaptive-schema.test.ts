@@ -130,8 +130,8 @@ describe("SiteAdaptiveSchema", () => {
     const refused = await schemas.check({ siteId, jsonSchema: claims, adoptId: "another" });
     expect(refused.failures).toEqual([
       {
-        property: "",
-        reason: `adoptId must be the site's id (${siteId}): the schema's id is its site's`,
+        property: "adoptId",
+        reason: `must be the site's id (${siteId}): the schema's id is its site's`,
       },
     ]);
     await api("PUT", schemaPath(), {
