@@ -249,6 +249,35 @@ describe("errors", () => {
   });
 });
 
+describe("deletes", () => {
+  test("a DELETE answered 204 or 205 resolves; a 404 surfaces for the lifecycle to forgive", async () => {
+    const statuses = [204, 205, 404];
+    const server = createServer((_req, res) => {
+      const status = statuses.shift()!;
+      res.writeHead(status, status === 404 ? { "content-type": "application/json" } : {});
+      res.end(status === 404 ? JSON.stringify({ error: { code: 404, message: "gone" } }) : "");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const c = new ApiClient({
+        apiUrl: `http://127.0.0.1:${port}`,
+        apiToken: "t",
+        maxConcurrency: 1,
+      });
+      await expect(c.request("DELETE", "/v1/spaces/a")).resolves.toBeUndefined();
+      await expect(c.request("DELETE", "/v1/spaces/b")).resolves.toBeUndefined();
+      const error = (await c
+        .request("DELETE", "/v1/spaces/c")
+        .catch((e: unknown) => e)) as ApiError;
+      expect(error.isNotFound).toBe(true);
+      expect(error.message).toBe("[DELETE] /v1/spaces/c: 404 gone");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe("concurrency", () => {
   test("the client never has more requests in flight than its cap", async () => {
     // A server of our own that holds each request 30 ms and counts how many overlap.
