@@ -131,6 +131,274 @@ function lifecycle(kind: string, parentId: string, extras: Props, extrasNote: st
   ];
 }
 
+/**
+ * One object of a kind taken through the measured operations: `outs` is what the engine keeps as
+ * olds, `args` what the program declares; `change` merges into the args, as an edit would.
+ * `existing` starts it from an object made during setup instead of through `create`.
+ */
+function tracked(kind: string, initial: Props, existing?: { id: string; outs: Props }) {
+  const handlers = engine(kind);
+  let args = initial;
+  let current = existing;
+  const state = () => {
+    if (current === undefined) throw new Error(`${kind}: create failed`);
+    return current;
+  };
+  return {
+    create: async () => {
+      current = await handlers.create(args);
+    },
+    read: () => handlers.read(state().id, state().outs),
+    update: async (change: Props) => {
+      args = { ...args, ...change };
+      const { id, outs } = state();
+      current = { id, outs: await handlers.update(id, outs, args) };
+    },
+    delete: () => handlers.delete(state().id, state().outs),
+  };
+}
+
+type Tracked = ReturnType<typeof tracked>;
+
+function createRow(object: Tracked, name: string, minimum: number, why: string): Operation {
+  return { name, minimum, why, run: object.create };
+}
+
+/** A second create, deleted again after the count so later rows see only the first object. */
+function createAlsoRow(
+  kind: string,
+  name: string,
+  args: Props,
+  minimum: number,
+  why: string,
+): Operation {
+  const object = tracked(kind, args);
+  return { name, minimum, why, run: object.create, cleanup: object.delete };
+}
+
+function updateRow(
+  object: Tracked,
+  name: string,
+  change: Props,
+  minimum: number,
+  why: string,
+): Operation {
+  return { name, minimum, why, run: () => object.update(change) };
+}
+
+/**
+ * A site space, section, section group or share link has no GET of its own in the API: its read
+ * is one GET of the site's list, which the emulator answers in one page here.
+ */
+const LIST_READ = "one GET of the site's list (no GET for one object)";
+
+/** The rows every kind ends with: no change (diff answers it, no request), then one DELETE. */
+function closingRows(object: Tracked): Operation[] {
+  return [
+    updateRow(object, "update, nothing changed", {}, 0, "diff answers without a request"),
+    { name: "delete", minimum: 1, why: "one DELETE", run: object.delete },
+  ];
+}
+
+/** What the site kinds attach to, made before any count. */
+interface SiteFixtures {
+  /** A site with two sections, each on its own space, and a site space in the first section. */
+  site: { id: string; outs: Props };
+  siteArgs: Props;
+  /** Spaces no section or site space uses yet. */
+  freeSpaces: string[];
+  sections: string[];
+  siteSpaceId: string;
+}
+
+/**
+ * Sites. The create body takes type, title and visibility only (api/workspace-api.md §4.10);
+ * basename, adaptiveContent, agentsContext, proxy and both defaults go through PATCH, and
+ * `published` through the publish and unpublish POSTs only (api/GAPS.md).
+ */
+function siteRows(fixtures: SiteFixtures): Operation[] {
+  const site = tracked("site", { title: "Bench site" });
+  const host = tracked("site", fixtures.siteArgs, fixtures.site);
+  return [
+    createRow(site, "create (title only)", 1, "one POST"),
+    createAlsoRow(
+      "site",
+      "create (+ published)",
+      { title: "Bench site 2", published: true },
+      2,
+      "POST + POST .../publish",
+    ),
+    createAlsoRow(
+      "site",
+      "create (+ basename, agentsContext, published)",
+      { title: "Bench site 3", basename: "bench", agentsContext: "excluded", published: true },
+      3,
+      "POST + PATCH + POST .../publish",
+    ),
+    { name: "read (no default declared)", minimum: 1, why: "one GET", run: site.read },
+    updateRow(site, "update title", { title: "Renamed site" }, 1, "one PATCH"),
+    updateRow(site, "update published: true", { published: true }, 1, "one POST .../publish"),
+    updateRow(site, "update published: false", { published: false }, 1, "one POST .../unpublish"),
+    ...closingRows(site),
+    updateRow(
+      host,
+      "update defaultSiteSpace + defaultSiteSection",
+      { defaultSiteSpace: fixtures.siteSpaceId, defaultSiteSection: fixtures.sections[0] },
+      1,
+      "one PATCH carries both",
+    ),
+    {
+      name: "read (both defaults declared)",
+      minimum: 3,
+      // Site spaces and sections each carry a `default` flag; the site object carries neither.
+      why: "GET site + GET site-spaces?default=true + GET sections",
+      run: host.read,
+    },
+  ];
+}
+
+/** Site spaces: the create body takes spaceId and sectionId only (§4.11); path goes by PATCH. */
+function siteSpaceRows(fixtures: SiteFixtures): Operation[] {
+  const [first, second] = fixtures.freeSpaces;
+  const on = { siteId: fixtures.site.id, sectionId: fixtures.sections[1] };
+  const siteSpace = tracked("site-space", { ...on, spaceId: first });
+  return [
+    createRow(siteSpace, "create (spaceId, sectionId)", 1, "one POST"),
+    createAlsoRow(
+      "site-space",
+      "create (+ path)",
+      { ...on, spaceId: second, path: "bench-path" },
+      2,
+      "POST + PATCH: the create body has no path",
+    ),
+    { name: "read", minimum: 1, why: LIST_READ, run: siteSpace.read },
+    updateRow(siteSpace, "update path", { path: "moved-path" }, 1, "one PATCH"),
+    updateRow(
+      siteSpace,
+      "update path + condition",
+      { path: "again", condition: "visitor.claims.beta === true" },
+      1,
+      "one PATCH carries both",
+    ),
+    ...closingRows(siteSpace),
+  ];
+}
+
+/**
+ * Sections: the create body takes spaceId, title, icon and siteSectionGroupId (api/GAPS.md);
+ * path, description, condition and defaultSiteSpace go by PATCH.
+ */
+function siteSectionRows(fixtures: SiteFixtures): Operation[] {
+  const [, , third, fourth] = fixtures.freeSpaces;
+  const siteId = fixtures.site.id;
+  const section = tracked("site-section", {
+    siteId,
+    spaceId: third,
+    title: "Bench section",
+    icon: "book",
+  });
+  return [
+    createRow(section, "create (spaceId, title, icon)", 1, "one POST"),
+    createAlsoRow(
+      "site-section",
+      "create (+ path, description)",
+      { siteId, spaceId: fourth, title: "Bench section 2", path: "bench-2", description: "Two" },
+      2,
+      "POST + PATCH: the create body has no path or description",
+    ),
+    { name: "read", minimum: 1, why: LIST_READ, run: section.read },
+    updateRow(section, "update title", { title: "Renamed section" }, 1, "one PATCH"),
+    updateRow(
+      section,
+      "update path + description",
+      { path: "renamed", description: "Described" },
+      1,
+      "one PATCH carries both",
+    ),
+    ...closingRows(section),
+  ];
+}
+
+/**
+ * Section groups: the create body takes title, icon and the ordered sections (§4.11); a section
+ * joins with one POST .../sections (appended) and leaves with one DELETE .../sections/{id}.
+ */
+function siteSectionGroupRows(fixtures: SiteFixtures): Operation[] {
+  const [first, second] = fixtures.sections;
+  const group = tracked("site-section-group", {
+    siteId: fixtures.site.id,
+    title: "Bench group",
+    sections: [first],
+  });
+  return [
+    createRow(group, "create (title, sections)", 1, "one POST: the body takes the sections"),
+    { name: "read", minimum: 1, why: LIST_READ, run: group.read },
+    updateRow(group, "update title", { title: "Renamed group" }, 1, "one PATCH"),
+    // The provider reads the group's live order before changing it (an order computed from
+    // the state could be stale), and reads it again after removals only, whose DELETE answers 204
+    // without the group; so these two rows show more requests than the minimum.
+    updateRow(
+      group,
+      "update sections: append one",
+      { sections: [first, second] },
+      1,
+      "one POST .../sections",
+    ),
+    updateRow(
+      group,
+      "update sections: remove one",
+      { sections: [second] },
+      1,
+      "one DELETE .../sections/{id}",
+    ),
+    ...closingRows(group),
+  ];
+}
+
+/** Share links: the create body takes the name only, and a new link is active (§4.11). */
+function shareLinkRows(fixtures: SiteFixtures): Operation[] {
+  const siteId = fixtures.site.id;
+  const link = tracked("share-link", { siteId, name: "Bench link" });
+  return [
+    createRow(link, "create (active)", 1, "one POST: a new link is active"),
+    createAlsoRow(
+      "share-link",
+      "create (active: false)",
+      { siteId, name: "Bench link 2", active: false },
+      2,
+      "POST + PATCH: the create body has no active",
+    ),
+    { name: "read", minimum: 1, why: LIST_READ, run: link.read },
+    updateRow(link, "update name", { name: "Renamed link" }, 1, "one PATCH"),
+    updateRow(link, "update active: false", { active: false }, 1, "one PATCH"),
+    ...closingRows(link),
+  ];
+}
+
+/**
+ * The site the site kinds attach to: two sections on spaces of their own, a site space in the
+ * first, and four spaces left free for the measured site spaces and sections.
+ */
+async function siteFixtures(parentId: string): Promise<SiteFixtures> {
+  const spaces: string[] = [];
+  for (let i = 0; i < 7; i++) {
+    spaces.push((await engine("space").create({ title: `Bench space ${i}`, parent: parentId })).id);
+  }
+  const siteArgs: Props = { title: "Bench host site" };
+  const site = await engine("site").create(siteArgs);
+  const sections: string[] = [];
+  for (const [i, spaceId] of spaces.slice(0, 2).entries()) {
+    const args = { siteId: site.id, spaceId, title: `Fixture section ${i}` };
+    sections.push((await engine("site-section").create(args)).id);
+  }
+  const siteSpace = await engine("site-space").create({
+    siteId: site.id,
+    sectionId: sections[0],
+    spaceId: spaces[2],
+  });
+  return { site, siteArgs, freeSpaces: spaces.slice(3), sections, siteSpaceId: siteSpace.id };
+}
+
 export const requestsBench: BenchModule = {
   name: "requests per lifecycle operation",
   async run() {
@@ -174,9 +442,17 @@ export const requestsBench: BenchModule = {
           ),
         ],
       ];
+      const fixtures = await siteFixtures(parent.id);
+      kinds.push(
+        ["site", siteRows(fixtures)],
+        ["site-space", siteSpaceRows(fixtures)],
+        ["site-section", siteSectionRows(fixtures)],
+        ["site-section-group", siteSectionGroupRows(fixtures)],
+        ["share-link", shareLinkRows(fixtures)],
+      );
 
       const lines = [
-        `${"kind".padEnd(11)} ${"operation".padEnd(38)} ${"made".padStart(4)} ${"min".padStart(4)}  ${"equal".padEnd(5)}  requests made (minimum: why)`,
+        `${"kind".padEnd(18)} ${"operation".padEnd(44)} ${"made".padStart(4)} ${"min".padStart(4)}  ${"equal".padEnd(5)}  requests made (minimum: why)`,
       ];
       let missed = 0;
       for (const [kind, operations] of kinds) {
@@ -189,7 +465,7 @@ export const requestsBench: BenchModule = {
           if (made !== operation.minimum) missed++;
           const what = requests.map((r) => r.method).join(" + ") || "none";
           lines.push(
-            `${kind.padEnd(11)} ${operation.name.padEnd(38)} ${String(made).padStart(4)} ${String(operation.minimum).padStart(4)}  ${(made === operation.minimum ? "yes" : "NO").padEnd(5)}  ${what} (${operation.why})`,
+            `${kind.padEnd(18)} ${operation.name.padEnd(44)} ${String(made).padStart(4)} ${String(operation.minimum).padStart(4)}  ${(made === operation.minimum ? "yes" : "NO").padEnd(5)}  ${what} (${operation.why})`,
           );
         }
       }
