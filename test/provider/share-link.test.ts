@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { ApiClient, ApiError } from "../../provider/client";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { configureProvider, handlersFor, writes, callApi } from "../support/provider";
 
@@ -41,24 +43,26 @@ describe("ShareLink", () => {
     ]);
   });
 
-  test("the key never appears in an error message", async () => {
-    const { id, outs } = await links.create({ siteId, name: "Leak check" });
+  test("the key never appears in an error message, even from a request that carries it", async () => {
+    const { outs } = await links.create({ siteId, name: "Leak check" });
     const key = keyOf(outs.url);
-    await emu.addFault({
-      method: "PATCH",
-      path: "/v1/orgs/*/sites/*/share-links/*",
-      count: 10,
-      kind: "status",
-      status: 500,
+    expect(key.length).toBeGreaterThan(8);
+    // Reads of a share-link site send the key as `shareKey`; a failing one must not echo it.
+    await emu.addFault({ path: `${sitePath()}/published`, count: 10, kind: "status", status: 500 });
+    const client = new ApiClient({
+      apiUrl: emu.url,
+      apiToken: emu.token,
+      maxConcurrency: 1,
+      retry: { maxRetries: 0 },
     });
-    const failure = await links.update(id, outs, { siteId, name: "Renamed" }).then(
-      () => undefined,
-      (error: unknown) => error as Error,
-    );
+    const failure = (await client
+      .get(`${sitePath()}/published`, z.unknown(), { shareKey: key })
+      .catch((e: unknown) => e)) as ApiError;
     await emu.clearFaults();
-    expect(failure).toBeInstanceOf(Error);
-    expect(failure!.message).toMatch(/500/);
-    expect(failure!.message).not.toContain(key);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure.status).toBe(500);
+    expect((await emu.requests()).at(-1)?.query).toEqual({ shareKey: key }); // it was sent
+    expect(`${failure.message} ${failure.stack}`).not.toContain(key);
     expect(JSON.stringify(failure)).not.toContain(key);
     const checked = await links.check({ siteId, name: "n".repeat(51) }, outs);
     expect(JSON.stringify(checked.failures)).not.toContain(key);
