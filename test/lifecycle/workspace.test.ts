@@ -3,6 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { destroy, preview, refresh, up, type HarnessOptions } from "../../harness";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { callApi } from "../support/provider";
 
 const example = path.resolve(__dirname, "../../examples/workspace");
 const moves = path.resolve(__dirname, "../fixtures/moves");
@@ -41,10 +42,9 @@ async function writes() {
 }
 
 async function api(pathname: string) {
-  const response = await fetch(`${emu.url}${pathname}`, {
-    headers: { authorization: `Bearer ${emu.token}` },
-  });
-  return (await response.json()) as { items: { id: string; title: string; parent?: string }[] };
+  return (await callApi(emu, "GET", pathname)).body as {
+    items: { id: string; title: string; parent?: string }[];
+  };
 }
 
 describe("examples/workspace through the harness", () => {
@@ -112,11 +112,7 @@ describe("examples/workspace through the harness", () => {
     const opts = options(example, "drift", { "handbook:teams": "[]" });
     const first = await up(opts);
     const onboarding = first.steps.find((s) => s.name === "onboarding")!;
-    await fetch(`${emu.url}/v1/spaces/${onboarding.id}`, {
-      method: "PATCH",
-      headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ title: "Edited by hand" }),
-    });
+    await callApi(emu, "PATCH", `/v1/spaces/${onboarding.id}`, { title: "Edited by hand" });
     const refreshed = await refresh(opts);
     const drift = refreshed.steps.find((s) => s.name === "onboarding")!;
     expect(drift.op).toBe("refresh-update");
@@ -150,15 +146,10 @@ describe("the example's docs site through the harness", () => {
     const opts = options(example, "site", { "handbook:teams": "[]" });
     const first = await up(opts);
     const site = first.steps.find((s) => s.name === "docs")!;
-    const published = await fetch(`${emu.url}/v1/orgs/${emu.organizationId}/sites/${site.id}`, {
-      headers: { authorization: `Bearer ${emu.token}` },
-    });
-    expect(((await published.json()) as { published: boolean }).published).toBe(true);
+    const sitePath = `/v1/orgs/${emu.organizationId}/sites/${site.id}`;
+    expect((await callApi(emu, "GET", sitePath)).body.published).toBe(true);
 
-    await fetch(`${emu.url}/v1/orgs/${emu.organizationId}/sites/${site.id}/unpublish`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${emu.token}` },
-    });
+    await callApi(emu, "POST", `${sitePath}/unpublish`);
     const refreshed = await refresh(opts);
     const drift = refreshed.steps.find((s) => s.name === "docs")!;
     expect(drift.op).toBe("refresh-update");
@@ -171,6 +162,24 @@ describe("the example's docs site through the harness", () => {
     ]);
     expect((await writes()).map((r) => [r.method, r.path])).toEqual([
       ["POST", `/v1/orgs/${emu.organizationId}/sites/${site.id}/publish`],
+    ]);
+    await destroy(opts);
+  });
+
+  test("a site title change through config is one PATCH of the site, in place", async () => {
+    const opts = options(example, "site-edit", { "handbook:teams": "[]" });
+    const first = await up(opts);
+    const site = first.steps.find((s) => s.name === "docs")!;
+    await emu.clearRequests();
+    const edited = await up({
+      ...opts,
+      config: { ...opts.config, "handbook:siteTitle": "Docs v2" },
+    });
+    expect(edited.steps.filter((s) => s.op !== "same").map((s) => [s.op, s.name])).toEqual([
+      ["update", "docs"],
+    ]);
+    expect((await writes()).map((r) => [r.method, r.path, r.body])).toEqual([
+      ["PATCH", `/v1/orgs/${emu.organizationId}/sites/${site.id}`, { title: "Docs v2" }],
     ]);
     await destroy(opts);
   });
