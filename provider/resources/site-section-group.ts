@@ -91,15 +91,11 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
   async update({ client }, id, olds, news, changed) {
     const { organizationId: org, siteId } = olds;
     let current: WireGroup | undefined;
+    let unchanged = olds;
     if (changed.includes("sections") && news.sections !== undefined) {
-      // The live order, not the state's: operations computed from a stale order would not
-      // leave the group exact.
-      const live = await getSectionGroup(client, org, siteId, id);
-      const { remove, add } = groupOrderOperations(
-        live.sections.map((s) => s.id),
-        news.sections,
-      );
-      current = live;
+      // From the order in state, like every update: refresh is what notices drift. Removing a
+      // section that is already out answers 204, and each add answers the whole group.
+      const { remove, add } = groupOrderOperations(olds.sections, news.sections);
       // One at a time: each operation's effect on the order depends on the previous one.
       for (const sectionId of remove) {
         await removeSectionFromGroup(client, org, siteId, id, sectionId);
@@ -107,8 +103,9 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
       for (const sectionId of add) {
         current = await addSectionToGroup(client, org, siteId, id, sectionId);
       }
-      if (remove.length > 0 && add.length === 0) {
-        current = await getSectionGroup(client, org, siteId, id);
+      if (current === undefined) {
+        // Only removals, which answer no body: the remaining order is the old one without them.
+        unchanged = { ...olds, sections: olds.sections.filter((s) => !remove.includes(s)) };
       }
     }
     const patch: { title?: string; icon?: string | null } = {};
@@ -117,7 +114,7 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
     if (Object.keys(patch).length > 0) {
       current = await updateSectionGroup(client, org, siteId, id, patch);
     }
-    return current ? outputs(org, siteId, current) : olds;
+    return current ? outputs(org, siteId, current) : unchanged;
   },
 
   async delete({ client }, id, props) {
