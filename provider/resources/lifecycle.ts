@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { validate } from "../api/issues";
+import { formatPath, validate } from "../api/issues";
 import { ApiError } from "../client";
 import { ConfigError, requireOrganization } from "../config";
 import { context, type Context } from "../runtime/context";
@@ -131,22 +131,20 @@ export function lifecycle<I extends Props & CommonInputs, O extends Props>(
   return {
     async check(_olds, rawNews) {
       const news = withoutProvider(rawNews as Props);
-      // Unknown values (preview) are checked once they are known, on the next check.
-      const unknownKeys = Object.keys(news).filter((key) => isUnknown(news[key]));
-      const schema = def.inputs.extend(
-        Object.fromEntries(unknownKeys.map((k) => [k, z.unknown()])),
-      );
-      const parsed = validate(schema, news);
-      if (!parsed.success) {
+      // During preview some values are not known yet. Everything known is checked now; only a
+      // failure at an unknown value, or at a property holding one, waits for the next check.
+      const unknown = unknownPaths(news);
+      const parsed = validate(def.inputs, news);
+      const issues = parsed.success
+        ? []
+        : parsed.issues.filter((issue) => !unknown.some((u) => overlaps(issue.path, u)));
+      if (issues.length > 0) {
         return {
           inputs: rawNews,
-          failures: parsed.issues.map((i) => ({
-            property: i.path,
-            reason: i.reason,
-          })),
+          failures: issues.map((i) => ({ property: i.path, reason: i.reason })),
         };
       }
-      const inputs = parsed.data as I;
+      const inputs = (parsed.success ? parsed.data : news) as I;
       const failures = def.rules?.(inputs) ?? [];
       // Every resource lives in an organization: the configured one unless its own is set.
       if ("organizationId" in def.inputs.shape && inputs.organizationId === undefined) {
@@ -233,6 +231,23 @@ export function lifecycle<I extends Props & CommonInputs, O extends Props>(
       }
     },
   };
+}
+
+/** Where unknown values sit, in the notation of check failures: `title`, `sections[1]`. */
+function unknownPaths(value: unknown, path: PropertyKey[] = []): string[] {
+  if (value === UNKNOWN) return [formatPath(path)];
+  if (Array.isArray(value)) return value.flatMap((v, i) => unknownPaths(v, [...path, i]));
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => unknownPaths(v, [...path, k]));
+  }
+  return [];
+}
+
+/** Whether one path is the other or lies inside it (`a` and `a.b`, `a` and `a[0]`). */
+function overlaps(a: string, b: string): boolean {
+  const inside = (inner: string, outer: string) =>
+    inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
+  return inside(a, b) || inside(b, a);
 }
 
 function pick(props: Props, keys: readonly string[]): Props {

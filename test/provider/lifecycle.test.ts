@@ -20,6 +20,11 @@ function thing(failure?: ApiError) {
         slot: z.string().optional(),
         size: z.number().int().optional(),
         seed: z.string().optional(),
+        tags: z.array(z.string().min(2)).optional(),
+        code: z
+          .string()
+          .regex(/^[a-z]+$/)
+          .optional(),
         adoptId: z.string().optional(),
       }),
       replaceOnChange: ["slot"],
@@ -110,6 +115,15 @@ test("check lets an unknown through but still validates the known values beside 
   expect((await handlers.check({}, { name: UNKNOWN, size: 2.5 })).failures).toEqual([
     { property: "size", reason: "must be an integer" },
   ]);
+});
+
+test("an unknown inside a list defers only its own element; the known ones are checked now", async () => {
+  const { handlers } = thing();
+  const result = await handlers.check({}, { name: "n", tags: ["ok", UNKNOWN, "x"], code: UNKNOWN });
+  expect(result.failures).toEqual([
+    { property: "tags[2]", reason: "must be at least 2 characters" },
+  ]);
+  expect((await handlers.check({}, { name: "n", tags: ["ok", UNKNOWN] })).failures).toBeUndefined();
 });
 
 test("update sends only the changed keys to the definition", async () => {
