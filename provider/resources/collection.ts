@@ -18,6 +18,7 @@ import { shim } from "../runtime/shim";
 import {
   Id,
   lifecycle,
+  patchBody,
   undoOnFailure,
   type CommonInputs,
   type ResourceDefinition,
@@ -70,9 +71,7 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
       ...(inputs.parent ? { parent: inputs.parent } : {}),
     });
     // description and defaultLevel are not part of the create body: one PATCH when declared.
-    const patch: CollectionPatch = {};
-    if (inputs.description !== undefined) patch.description = inputs.description;
-    if (inputs.defaultLevel !== undefined) patch.defaultLevel = inputs.defaultLevel;
+    const patch: CollectionPatch = patchBody(inputs, ["description", "defaultLevel"]);
     if (Object.keys(patch).length === 0) return { id: created.id, outs: outputs(created) };
     const patched = await undoOnFailure(
       () => deleteCollection(client, created.id),
@@ -93,14 +92,11 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
     if (changed.includes("parent")) {
       current = await moveCollection(client, id, news.parent ?? null);
     }
-    const patch: CollectionPatch = {};
-    if (changed.includes("title")) patch.title = news.title;
-    if (changed.includes("description") && news.description !== undefined) {
-      patch.description = news.description;
-    }
-    if (changed.includes("defaultLevel") && news.defaultLevel !== undefined) {
-      patch.defaultLevel = news.defaultLevel;
-    }
+    const patch: CollectionPatch = patchBody(
+      news,
+      ["title", "description", "defaultLevel"],
+      changed,
+    );
     if (Object.keys(patch).length > 0) current = await updateCollection(client, id, patch);
     return current ? outputs(current) : olds;
   },

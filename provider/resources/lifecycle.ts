@@ -250,6 +250,22 @@ function overlaps(a: string, b: string): boolean {
   return inside(a, b) || inside(b, a);
 }
 
+/**
+ * The body of a PATCH: each of `fields` that is among `only` (the changed keys, say) and that the
+ * inputs declare. A declared `null` is kept: it removes the value.
+ */
+export function patchBody<I extends object, K extends keyof I & string>(
+  inputs: I,
+  fields: readonly K[],
+  only: readonly string[] = fields,
+): { [P in K]?: Exclude<I[P], undefined> } {
+  const body: Props = {};
+  for (const field of fields) {
+    if (only.includes(field) && inputs[field] !== undefined) body[field] = inputs[field];
+  }
+  return body as { [P in K]?: Exclude<I[P], undefined> };
+}
+
 function pick(props: Props, keys: readonly string[]): Props {
   return Object.fromEntries(keys.filter((k) => props[k] !== undefined).map((k) => [k, props[k]]));
 }

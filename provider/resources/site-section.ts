@@ -19,6 +19,7 @@ import { shim } from "../runtime/shim";
 import {
   Id,
   lifecycle,
+  patchBody,
   undoOnFailure,
   type CommonInputs,
   type ResourceDefinition,
@@ -94,17 +95,14 @@ function carriedOf(props: Partial<Outputs>): Carried {
   };
 }
 
-function patchOf(inputs: Inputs, keys: readonly string[]): SectionPatch {
-  const patch: SectionPatch = {};
-  const has = (key: keyof Inputs) => keys.includes(key) && inputs[key] !== undefined;
-  if (has("title")) patch.title = inputs.title!;
-  if (has("icon")) patch.icon = inputs.icon!;
-  if (has("path")) patch.path = inputs.path!;
-  if (has("description")) patch.description = inputs.description!;
-  if (has("condition")) patch.condition = inputs.condition!;
-  if (has("defaultSiteSpace")) patch.defaultSiteSpace = inputs.defaultSiteSpace!;
-  if (has("sectionGroupId")) patch.siteSectionGroupId = inputs.sectionGroupId!;
-  return patch;
+function patchOf(inputs: Inputs, only: readonly string[]): SectionPatch {
+  const { sectionGroupId, ...patch } = patchBody(
+    inputs,
+    ["title", "icon", "path", "description", "condition", "defaultSiteSpace", "sectionGroupId"],
+    only,
+  );
+  // The API names the group `siteSectionGroupId` in the body, `sectionGroup` in the section.
+  return sectionGroupId === undefined ? patch : { ...patch, siteSectionGroupId: sectionGroupId };
 }
 
 const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> = {

@@ -15,6 +15,7 @@ import { shim } from "../runtime/shim";
 import {
   Id,
   lifecycle,
+  patchBody,
   undoOnFailure,
   type CommonInputs,
   type ResourceDefinition,
@@ -55,14 +56,8 @@ function outputs(organizationId: string, siteId: string, wire: WireSiteSpace): O
   };
 }
 
-function patchOf(inputs: Inputs, keys: readonly string[]) {
-  const patch: { spaceId?: string; path?: string; condition?: string | null } = {};
-  if (keys.includes("spaceId")) patch.spaceId = inputs.spaceId;
-  if (keys.includes("path") && inputs.path !== undefined) patch.path = inputs.path;
-  if (keys.includes("condition") && inputs.condition !== undefined) {
-    patch.condition = inputs.condition;
-  }
-  return patch;
+function patchOf(inputs: Inputs, only: readonly string[]) {
+  return patchBody(inputs, ["spaceId", "path", "condition"], only);
 }
 
 const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> = {

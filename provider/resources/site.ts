@@ -24,6 +24,7 @@ import { shim } from "../runtime/shim";
 import {
   Id,
   lifecycle,
+  patchBody,
   undoOnFailure,
   type CommonInputs,
   type ResourceDefinition,
@@ -84,18 +85,20 @@ function outputs(organizationId: string, wire: WireSite, defaults: Defaults): Ou
   };
 }
 
-function patchOf(inputs: Inputs, keys: readonly string[]): SitePatch {
-  const patch: SitePatch = {};
-  const has = (key: keyof Inputs) => keys.includes(key) && inputs[key] !== undefined;
-  if (has("title")) patch.title = inputs.title;
-  if (has("visibility")) patch.visibility = inputs.visibility!;
-  if (has("basename")) patch.basename = inputs.basename!;
-  if (has("adaptiveContent")) patch.adaptiveContent = inputs.adaptiveContent!;
-  if (has("agentsContext")) patch.agentsContext = inputs.agentsContext!;
-  if (has("proxy")) patch.proxy = inputs.proxy!;
-  if (has("defaultSiteSpace")) patch.defaultSiteSpace = inputs.defaultSiteSpace!;
-  if (has("defaultSiteSection")) patch.defaultSiteSection = inputs.defaultSiteSection!;
-  return patch;
+/** What a site's PATCH can set. */
+const PATCHABLE = [
+  "title",
+  "visibility",
+  "basename",
+  "adaptiveContent",
+  "agentsContext",
+  "proxy",
+  "defaultSiteSpace",
+  "defaultSiteSection",
+] as const;
+
+function patchOf(inputs: Inputs, only: readonly string[]): SitePatch {
+  return patchBody(inputs, PATCHABLE, only);
 }
 
 const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> = {

@@ -19,6 +19,7 @@ import { shim } from "../runtime/shim";
 import {
   Id,
   lifecycle,
+  patchBody,
   undoOnFailure,
   type CommonInputs,
   type ResourceDefinition,
@@ -124,16 +125,11 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
     if (changed.includes("parent") && parentAfter !== (news.parent ?? null)) {
       current = await moveSpace(client, id, news.parent ?? null);
     }
-    const patch: SpacePatch = {};
-    if (changed.includes("title")) patch.title = news.title;
-    if (changed.includes("emoji") && news.emoji !== undefined) patch.emoji = news.emoji;
-    if (changed.includes("editMode") && news.editMode !== undefined) patch.editMode = news.editMode;
-    if (changed.includes("defaultLevel") && news.defaultLevel !== undefined) {
-      patch.defaultLevel = news.defaultLevel;
-    }
-    if (changed.includes("language") && news.language !== undefined) {
-      patch.language = news.language;
-    }
+    const patch: SpacePatch = patchBody(
+      news,
+      ["title", "emoji", "editMode", "defaultLevel", "language"],
+      changed,
+    );
     if (Object.keys(patch).length > 0) current = await updateSpace(client, id, patch);
     return current ? outputs(current) : olds;
   },
