@@ -51,10 +51,34 @@ const patchCollection = z.strictObject({
     .optional(),
 });
 
-const moveBody = z.strictObject({
+/** The move body of collections and spaces: a parent (`null` is the top level) and a position. */
+export const moveBody = z.strictObject({
   parent: id.nullable().optional(),
   position: positionSchema.optional(),
 });
+
+/**
+ * Moves a collection or a space under `parentId` and places it among its new siblings as the
+ * body's `position` says. Runs inside the caller's transaction; an invalid position is a 400.
+ */
+export function moveAmongSiblings(
+  store: Store,
+  organizationId: string,
+  moving: SiblingRef,
+  parentId: string | null,
+  position: z.output<typeof positionSchema> | undefined,
+): void {
+  if (parentId !== null) requireParent(store, organizationId, parentId);
+  const table = moving.kind === "collection" ? "collections" : "spaces";
+  store
+    .statement(`UPDATE ${table} SET parent_id = ?, updated_at = ? WHERE id = ?`)
+    .run(parentId, store.now(), moving.id);
+  const error = placeAmongSiblings(store, organizationId, parentId, moving, {
+    before: position?.before && toSiblingRef(position.before),
+    after: position?.after && toSiblingRef(position.after),
+  });
+  if (error) throw badRequest(error);
+}
 
 const transferBody = z.strictObject({ organization: id });
 
@@ -184,28 +208,18 @@ export function mountCollections(app: Hono<EmulatorEnv>, store: Store): void {
     const body = await readBody(c, moveBody);
     store.transaction(() => {
       const parentId = body.parent === undefined ? row.parentId : body.parent;
-      if (parentId !== null) {
-        requireParent(store, row.organizationId, parentId);
-        if (collectionSubtree(store, row.id).includes(parentId)) {
-          throw conflict(
-            `parent: cannot move collection ${row.id} into itself or its own descendant ${parentId}`,
-          );
-        }
+      if (parentId !== null && collectionSubtree(store, row.id).includes(parentId)) {
+        throw conflict(
+          `parent: cannot move collection ${row.id} into itself or its own descendant ${parentId}`,
+        );
       }
-      store
-        .statement("UPDATE collections SET parent_id = ?, updated_at = ? WHERE id = ?")
-        .run(parentId, store.now(), row.id);
-      const error = placeAmongSiblings(
+      moveAmongSiblings(
         store,
         row.organizationId,
-        parentId,
         { kind: "collection", id: row.id },
-        {
-          before: body.position?.before && toSiblingRef(body.position.before),
-          after: body.position?.after && toSiblingRef(body.position.after),
-        },
+        parentId,
+        body.position,
       );
-      if (error) throw badRequest(error);
     });
     return c.json(collectionJson(findCollection(store, row.id)!, originOf(c), role));
   });

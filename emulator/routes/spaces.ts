@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { requireMember, type EmulatorEnv } from "../auth";
-import { badRequest, notFound } from "../errors";
+import { notFound } from "../errors";
 import { envelope, readPage } from "../pagination";
 import type { Store } from "../store";
 import { endPosition, findCollection, placeAmongSiblings } from "../store/collections";
@@ -14,7 +14,7 @@ import {
   type SpaceRow,
 } from "../store/spaces";
 import { readBody } from "../validation";
-import { positionSchema, requireParent, toSiblingRef } from "./collections";
+import { moveAmongSiblings, moveBody, requireParent } from "./collections";
 import { originOf, requireRole, roleLevel } from "./organizations";
 
 /** The language codes of GAPS.md. */
@@ -80,11 +80,6 @@ const patchSpace = z.strictObject({
   language: language.optional(),
   // null removes the emoji (GAPS.md).
   emoji: z.string().min(1).max(50).nullable().optional(),
-});
-
-const moveBody = z.strictObject({
-  parent: id.nullable().optional(),
-  position: positionSchema.optional(),
 });
 
 const transferBody = z.strictObject({ organization: id, parent: id.nullable().optional() });
@@ -258,21 +253,13 @@ export function mountSpaces(app: Hono<EmulatorEnv>, store: Store): void {
     const body = await readBody(c, moveBody);
     store.transaction(() => {
       const parentId = body.parent === undefined ? row.parentId : body.parent;
-      if (parentId !== null) requireParent(store, row.organizationId, parentId);
-      store
-        .statement("UPDATE spaces SET parent_id = ?, updated_at = ? WHERE id = ?")
-        .run(parentId, store.now(), row.id);
-      const error = placeAmongSiblings(
+      moveAmongSiblings(
         store,
         row.organizationId,
-        parentId,
         { kind: "space", id: row.id },
-        {
-          before: body.position?.before && toSiblingRef(body.position.before),
-          after: body.position?.after && toSiblingRef(body.position.after),
-        },
+        parentId,
+        body.position,
       );
-      if (error) throw badRequest(error);
     });
     return answer(c, row.id, role);
   });
