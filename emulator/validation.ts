@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { issuesMessage, validate } from "../provider/api/issues";
+import { issuesMessage, validate } from "../common/issues";
 import { badRequest } from "./errors";
 
 /**

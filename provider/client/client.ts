@@ -1,6 +1,6 @@
 import { ofetch, type $Fetch, FetchError } from "ofetch";
 import type { z } from "zod";
-import { issuesMessage, validate } from "../api/issues";
+import { issuesMessage, validate } from "../../common/issues";
 import { ApiError } from "./error";
 import { Limiter } from "./limiter";
 import {

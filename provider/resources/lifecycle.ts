@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { formatPath, validate } from "../api/issues";
+import { formatPath, validate } from "../../common/issues";
 import { ApiError } from "../client";
 import { ConfigError, requireOrganization } from "../config";
 import { context, type Context } from "../runtime/context";

@@ -1,3 +1,5 @@
+// Neutral ground between the provider and the emulator, which imports nothing from `provider/`:
+// both phrase validation failures the same way, so a limit reads alike from either side.
 import type { z } from "zod";
 
 /** One validation failure, phrased for a person: `path` names the property, `reason` the limit. */
