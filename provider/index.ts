@@ -1,7 +1,7 @@
 export { Collection, type CollectionArgs } from "./resources/collection";
 export { Space, type SpaceArgs } from "./resources/space";
 export { Site, type SiteArgs } from "./resources/site";
-export { SiteSection, type SiteSectionArgs, type SectionSiteSpace } from "./resources/site-section";
+export { SiteSection, type SiteSectionArgs } from "./resources/site-section";
 export { SiteSectionGroup, type SiteSectionGroupArgs } from "./resources/site-section-group";
 export { SiteSpace, type SiteSpaceArgs } from "./resources/site-space";
 export { ShareLink, type ShareLinkArgs } from "./resources/share-link";

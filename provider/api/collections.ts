@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiClient } from "../client";
-import { RoleLevel, Urls } from "./common";
+import { open, RoleLevel, Urls } from "./common";
 
 /** Limits of §2.2 and §8, shared by the resource's check. */
 export const CollectionTitle = z.string().min(1).max(50);
@@ -9,23 +9,31 @@ export const CollectionDescription = z.string().max(100);
 export const CollectionDefaultLevel = z.union([RoleLevel, z.literal("inherit"), z.null()]);
 export type CollectionDefaultLevel = z.infer<typeof CollectionDefaultLevel>;
 
-export const Collection = z.looseObject({
-  object: z.literal("collection"),
+/** A Collection as the provider reads it (§2.2): only the fields it uses are required. */
+export const Collection = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string().nullish(),
   organization: z.string(),
   parent: z.string().nullish(),
-  defaultLevel: CollectionDefaultLevel,
+  defaultLevel: open(z.union([RoleLevel, z.literal("inherit")])).nullable(),
   urls: Urls.optional(),
 });
 export type Collection = z.infer<typeof Collection>;
 
-export interface CollectionPatch {
-  title?: string;
-  description?: string;
-  defaultLevel?: CollectionDefaultLevel;
-}
+/** The create body (§4.3). */
+export const CollectionCreate = z.object({ title: CollectionTitle, parent: z.string() }).partial();
+export type CollectionCreate = z.infer<typeof CollectionCreate>;
+
+/** The PATCH body (§4.3). */
+export const CollectionPatch = z
+  .object({
+    title: CollectionTitle,
+    description: CollectionDescription,
+    defaultLevel: CollectionDefaultLevel,
+  })
+  .partial();
+export type CollectionPatch = z.infer<typeof CollectionPatch>;
 
 const byId = (id: string) => `/v1/collections/${encodeURIComponent(id)}`;
 
@@ -36,7 +44,7 @@ export function getCollection(client: ApiClient, id: string): Promise<Collection
 export function createCollection(
   client: ApiClient,
   organizationId: string,
-  body: { title?: string; parent?: string },
+  body: CollectionCreate,
 ): Promise<Collection> {
   return client.request("POST", `/v1/orgs/${encodeURIComponent(organizationId)}/collections`, {
     body,

@@ -14,19 +14,41 @@ export const LANGUAGES = [
 export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
 
-/** `urls` objects: every key optional, more may arrive. */
-export const Urls = z.looseObject({
+/** A value of an enumeration as the API answers it: one known today, or one added since. */
+export type Open<T extends string> = T | (string & {});
+
+/**
+ * Reads an enumeration from a response as a tolerant reader: the values known today, and any
+ * other string the service has added since (a Space's `defaultLevel` of `inherit`) without
+ * failing. Arguments are still checked against `known` alone.
+ */
+export function open<T extends string>(known: z.ZodType<T>): z.ZodType<Open<T>> {
+  return z.union([known, z.string()]) as z.ZodType<Open<T>>;
+}
+
+/** `urls` objects of responses: every key optional, more may arrive (and are not read). */
+export const Urls = z.object({
   location: z.string().optional(),
   app: z.string().optional(),
   published: z.string().optional(),
-  public: z.string().optional(),
-  icon: z.string().optional(),
   logo: z.string().optional(),
 });
 export type Urls = z.infer<typeof Urls>;
 
-/** `position` of move bodies (§4.1): place the object before or after a sibling. */
-export interface Position<Ref> {
-  before?: Ref;
-  after?: Ref;
+/**
+ * The `keys` of `urls`, each without its query string or fragment. A share-link site's published
+ * URLs carry a share key (`?share=...`) that only a ShareLink's own URL, marked secret, may hold;
+ * no other output keeps a query.
+ */
+export function publicUrls<K extends keyof Urls>(
+  urls: Urls | undefined,
+  keys: readonly K[],
+): Pick<Urls, K> {
+  const out = {} as Pick<Urls, K>;
+  for (const key of keys) {
+    const value = urls?.[key];
+    // A URL's path cannot hold an unencoded `?` or `#`: whatever follows the first is dropped.
+    if (typeof value === "string") out[key] = value.split(/[?#]/)[0]!;
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiError, listAll, listOf, type ApiClient } from "../client";
-import { Urls } from "./common";
+import { open, Urls } from "./common";
 
 /**
  * The docs-sites family (§2.4 to §2.6, §4.10, §4.11, GAPS.md "Publishing a site" and "Site
@@ -117,42 +117,43 @@ export const EMPTY_ADAPTIVE_SCHEMA: AdaptiveJsonSchema = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Wire objects
+// Wire objects, as the provider reads them: only the fields it uses are required, and
+// enumerations accept values added since. The hosted service's shapes (its published OpenAPI
+// document) and the emulator's both parse.
 
-export const Site = z.looseObject({
-  object: z.literal("site"),
+/**
+ * A Site (§2.4). The hosted service does not send `agentsContext`, and sends `adaptiveContent`
+ * only when set: both optional here.
+ */
+export const Site = z.object({
   id: z.string(),
-  // Only `basic` is documented; other plans' values arrive too, so any string is accepted.
-  type: z.string(),
+  // Only `basic` is documented; other plans' values arrive too.
+  type: open(SiteType),
   title: z.string(),
   hostname: z.string().nullish(),
   basename: z.string().nullish(),
-  proxy: z.looseObject({ origin: z.string().optional(), target: z.string().optional() }).nullish(),
-  visibility: SiteVisibility,
+  proxy: z.object({ origin: z.string().optional() }).nullish(),
+  visibility: open(SiteVisibility),
   published: z.boolean(),
-  siteSpaces: z.number(),
   createdAt: z.string(),
-  adaptiveContent: z.looseObject({ enabled: z.boolean() }).nullish(),
-  agentsContext: AgentsContext,
+  adaptiveContent: AdaptiveContent.nullish(),
+  agentsContext: open(AgentsContext).nullish(),
   urls: Urls.optional(),
 });
 export type Site = z.infer<typeof Site>;
 
-export const SiteSpace = z.looseObject({
-  object: z.literal("site-space"),
+/** A site space (§2.5); the hosted service nests the whole Space, of which only the id is read. */
+export const SiteSpace = z.object({
   id: z.string(),
   path: z.string(),
   section: z.string().nullish(),
-  space: z.looseObject({ id: z.string() }).nullish(),
-  title: z.string(),
-  default: z.boolean().optional(),
+  space: z.object({ id: z.string() }).nullish(),
   condition: z.string().nullish(),
-  urls: Urls.optional(),
 });
 export type SiteSpace = z.infer<typeof SiteSpace>;
 
-export const SiteSection = z.looseObject({
-  object: z.literal("site-section"),
+/** A section (GAPS.md "Site sections"). */
+export const SiteSection = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string().nullish(),
@@ -160,60 +161,101 @@ export const SiteSection = z.looseObject({
   path: z.string(),
   condition: z.string().nullish(),
   sectionGroup: z.string().nullish(),
-  siteSpaces: z.array(SiteSpace).optional(),
-  urls: Urls.optional(),
+  siteSpaces: z.array(SiteSpace.pick({ id: true, space: true })).optional(),
   icon: z.string().nullish(),
 });
 export type SiteSection = z.infer<typeof SiteSection>;
 
-export const SiteSectionGroup = z.looseObject({
-  object: z.literal("site-section-group"),
-  id: z.string(),
-  title: z.string(),
-  icon: z.string().nullish(),
-  sections: z.array(SiteSection),
-});
+/**
+ * A section group (§2.4), its sections as ids. The hosted service marks `sections` deprecated in
+ * favour of `children` (sections, groups and links); either gives them.
+ */
+export const SiteSectionGroup = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    icon: z.string().nullish(),
+    sections: z.array(z.object({ id: z.string() })).optional(),
+    children: z.array(z.object({ object: z.string().optional(), id: z.string() })).optional(),
+  })
+  .transform(({ sections, children, ...group }) => ({
+    ...group,
+    sections: (sections ?? children?.filter((c) => c.object === "site-section") ?? []).map(
+      (s) => s.id,
+    ),
+  }));
 export type SiteSectionGroup = z.infer<typeof SiteSectionGroup>;
 
-export const ShareLink = z.looseObject({
-  object: z.literal("share-link"),
+/** A share link (§2.6). The hosted service may leave out `name` and `active`. */
+export const ShareLink = z.object({
   id: z.string(),
   createdAt: z.string(),
-  name: z.string(),
-  active: z.boolean(),
-  urls: z.looseObject({ published: z.string().optional() }).optional(),
+  name: z.string().optional(),
+  active: z.boolean().optional(),
+  urls: z.object({ published: z.string().optional() }).optional(),
 });
 export type ShareLink = z.infer<typeof ShareLink>;
 
-export const SiteAdaptiveSchema = z.looseObject({
-  object: z.literal("site-adaptive-schema"),
+export const SiteAdaptiveSchema = z.object({
   jsonSchema: z.record(z.string(), z.unknown()),
   updatedAt: z.string(),
 });
 export type SiteAdaptiveSchema = z.infer<typeof SiteAdaptiveSchema>;
 
-/**
- * `urls` without any query string or fragment. A share-link site's published URLs may carry a
- * share key (`?share=...`); only a ShareLink's own URL, marked secret, may hold it, so the URLs of
- * sites, sections and site spaces are kept without it.
- */
-export function publicUrls(urls: Urls | undefined): Urls {
-  if (urls === undefined) return {};
-  const out: Urls = { ...urls };
-  for (const [key, value] of Object.entries(out)) {
-    if (typeof value !== "string") continue;
-    try {
-      const url = new URL(value);
-      url.search = "";
-      url.hash = "";
-      out[key] = url.toString();
-    } catch {
-      // Not an absolute URL: keep it only when it cannot hold a query.
-      out[key] = value.split(/[?#]/)[0];
-    }
-  }
-  return out;
-}
+// Request bodies: the inputs a resource sends are the fields declared here.
+
+/** §4.10. */
+export const SiteCreate = z
+  .object({ type: SiteType, title: SiteTitle, visibility: SiteVisibility })
+  .partial();
+/** §4.10. `published` is not here: it changes through publish and unpublish (GAPS.md). */
+export const SitePatch = z
+  .object({
+    title: SiteTitle,
+    visibility: SiteVisibility,
+    basename: SiteBasename,
+    adaptiveContent: AdaptiveContent,
+    agentsContext: AgentsContext,
+    proxy: SiteProxy.nullable(),
+    defaultSiteSpace: z.string(),
+    defaultSiteSection: z.string(),
+  })
+  .partial();
+/** GAPS.md "Site sections". */
+export const SectionCreate = z.object({
+  spaceId: z.string(),
+  title: SectionTitle.optional(),
+  icon: IconName.optional(),
+  siteSectionGroupId: z.string().optional(),
+});
+export const SectionPatch = z
+  .object({
+    title: SectionTitle,
+    path: SectionPath,
+    defaultSiteSpace: z.string(),
+    condition: Condition.nullable(),
+    icon: IconName.nullable(),
+    description: SectionDescription,
+    siteSectionGroupId: z.string().nullable(),
+  })
+  .partial();
+/** §4.11. */
+export const SectionGroupCreate = z.object({
+  title: SectionGroupTitle,
+  icon: IconName.optional(),
+  sections: z.array(z.string()).optional(),
+});
+export const SectionGroupPatch = z
+  .object({ title: SectionGroupTitle, icon: IconName.nullable() })
+  .partial();
+/** §4.11. */
+export const SiteSpaceCreate = z.object({ spaceId: z.string(), sectionId: z.string().optional() });
+export const SiteSpacePatch = z
+  .object({ path: SiteSpacePath, condition: Condition.nullable(), spaceId: z.string() })
+  .partial();
+/** §4.11. */
+export const ShareLinkCreate = z.object({ name: ShareLinkName });
+export const ShareLinkPatch = z.object({ name: ShareLinkName, active: z.boolean() }).partial();
 
 // ---------------------------------------------------------------------------------------------
 // Operations
@@ -242,23 +284,6 @@ async function findIn<S extends z.ZodType<{ id: string }>>(
   return found;
 }
 
-export interface SiteCreate {
-  type?: SiteType;
-  title?: string;
-  visibility?: SiteVisibility;
-}
-
-export interface SitePatch {
-  title?: string;
-  visibility?: SiteVisibility;
-  basename?: string;
-  adaptiveContent?: AdaptiveContent;
-  agentsContext?: AgentsContext;
-  defaultSiteSpace?: string;
-  defaultSiteSection?: string;
-  proxy?: string | null;
-}
-
 export function listSites(client: ApiClient, organizationId: string): Promise<Site[]> {
   return listAll(client, sitesOf(organizationId), Site);
 }
@@ -270,7 +295,7 @@ export function getSite(client: ApiClient, organizationId: string, siteId: strin
 export function createSite(
   client: ApiClient,
   organizationId: string,
-  body: SiteCreate,
+  body: z.infer<typeof SiteCreate>,
 ): Promise<Site> {
   return client.request("POST", sitesOf(organizationId), { body, schema: Site });
 }
@@ -279,7 +304,7 @@ export function updateSite(
   client: ApiClient,
   organizationId: string,
   siteId: string,
-  body: SitePatch,
+  body: z.infer<typeof SitePatch>,
 ): Promise<Site> {
   return client.request("PATCH", siteById(organizationId, siteId), { body, schema: Site });
 }
@@ -321,23 +346,6 @@ export function putAdaptiveSchema(
 
 // Sections (GAPS.md): no single GET, so a section is read from its site's list.
 
-export interface SectionCreate {
-  spaceId: string;
-  title?: string;
-  icon?: string;
-  siteSectionGroupId?: string;
-}
-
-export interface SectionPatch {
-  title?: string;
-  path?: string;
-  defaultSiteSpace?: string;
-  condition?: string | null;
-  icon?: string | null;
-  description?: string;
-  siteSectionGroupId?: string | null;
-}
-
 export function listSections(client: ApiClient, organizationId: string, siteId: string) {
   return listAll(client, child(organizationId, siteId, "sections"), SiteSection, WHOLE_LIST);
 }
@@ -356,7 +364,7 @@ export function createSection(
   client: ApiClient,
   organizationId: string,
   siteId: string,
-  body: SectionCreate,
+  body: z.infer<typeof SectionCreate>,
 ): Promise<SiteSection> {
   return client.request("POST", child(organizationId, siteId, "sections"), {
     body,
@@ -369,7 +377,7 @@ export function updateSection(
   organizationId: string,
   siteId: string,
   sectionId: string,
-  body: SectionPatch,
+  body: z.infer<typeof SectionPatch>,
 ): Promise<SiteSection> {
   return client.request("PATCH", child(organizationId, siteId, "sections", sectionId), {
     body,
@@ -402,7 +410,7 @@ export function createSectionGroup(
   client: ApiClient,
   organizationId: string,
   siteId: string,
-  body: { title: string; icon?: string; sections?: string[] },
+  body: z.infer<typeof SectionGroupCreate>,
 ): Promise<SiteSectionGroup> {
   return client.request("POST", child(organizationId, siteId, "section-groups"), {
     body,
@@ -415,7 +423,7 @@ export function updateSectionGroup(
   organizationId: string,
   siteId: string,
   groupId: string,
-  body: { title?: string; icon?: string | null },
+  body: z.infer<typeof SectionGroupPatch>,
 ): Promise<SiteSectionGroup> {
   return client.request("PATCH", child(organizationId, siteId, "section-groups", groupId), {
     body,
@@ -484,7 +492,7 @@ export function createSiteSpace(
   client: ApiClient,
   organizationId: string,
   siteId: string,
-  body: { spaceId: string; sectionId?: string },
+  body: z.infer<typeof SiteSpaceCreate>,
 ): Promise<SiteSpace> {
   return client.request("POST", child(organizationId, siteId, "site-spaces"), {
     body,
@@ -497,7 +505,7 @@ export function updateSiteSpace(
   organizationId: string,
   siteId: string,
   siteSpaceId: string,
-  body: { path?: string; condition?: string | null; spaceId?: string },
+  body: z.infer<typeof SiteSpacePatch>,
 ): Promise<SiteSpace> {
   return client.request("PATCH", child(organizationId, siteId, "site-spaces", siteSpaceId), {
     body,
@@ -530,7 +538,7 @@ export function createShareLink(
   client: ApiClient,
   organizationId: string,
   siteId: string,
-  body: { name: string },
+  body: z.infer<typeof ShareLinkCreate>,
 ): Promise<ShareLink> {
   return client.request("POST", child(organizationId, siteId, "share-links"), {
     body,
@@ -543,7 +551,7 @@ export function updateShareLink(
   organizationId: string,
   siteId: string,
   shareLinkId: string,
-  body: { name?: string; active?: boolean },
+  body: z.infer<typeof ShareLinkPatch>,
 ): Promise<ShareLink> {
   return client.request("PATCH", child(organizationId, siteId, "share-links", shareLinkId), {
     body,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiClient } from "../client";
-import { Language, RoleLevel, Urls } from "./common";
+import { Language, open, RoleLevel, Urls } from "./common";
 
 /** Limits of §2.3 and §8, shared by the resource's check. */
 export const SpaceTitle = z.string().min(1).max(50);
@@ -17,22 +17,25 @@ export const SpaceVisibility = z.enum([
   "in-collection",
   "private",
 ]);
+export type SpaceVisibility = z.infer<typeof SpaceVisibility>;
 
-export const Space = z.looseObject({
-  object: z.literal("space"),
+/**
+ * A Space as the provider reads it (§2.3): only the fields it uses are required; enumerations
+ * accept values added since, and the hosted service's `defaultLevel` of `inherit`.
+ */
+export const Space = z.object({
   id: z.string(),
   title: z.string(),
   emoji: z.string().nullish(),
-  visibility: SpaceVisibility,
+  visibility: open(SpaceVisibility),
   createdAt: z.string(),
   updatedAt: z.string(),
-  deletedAt: z.string().nullish(),
-  editMode: EditMode.nullish(),
+  editMode: open(EditMode).nullish(),
   organization: z.string(),
   parent: z.string().nullish(),
-  language: Language.nullish(),
+  language: open(Language).nullish(),
   revision: z.string(),
-  defaultLevel: SpaceDefaultLevel,
+  defaultLevel: open(z.union([RoleLevel, z.literal("inherit")])).nullable(),
   comments: z.number(),
   changeRequests: z.number(),
   changeRequestsOpen: z.number(),
@@ -41,21 +44,29 @@ export const Space = z.looseObject({
 });
 export type Space = z.infer<typeof Space>;
 
-export interface SpaceCreate {
-  title?: string;
-  emoji?: string;
-  parent?: string;
-  language?: string;
-  editMode?: EditMode;
-}
+/** The create body (GAPS.md "Creating a space"). */
+export const SpaceCreate = z
+  .object({
+    title: SpaceTitle,
+    emoji: SpaceEmoji,
+    parent: z.string(),
+    language: Language,
+    editMode: EditMode,
+  })
+  .partial();
+export type SpaceCreate = z.infer<typeof SpaceCreate>;
 
-export interface SpacePatch {
-  title?: string;
-  emoji?: string | null;
-  editMode?: EditMode;
-  defaultLevel?: RoleLevel | null;
-  language?: string;
-}
+/** The PATCH body (§4.4; GAPS.md: `emoji: null` removes the emoji). */
+export const SpacePatch = z
+  .object({
+    title: SpaceTitle,
+    emoji: SpaceEmoji.nullable(),
+    editMode: EditMode,
+    defaultLevel: SpaceDefaultLevel,
+    language: Language,
+  })
+  .partial();
+export type SpacePatch = z.infer<typeof SpacePatch>;
 
 const byId = (id: string) => `/v1/spaces/${encodeURIComponent(id)}`;
 

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Urls } from "../api/common";
 import { getOrganization as fetchOrganization } from "../api/organizations";
-import { requireOrganization } from "../config";
 import { context } from "../runtime/context";
 
 /** The arguments of {@link getOrganization}. */
@@ -39,7 +38,7 @@ export interface OrganizationResult {
 export function getOrganization(args: GetOrganizationArgs = {}): pulumi.Output<OrganizationResult> {
   return pulumi.output(args.organizationId).apply(async (explicit) => {
     const { config, client } = context();
-    const org = await fetchOrganization(client, requireOrganization(config, explicit));
+    const org = await fetchOrganization(client, explicit ?? config.requireOrganizationId());
     return {
       id: org.id,
       title: org.title,

@@ -1,113 +1,42 @@
-import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
-import {
-  Collection as WireCollection,
-  CollectionDefaultLevel,
-  CollectionDescription,
-  CollectionTitle,
-  createCollection,
-  deleteCollection,
-  getCollection,
-  moveCollection,
-  transferCollection,
-  updateCollection,
-  type CollectionPatch,
-} from "../api/collections";
-import type { Urls } from "../api/common";
-import { shim } from "../runtime/shim";
-import {
-  Id,
-  lifecycle,
-  patchBody,
-  undoOnFailure,
-  type CommonInputs,
-  type ResourceDefinition,
-} from "./lifecycle";
+import * as api from "../api/collections";
+import { publicUrls } from "../api/common";
+import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
 
-interface Inputs extends CommonInputs {
-  organizationId: string;
-  title: string;
-  description?: string;
-  defaultLevel?: CollectionDefaultLevel;
-  parent?: string | null;
-}
-
-interface Outputs extends Record<string, unknown> {
-  organizationId: string;
-  title: string;
-  description: string | null;
-  defaultLevel: CollectionDefaultLevel;
-  parent: string | null;
-  urls: Urls;
-}
-
-function outputs(wire: WireCollection): Outputs {
-  return {
-    organizationId: wire.organization,
-    title: wire.title,
-    description: wire.description ?? null,
-    defaultLevel: wire.defaultLevel,
-    parent: wire.parent ?? null,
-    urls: wire.urls ?? {},
-  };
-}
-
-const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> = {
+export const collection = defineResource({
   kind: "collection",
-  inputs: z.object({
-    organizationId: Id.optional(),
-    title: CollectionTitle,
-    description: CollectionDescription.optional(),
-    defaultLevel: CollectionDefaultLevel.optional(),
+  type: "Collection",
+  inputs: resourceInputs({
+    title: api.CollectionTitle,
+    description: api.CollectionDescription.optional(),
+    defaultLevel: api.CollectionDefaultLevel.optional(),
     parent: Id.nullable().optional(),
-    adoptId: Id.optional(),
   }),
-  replaceOnChange: [],
   absentMeans: { parent: null },
-
-  async create({ client }, inputs) {
-    const created = await createCollection(client, inputs.organizationId, {
-      title: inputs.title,
-      ...(inputs.parent ? { parent: inputs.parent } : {}),
-    });
-    // description and defaultLevel are not part of the create body: one PATCH when declared.
-    const patch: CollectionPatch = patchBody(inputs, ["description", "defaultLevel"]);
-    if (Object.keys(patch).length === 0) return { id: created.id, outs: outputs(created) };
-    const patched = await undoOnFailure(
-      () => deleteCollection(client, created.id),
-      () => updateCollection(client, created.id, patch),
-    );
-    return { id: created.id, outs: outputs(patched) };
+  response: api.Collection,
+  createBody: api.CollectionCreate,
+  patchBody: api.CollectionPatch,
+  outputs: {
+    organizationId: (collection) => collection.organization,
+    /** `location` and `app`. */
+    urls: (collection) => publicUrls(collection.urls, ["location", "app"]),
   },
+  create: ({ client }, inputs, body) => api.createCollection(client, inputs.organizationId, body),
+  read: ({ client }, id) => api.getCollection(client, id),
+  patch: ({ client }, id, _olds, body) => api.updateCollection(client, id, body),
+  delete: ({ client }, id) => api.deleteCollection(client, id),
+  operations: [
+    {
+      input: "organizationId",
+      run: ({ client }, id, news) => api.transferCollection(client, id, news.organizationId),
+    },
+    {
+      input: "parent",
+      run: ({ client }, id, news) => api.moveCollection(client, id, news.parent ?? null),
+    },
+  ],
+});
 
-  async read({ client }, id) {
-    return outputs(await getCollection(client, id));
-  },
-
-  async update({ client }, id, olds, news, changed) {
-    let current: WireCollection | undefined;
-    if (changed.includes("organizationId")) {
-      current = await transferCollection(client, id, news.organizationId);
-    }
-    if (changed.includes("parent")) {
-      current = await moveCollection(client, id, news.parent ?? null);
-    }
-    const patch: CollectionPatch = patchBody(
-      news,
-      ["title", "description", "defaultLevel"],
-      changed,
-    );
-    if (Object.keys(patch).length > 0) current = await updateCollection(client, id, patch);
-    return current ? outputs(current) : olds;
-  },
-
-  async delete({ client }, id) {
-    await deleteCollection(client, id);
-  },
-};
-
-/** What the runtime runs for `collection` resources. */
-export const collectionHandlers = lifecycle(definition);
+type Inputs = ArgsInputs<typeof collection>;
 
 /** The arguments of a {@link Collection}. */
 export interface CollectionArgs {
@@ -116,34 +45,34 @@ export interface CollectionArgs {
    * A change transfers the collection, with its spaces, in place.
    * @example "org_engineering"
    */
-  organizationId?: pulumi.Input<string>;
+  organizationId?: Input<Inputs["organizationId"]>;
   /**
    * The title, at most 50 characters.
    * @example "Engineering handbook"
    */
-  title: pulumi.Input<string>;
+  title: Input<Inputs["title"]>;
   /**
    * A description, at most 100 characters. Omitted: left as it is.
    * @example "How we build, ship and run things"
    */
-  description?: pulumi.Input<string>;
+  description?: Input<Inputs["description"]>;
   /**
    * The default role for the collection's content: a role level, `null` for guest, or `inherit`.
    * @example "read"
    */
-  defaultLevel?: pulumi.Input<CollectionDefaultLevel>;
+  defaultLevel?: Input<Inputs["defaultLevel"]>;
   /**
    * The parent collection's id; absent or `null` keeps the collection at the top level. A change
    * moves it.
    * @example parentCollection.id
    */
-  parent?: pulumi.Input<string | null>;
+  parent?: Input<Inputs["parent"]>;
   /**
    * The id of an existing collection to take over instead of creating one. Later changes to it
    * are no change.
    * @example "col_3f9a"
    */
-  adoptId?: pulumi.Input<string>;
+  adoptId?: Input<Inputs["adoptId"]>;
 }
 
 /**
@@ -154,29 +83,4 @@ export interface CollectionArgs {
  * const handbook = new Collection("handbook", { title: "Engineering handbook" });
  * ```
  */
-export class Collection extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly title: pulumi.Output<string>;
-  declare public readonly description: pulumi.Output<string | null>;
-  declare public readonly defaultLevel: pulumi.Output<CollectionDefaultLevel>;
-  declare public readonly parent: pulumi.Output<string | null>;
-  declare public readonly urls: pulumi.Output<Urls>;
-
-  constructor(name: string, args: CollectionArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      shim("collection"),
-      name,
-      {
-        description: undefined,
-        defaultLevel: undefined,
-        parent: undefined,
-        organizationId: undefined,
-        ...args,
-        urls: undefined,
-      },
-      opts,
-      "docs-workspace",
-      "Collection",
-    );
-  }
-}
+export class Collection extends collection.resource<CollectionArgs>() {}

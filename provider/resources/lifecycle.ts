@@ -1,49 +1,259 @@
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { formatPath, validate } from "../../common/issues";
 import { ApiError } from "../client";
-import { ConfigError, requireOrganization } from "../config";
+import { ConfigError } from "../config";
 import { context, type Context } from "../runtime/context";
+import { shim } from "../runtime/shim";
+
+/**
+ * The shared lifecycle. A resource file declares its kind once, with `defineResource`: the input
+ * schema with the API's limits, which inputs the create and PATCH bodies carry, how outputs are
+ * read from the API object, and its API calls. Everything every resource does lives here: check,
+ * diff, create then PATCH the rest then undo on failure, adopt, read, update, delete, and the
+ * properties its Resource class registers.
+ */
 
 /** The value Pulumi sends during preview for an input that is not known yet. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
+/**
+ * Where each resource's state records the inputs its program declares (names only), so that a
+ * refresh can hand back as inputs exactly those: any other key would show as removed in every
+ * later preview. The dynamic-provider host gives `read` the old outputs only.
+ */
+export const DECLARED = "__declared";
+
 type Props = Record<string, unknown>;
 
-/** Inputs every resource accepts besides its own. */
-export interface CommonInputs {
-  /** Take over this existing object instead of creating one. */
-  adoptId?: string;
+/** A non-empty id argument. */
+export const Id = z.string().min(1);
+
+/**
+ * A resource's input schema: its own arguments, between the two every resource takes. The
+ * organization defaults to `docs-workspace:organizationId` (check fills it in); `adoptId` takes
+ * over an existing object instead of creating one.
+ */
+export function resourceInputs<T extends z.ZodRawShape>(shape: T) {
+  return z.object({ organizationId: Id.optional(), ...shape, adoptId: Id.optional() });
+}
+
+type Schema = z.ZodObject;
+type Key<S extends Schema> = keyof z.output<S> & string;
+/** A resource's inputs once checked: every argument validated, the organization filled in. */
+export type Inputs<S extends Schema> = z.output<S> & { organizationId: string };
+
+/**
+ * What the provider knows where the API object does not tell: each input as last sent or as the
+ * state holds it (optional ones may be `null`), and, once the object exists, its old outputs.
+ */
+export type Known<I> = { [K in keyof I]: undefined extends I[K] ? I[K] | null : I[K] } & {
+  readonly [output: string]: unknown;
+};
+
+/** Reads one output from the API object `wire`; `declares` tells whether the program sets an input. */
+export type Mapper<W, I> = (
+  wire: W,
+  known: Known<I>,
+  declares: (key: keyof I) => boolean,
+) => unknown;
+
+/** An input the definition does not map is copied from the API field of the same name. */
+type Copied<W, K> = K extends keyof W
+  ? undefined extends W[K]
+    ? Exclude<W[K], undefined> | null
+    : W[K]
+  : never;
+
+/** The outputs of a definition: every input (but `adoptId`), then the definition's own. */
+export type OutputsOf<S extends Schema, W, M> = {
+  [K in Exclude<Key<S>, "adoptId" | keyof M>]: Copied<W, K>;
+} & { [K in keyof M]: M[K] extends (...args: never[]) => infer R ? R : never };
+
+/**
+ * A change the PATCH cannot carry: a move, a transfer, publication, a membership list. It runs
+ * when `input` changed, before the PATCH unless `afterPatch`, and answers the object when the
+ * API does.
+ */
+export interface Operation<I, O, W> {
+  input: keyof I & string;
+  afterPatch?: boolean;
+  run(ctx: Context, id: string, news: I, olds: O, current: W | undefined): Promise<W | undefined>;
 }
 
 /**
- * One resource kind, described once: its input schema with the API's limits, what cannot change
- * in place, and its API calls. `lifecycle()` turns it into the dynamic-provider methods, applying
- * the rules every resource shares (check, diff, adopt, read, delete) in one place.
+ * One resource kind, declared once. Write `outputs` before every member that receives old
+ * outputs (`deleteBeforeReplace`, the API calls, `operations`): TypeScript infers a definition's
+ * types top down, and the outputs type those old outputs.
  */
-export interface ResourceDefinition<I extends Props, O extends Props> {
+export interface Definition<
+  S extends Schema,
+  R extends z.ZodType,
+  M extends Record<string, Mapper<z.output<R>, Inputs<S>>>,
+  C extends Schema,
+  P extends Schema,
+  W = z.output<R>,
+> {
+  /** What the shim in each resource's state names: never changes once released. */
   kind: string;
-  /** The inputs with the API's limits; check validates every known value against it. */
-  inputs: z.ZodObject;
-  /** Rules across arguments that the schema cannot state; each failure names its property. */
-  rules?(inputs: I): pulumi.dynamic.CheckFailure[];
-  /** Properties the API cannot change in place: a change replaces the object. */
-  replaceOnChange: readonly (keyof I & string)[];
+  /** The Pulumi type: resources are `docs-workspace:<type>`. */
+  type: string;
+  /** The inputs with the API's limits (`resourceInputs`); check validates every known value. */
+  inputs: S;
+  /** The API object as the provider reads it (its wire schema): what the outputs come from. */
+  response: R;
+  /** Rules across arguments, run once every argument is known; each failure names its property. */
+  rules?(inputs: Inputs<S>): pulumi.dynamic.CheckFailure[];
+  /** Inputs the API cannot change in place: a change replaces the object. */
+  replaceOnChange?: readonly Key<S>[];
   /**
-   * Inputs the API only takes at creation and cannot change or report later: a change to them is
-   * no change (like `adoptId`), and the definition carries their value into its outputs.
+   * Inputs the API takes only at creation and cannot change or report later: a change to them is
+   * no change (like `adoptId`); their outputs carry the value the object was created with.
    */
-  createOnly?: readonly (keyof I & string)[];
+  createOnly?: readonly Key<S>[];
+  /** Inputs whose absence means a value rather than "not managed" (no parent: top level). */
+  absentMeans?: { [K in Key<S>]?: z.output<S>[K] };
   /** When old and new would collide on a unique key, the old one goes first. */
-  deleteBeforeReplace?(olds: O, news: I): boolean;
-  /** Inputs whose absence means a value rather than "leave it as it is" (no parent: top level). */
-  absentMeans?: Partial<Record<keyof I & string, unknown>>;
-  create(ctx: Context, inputs: I): Promise<{ id: string; outs: O }>;
+  deleteBeforeReplace?(olds: OutputsOf<S, W, M>, news: Inputs<S>): boolean;
+  /** The create request's body: the inputs it carries are the fields of this schema. */
+  createBody: C;
+  /** The PATCH request's body: the inputs it carries are the fields of this schema. */
+  patchBody?: P;
+  /** Input names the API spells differently in request bodies. */
+  bodyNames?: { [K in Key<S>]?: string };
+  /**
+   * How each output is read from the API object. Inputs not listed are copied from the API field
+   * of the same name (`null` when absent); an input the API object lacks must be listed.
+   */
+  outputs: M;
+  /** Outputs that can hold a secret: stored encrypted, shown as [secret]. */
+  secretOutputs?: readonly (keyof M & string)[];
+  create(ctx: Context, inputs: Inputs<S>, body: z.output<C>): Promise<W>;
+  /** The new object's id; by default the API object's `id`. */
+  idOf?(wire: W, inputs: Inputs<S>): string;
   /** One GET (or as few as the API allows); throws the ApiError, 404 included. */
-  read(ctx: Context, id: string, props: I): Promise<O>;
-  /** Sends only `changed`; moves and transfers for parent and organization changes. */
-  update(ctx: Context, id: string, olds: O, news: I, changed: (keyof I & string)[]): Promise<O>;
-  delete(ctx: Context, id: string, props: O): Promise<void>;
+  read(
+    ctx: Context,
+    id: string,
+    olds: OutputsOf<S, W, M>,
+    declares: (key: Key<S>) => boolean,
+  ): Promise<W>;
+  patch?(ctx: Context, id: string, olds: OutputsOf<S, W, M>, body: z.output<P>): Promise<W>;
+  delete(ctx: Context, id: string, olds: OutputsOf<S, W, M>): Promise<void>;
+  operations?: readonly Operation<Inputs<S>, OutputsOf<S, W, M>, W>[];
+}
+
+/** Arguments as a program writes them: each value, and each element or field of it, may be an Output. */
+export type Input<T> = pulumi.Input<
+  T extends readonly (infer E)[]
+    ? Input<E>[]
+    : T extends object
+      ? { [K in keyof T]: Input<T[K]> }
+      : T
+>;
+
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+
+/**
+ * `A` when it is the Args interface of inputs `I`: every input, each typed `Input<I[K]>`, required
+ * exactly where the schema requires it, and nothing else. A field the schema lacks must be `never`
+ * here, and a field it has must be declared, so the compiler refuses either.
+ */
+export type ArgsOf<I, A> = { [K in keyof I]: Input<I[K]> } & {
+  [K in Exclude<keyof A, keyof I> | Exclude<RequiredKeys<A>, RequiredKeys<I>>]: never;
+} & { [K in Exclude<keyof I, keyof A>]-?: "declare this input in the Args interface" };
+
+/** Output mappers: any output, and at least every input the API object does not carry. */
+type Mappers<S extends Schema, R extends z.ZodType> = Record<
+  string,
+  Mapper<z.output<R>, Inputs<S>>
+> & { [K in Exclude<Key<S>, keyof z.output<R> | "adoptId">]: Mapper<z.output<R>, Inputs<S>> };
+
+/** A Resource class: its instances carry every output as a `pulumi.Output`. */
+export interface ResourceClass<A, O> {
+  new (
+    name: string,
+    args: A,
+    opts?: pulumi.CustomResourceOptions,
+  ): pulumi.dynamic.Resource & { readonly [K in keyof O]: pulumi.Output<O[K]> };
+  /** The properties it registers: every input (absent ones as undefined), then every output. */
+  props(args: A): pulumi.Inputs;
+}
+
+/** A resource kind as the rest of the package uses it. */
+export interface DefinedResource<S extends Schema, O> {
+  kind: string;
+  type: string;
+  inputs: S;
+  /** What the runtime serves for this kind. */
+  handlers: Handlers;
+  /** The Resource class, checked against the Args interface `A` (see {@link ArgsOf}). */
+  resource<A extends ArgsOf<z.input<S>, A>>(): ResourceClass<A, O>;
+}
+
+/** The arguments a program writes for a defined resource, as its schema types them. */
+export type ArgsInputs<D> = D extends DefinedResource<infer S, unknown> ? z.input<S> : never;
+
+/** The dynamic-provider methods of one resource kind, as the runtime serves them. */
+export type Handlers = Required<Omit<pulumi.dynamic.ResourceProvider, "configure">>;
+
+export function defineResource<
+  S extends Schema,
+  R extends z.ZodType,
+  M extends Mappers<S, R>,
+  C extends Schema,
+  P extends Schema,
+>(def: Definition<S, R, M, C, P>): DefinedResource<S, OutputsOf<S, z.output<R>, M>> {
+  const inputKeys = Object.keys(def.inputs.shape);
+  for (const body of [def.createBody, def.patchBody]) {
+    const named = new Set(inputKeys.map((k) => bodyName(def, k)));
+    const stray = Object.keys(body?.shape ?? {}).filter((field) => !named.has(field));
+    if (stray.length > 0) throw new Error(`${def.kind}: body fields with no input: ${stray}`);
+  }
+  const outputKeys = Object.keys(def.outputs).filter((k) => !inputKeys.includes(k));
+  const handlers = lifecycle(def as unknown as AnyDefinition);
+  return {
+    kind: def.kind,
+    type: def.type,
+    inputs: def.inputs,
+    handlers,
+    resource<A>() {
+      const props = (args: A): pulumi.Inputs => ({
+        ...Object.fromEntries(inputKeys.map((k) => [k, undefined])),
+        ...args,
+        ...Object.fromEntries(outputKeys.map((k) => [k, undefined])),
+      });
+      const provider = shim(def.kind);
+      const secrets = def.secretOutputs ?? [];
+      class Resource extends pulumi.dynamic.Resource {
+        static props = props;
+        constructor(name: string, args: A, opts?: pulumi.CustomResourceOptions) {
+          const options =
+            secrets.length === 0
+              ? opts
+              : {
+                  ...opts,
+                  additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets],
+                };
+          super(provider, name, props(args), options, "docs-workspace", def.type);
+        }
+      }
+      return Resource as unknown as ResourceClass<A, OutputsOf<S, z.output<R>, M>>;
+    },
+  };
+}
+
+/** The definition as the handlers see it, its types erased. */
+type AnyDefinition = Definition<
+  z.ZodObject,
+  z.ZodType<Props>,
+  Record<string, Mapper<Props, Props & { organizationId: string }>>,
+  z.ZodObject,
+  z.ZodObject
+>;
+
+function bodyName(def: { bodyNames?: Partial<Record<string, string>> }, key: string): string {
+  return def.bodyNames?.[key] ?? key;
 }
 
 function isUnknown(value: unknown): boolean {
@@ -71,33 +281,31 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
-/** The input keys, other than `adoptId`, whose declared value differs from the old outputs. */
-export function changedKeys<I extends Props>(
-  def: Pick<ResourceDefinition<I, Props>, "inputs" | "absentMeans" | "createOnly">,
+/** The value the program asks for: what it declares, or what its absence means. */
+function wanted(def: Pick<AnyDefinition, "absentMeans">, news: Props, key: string): unknown {
+  return news[key] !== undefined ? news[key] : def.absentMeans?.[key];
+}
+
+/** The input keys, other than `adoptId` and create-only ones, whose declared value differs. */
+export function changedKeys(
+  def: Pick<AnyDefinition, "inputs" | "absentMeans" | "createOnly">,
   olds: Props,
-  news: I,
-): (keyof I & string)[] {
-  const changed: (keyof I & string)[] = [];
-  for (const key of Object.keys(def.inputs.shape) as (keyof I & string)[]) {
+  news: Props,
+): string[] {
+  const changed: string[] = [];
+  for (const key of Object.keys(def.inputs.shape)) {
     if (key === "adoptId" || def.createOnly?.includes(key)) continue;
-    let wanted: unknown = news[key];
-    if (wanted === undefined) {
-      if (!def.absentMeans || !(key in def.absentMeans)) continue; // not declared: not managed
-      wanted = def.absentMeans[key];
-    }
-    if (isUnknown(wanted) || !sameValue(olds[key], wanted)) changed.push(key);
+    // Not declared, and absence means nothing: not managed.
+    if (news[key] === undefined && !(key in (def.absentMeans ?? {}))) continue;
+    const value = wanted(def, news, key);
+    if (isUnknown(value) || !sameValue(olds[key], value)) changed.push(key);
   }
   return changed;
 }
 
-function withoutProvider(props: Props): Props {
-  const { __provider: _ignored, ...rest } = props;
+function withoutProvider(props: Props | undefined): Props {
+  const { __provider: _ignored, ...rest } = props ?? {};
   return rest;
-}
-
-/** Keeps `adoptId` beside the outputs, so a later change to it is no change. */
-function outputsOf<O extends Props>(outs: O, inputs: Props): O {
-  return inputs.adoptId === undefined ? outs : { ...outs, adoptId: inputs.adoptId };
 }
 
 /** Runs `step`; if it fails, runs `undo` before rethrowing, so a multi-request create leaves no orphan. */
@@ -121,13 +329,81 @@ export async function undoOnFailure<T>(
   }
 }
 
-/** The dynamic-provider methods of one resource kind, as the runtime serves them. */
-export type Handlers = Required<Omit<pulumi.dynamic.ResourceProvider, "configure">>;
+function pick(props: Props, keys: readonly string[]): Props {
+  return Object.fromEntries(keys.filter((k) => props[k] !== undefined).map((k) => [k, props[k]]));
+}
 
-/** The dynamic-provider methods for one resource kind. */
-export function lifecycle<I extends Props & CommonInputs, O extends Props>(
-  def: ResourceDefinition<I, O>,
-): Handlers {
+/** The dynamic-provider methods of one resource kind. */
+function lifecycle(def: AnyDefinition): Handlers {
+  type Wire = Props;
+  const inputKeys = Object.keys(def.inputs.shape);
+  const replaceOnChange = def.replaceOnChange ?? [];
+  /** Inputs that say where the object is or what it was made from: known from the start. */
+  const fixed = ["organizationId", ...replaceOnChange, ...(def.createOnly ?? [])];
+
+  function outputsOf(wire: Wire, known: Props, declared: ReadonlySet<string>): Props {
+    const declares = (key: string) => declared.has(key);
+    const outs: Props = {};
+    for (const key of inputKeys) if (key !== "adoptId") outs[key] = wire[key] ?? null;
+    for (const [key, map] of Object.entries(def.outputs))
+      outs[key] = map(wire, known as never, declares);
+    return outs;
+  }
+
+  /** The outputs with what the state keeps beside them: `adoptId`, and the declared inputs. */
+  function stamped(outs: Props, inputs: Props): Props {
+    const declared = Object.keys(inputs)
+      .filter((k) => inputs[k] !== undefined)
+      .sort();
+    return {
+      ...outs,
+      ...(inputs.adoptId === undefined ? {} : { adoptId: inputs.adoptId }),
+      [DECLARED]: declared,
+    };
+  }
+
+  function declaredIn(inputs: Props): ReadonlySet<string> {
+    return new Set(Object.keys(inputs).filter((k) => inputs[k] !== undefined));
+  }
+
+  /** The body fields of `schema` for `keys` of `inputs`, under the API's names. */
+  function body(schema: z.ZodObject | undefined, inputs: Props, keys: readonly string[]): Props {
+    const fields = Object.keys(schema?.shape ?? {});
+    const out: Props = {};
+    for (const key of keys) {
+      const name = bodyName(def, key);
+      if (fields.includes(name) && inputs[key] !== undefined) out[name] = inputs[key];
+    }
+    return out;
+  }
+
+  /**
+   * Makes the object match `news` in `changed`: operations and the PATCH, sending each change
+   * once. The outputs come from the last answer that shows the object; when no request answers
+   * it, they are the old ones with the changes applied.
+   */
+  async function apply(
+    ctx: Context,
+    id: string,
+    olds: Props,
+    news: Props,
+    changed: readonly string[],
+  ): Promise<Props> {
+    let current: Wire | undefined;
+    const run = async (afterPatch: boolean) => {
+      for (const op of def.operations ?? []) {
+        if ((op.afterPatch ?? false) !== afterPatch || !changed.includes(op.input)) continue;
+        current = (await op.run(ctx, id, news as never, olds as never, current)) ?? current;
+      }
+    };
+    await run(false);
+    const patch = body(def.patchBody, news, changed);
+    if (Object.keys(patch).length > 0) current = await def.patch!(ctx, id, olds as never, patch);
+    await run(true);
+    const known = { ...olds, ...Object.fromEntries(changed.map((k) => [k, wanted(def, news, k)])) };
+    return current === undefined ? known : outputsOf(current, known, declaredIn(news));
+  }
+
   return {
     async check(_olds, rawNews) {
       const news = withoutProvider(rawNews as Props);
@@ -144,87 +420,132 @@ export function lifecycle<I extends Props & CommonInputs, O extends Props>(
           failures: issues.map((i) => ({ property: i.path, reason: i.reason })),
         };
       }
-      const inputs = (parsed.success ? parsed.data : news) as I;
-      const failures = def.rules?.(inputs) ?? [];
-      // Every resource lives in an organization: the configured one unless its own is set.
-      if ("organizationId" in def.inputs.shape && inputs.organizationId === undefined) {
+      const inputs = (parsed.success ? parsed.data : news) as Props;
+      const failures: pulumi.dynamic.CheckFailure[] = [];
+      // Every resource lives in an organization: the configured one unless its own is set. Only
+      // that key is read here: check needs no endpoint and no token.
+      if (inputs.organizationId === undefined) {
         try {
-          Object.assign(inputs, { organizationId: requireOrganization(context().config) });
+          inputs.organizationId = context().config.requireOrganizationId();
         } catch (error) {
           if (!(error instanceof ConfigError)) throw error;
           failures.push({ property: "organizationId", reason: error.message });
         }
+      }
+      // Rules across arguments wait until every argument is known (the check of `up`, before any
+      // write): they never see the unknown sentinel.
+      if (failures.length === 0 && unknown.length === 0) {
+        failures.push(...(def.rules?.(inputs as never) ?? []));
       }
       if (failures.length > 0) return { inputs: rawNews, failures };
       return { inputs };
     },
 
     async diff(_id, olds, news) {
-      const changed = changedKeys(def, olds as Props, news as I);
-      const replaces = changed.filter((key) => def.replaceOnChange.includes(key));
+      const changed = changedKeys(def, olds as Props, news as Props);
+      const replaces = changed.filter((key) => replaceOnChange.includes(key));
       return {
         changes: changed.length > 0,
         replaces,
         deleteBeforeReplace:
-          replaces.length > 0 && (def.deleteBeforeReplace?.(olds as O, news as I) ?? false),
+          replaces.length > 0 && (def.deleteBeforeReplace?.(olds as never, news as never) ?? false),
       };
     },
 
     async create(rawInputs) {
-      const inputs = withoutProvider(rawInputs as Props) as I;
+      const inputs = withoutProvider(rawInputs as Props);
       const ctx = context();
-      if (inputs.adoptId === undefined) {
-        const { id, outs } = await def.create(ctx, inputs);
-        return { id, outs };
-      }
-      const id = inputs.adoptId;
-      const current = await def.read(ctx, id, inputs).catch((error: unknown) => {
-        if (error instanceof ApiError && error.isNotFound) {
-          throw new Error(`adoptId ${id}: no such ${def.kind} is visible to this token`);
-        }
-        throw error;
-      });
-      const changed = changedKeys(def, current, inputs);
-      // Update cannot change what only a replacement changes: taking the object over would
-      // silently leave it different from what is declared.
-      const fixed = changed.filter((key) => def.replaceOnChange.includes(key));
-      if (fixed.length > 0) {
-        throw new Error(
-          `adoptId ${id}: ${fixed.join(", ")} of the existing ${def.kind} differ from the declared value, and cannot change in place`,
+      const adoptId = inputs.adoptId as string | undefined;
+      let id: string;
+      let outs: Props;
+      if (adoptId === undefined) {
+        // A new object has nothing to remove: a null is not sent, and its outputs then show it.
+        const sent = body(
+          def.createBody,
+          inputs,
+          inputKeys.filter((k) => inputs[k] !== null),
         );
+        const wire = await def.create(ctx, inputs as never, sent);
+        id = def.idOf ? def.idOf(wire, inputs as never) : String(wire.id);
+        const sentKeys = inputKeys.filter((k) => bodyName(def, k) in sent);
+        outs = outputsOf(wire, pick(inputs, [...fixed, ...sentKeys]), declaredIn(inputs));
+      } else {
+        id = adoptId;
+        const declares = (key: string) => inputs[key] !== undefined;
+        const wire = await def.read(ctx, id, inputs as never, declares).catch((error: unknown) => {
+          if (error instanceof ApiError && error.isNotFound) {
+            throw new Error(`adoptId ${id}: no such ${def.kind} is visible to this token`);
+          }
+          throw error;
+        });
+        outs = outputsOf(wire, pick(inputs, fixed), declaredIn(inputs));
+        // Update cannot change what only a replacement changes: taking the object over would
+        // silently leave it different from what is declared.
+        const differ = changedKeys(def, outs, inputs).filter((k) => replaceOnChange.includes(k));
+        if (differ.length > 0) {
+          throw new Error(
+            `adoptId ${id}: ${differ.join(", ")} of the existing ${def.kind} differ from the declared value, and cannot change in place`,
+          );
+        }
       }
-      const outs =
-        changed.length > 0 ? await def.update(ctx, id, current, inputs, changed) : current;
-      return { id, outs: outputsOf(outs, inputs) };
+      // Create, then PATCH the rest: what the create body could not carry, or the object it
+      // answered does not show. A failure then deletes what this create made.
+      const rest = changedKeys(def, outs, inputs).filter((k) => !replaceOnChange.includes(k));
+      if (rest.length > 0) {
+        const olds = outs;
+        const step = () => apply(ctx, id, olds, inputs, rest);
+        outs =
+          adoptId === undefined
+            ? await undoOnFailure(() => def.delete(ctx, id, olds as never), step)
+            : await step();
+      }
+      return { id, outs: stamped(outs, inputs) };
     },
 
     async read(id, props) {
-      const olds = withoutProvider((props ?? {}) as Props) as I;
-      let current: O;
+      const olds = withoutProvider(props as Props);
+      const recorded = olds[DECLARED];
+      // State written before the declared inputs were recorded: what was declared is read from
+      // the outputs the way that release did (an output it kept only when declared is set).
+      const declared: ReadonlySet<string> = Array.isArray(recorded)
+        ? new Set(recorded as string[])
+        : new Set(inputKeys.filter((k) => olds[k] !== undefined && olds[k] !== null));
+      let wire: Wire;
       try {
-        current = await def.read(context(), id, olds);
+        wire = await def.read(context(), id, olds as never, (key) => declared.has(key));
       } catch (error) {
         // Gone: an empty id makes refresh drop it and the next up create it again.
         if (error instanceof ApiError && error.isNotFound) return { id: "" };
         throw error;
       }
-      const outs = outputsOf(current, olds);
-      return { id, props: outs, inputs: pick(outs, Object.keys(def.inputs.shape)) };
+      const fresh = outputsOf(wire, olds, declared);
+      // The state's set of outputs is kept: one a later release no longer reads stays as it was
+      // written, and one it added appears at the next create or update, so that an upgrade
+      // shows no change on refresh.
+      const outs = Object.fromEntries(
+        Object.keys(olds).map((k) => [k, k in fresh && k !== DECLARED ? fresh[k] : olds[k]]),
+      );
+      if (!Array.isArray(recorded)) return { id, props: outs };
+      // As inputs, exactly the declared ones, plus an absence that now means something else
+      // (a space moved out of its top level): a later preview then lists only real changes.
+      const inputs = pick(outs, [...declared]);
+      for (const [key, absent] of Object.entries(def.absentMeans ?? {})) {
+        if (!declared.has(key) && !sameValue(outs[key], absent)) inputs[key] = outs[key];
+      }
+      return { id, props: outs, inputs };
     },
 
-    async update(id, olds, rawNews) {
-      const news = withoutProvider(rawNews as Props) as I;
-      const changed = changedKeys(def, olds as Props, news);
-      const outs =
-        changed.length > 0
-          ? await def.update(context(), id, olds as O, news, changed)
-          : (withoutProvider(olds as Props) as O);
-      return { outs: outputsOf(outs, news) };
+    async update(id, rawOlds, rawNews) {
+      const olds = withoutProvider(rawOlds as Props);
+      const news = withoutProvider(rawNews as Props);
+      const changed = changedKeys(def, olds, news);
+      const outs = changed.length > 0 ? await apply(context(), id, olds, news, changed) : olds;
+      return { outs: stamped(outs, news) };
     },
 
     async delete(id, props) {
       try {
-        await def.delete(context(), id, withoutProvider(props as Props) as O);
+        await def.delete(context(), id, withoutProvider(props as Props) as never);
       } catch (error) {
         if (error instanceof ApiError && error.isNotFound) return;
         throw error;
@@ -250,25 +571,7 @@ function overlaps(a: string, b: string): boolean {
   return inside(a, b) || inside(b, a);
 }
 
-/**
- * The body of a PATCH: each of `fields` that is among `only` (the changed keys, say) and that the
- * inputs declare. A declared `null` is kept: it removes the value.
- */
-export function patchBody<I extends object, K extends keyof I & string>(
-  inputs: I,
-  fields: readonly K[],
-  only: readonly string[] = fields,
-): { [P in K]?: Exclude<I[P], undefined> } {
-  const body: Props = {};
-  for (const field of fields) {
-    if (only.includes(field) && inputs[field] !== undefined) body[field] = inputs[field];
-  }
-  return body as { [P in K]?: Exclude<I[P], undefined> };
+/** The API's value when it reports one, else what the provider last knew (`null` when nothing). */
+export function reported<T>(value: T | undefined, known: T | null | undefined): T | null {
+  return value !== undefined ? value : (known ?? null);
 }
-
-function pick(props: Props, keys: readonly string[]): Props {
-  return Object.fromEntries(keys.filter((k) => props[k] !== undefined).map((k) => [k, props[k]]));
-}
-
-/** `z.string()` that also names the property in its message when empty. */
-export const Id = z.string().min(1);

@@ -1,46 +1,21 @@
-import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import {
-  AdaptiveJsonSchema,
-  EMPTY_ADAPTIVE_SCHEMA,
-  getAdaptiveSchema,
-  putAdaptiveSchema,
-  type SiteAdaptiveSchema as WireSchema,
-} from "../api/sites";
-import { shim } from "../runtime/shim";
-import { Id, lifecycle, UNKNOWN, type CommonInputs, type ResourceDefinition } from "./lifecycle";
+import * as api from "../api/sites";
+import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
 
-interface Inputs extends CommonInputs {
-  organizationId: string;
-  siteId: string;
-  jsonSchema: AdaptiveJsonSchema;
-}
-
-interface Outputs extends Record<string, unknown> {
-  organizationId: string;
-  siteId: string;
-  jsonSchema: Record<string, unknown>;
-  updatedAt: string;
-}
-
-function outputs(organizationId: string, siteId: string, wire: WireSchema): Outputs {
-  return { organizationId, siteId, jsonSchema: wire.jsonSchema, updatedAt: wire.updatedAt };
-}
+/** Both bodies: the schema is written whole, with one PUT. */
+const Body = z.object({ jsonSchema: api.AdaptiveJsonSchema });
 
 /**
  * The schema is a property of its site, not an object of its own: it exists as long as the site
- * does, its id is the site's id, creating it is one PUT, and deleting it writes an empty schema.
+ * does, its id is the site's id, creating or changing it is one PUT, and deleting it writes an
+ * empty schema.
  */
-const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> = {
+export const siteAdaptiveSchema = defineResource({
   kind: "site-adaptive-schema",
-  inputs: z.object({
-    organizationId: Id.optional(),
-    siteId: Id,
-    jsonSchema: AdaptiveJsonSchema,
-    adoptId: Id.optional(),
-  }),
+  type: "SiteAdaptiveSchema",
+  inputs: resourceInputs({ siteId: Id, jsonSchema: api.AdaptiveJsonSchema }),
   rules: ({ adoptId, siteId }) =>
-    adoptId !== undefined && adoptId !== UNKNOWN && siteId !== UNKNOWN && adoptId !== siteId
+    adoptId !== undefined && adoptId !== siteId
       ? [
           {
             property: "adoptId",
@@ -49,30 +24,27 @@ const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> 
         ]
       : [],
   replaceOnChange: ["organizationId", "siteId"],
-
-  async create({ client }, inputs) {
-    const { organizationId: org, siteId } = inputs;
-    const written = await putAdaptiveSchema(client, org, siteId, inputs.jsonSchema);
-    return { id: siteId, outs: outputs(org, siteId, written) };
+  response: api.SiteAdaptiveSchema,
+  createBody: Body,
+  patchBody: Body,
+  outputs: {
+    organizationId: (_, known) => known.organizationId,
+    siteId: (_, known) => known.siteId,
+    updatedAt: (schema) => schema.updatedAt,
   },
+  create: ({ client }, inputs, body) =>
+    api.putAdaptiveSchema(client, inputs.organizationId, inputs.siteId, body.jsonSchema),
+  idOf: (_, inputs) => inputs.siteId,
+  read: ({ client }, id, olds) => api.getAdaptiveSchema(client, olds.organizationId, id),
+  patch: ({ client }, id, olds, body) =>
+    api.putAdaptiveSchema(client, olds.organizationId, id, body.jsonSchema),
+  delete: ({ client }, id, olds) =>
+    api
+      .putAdaptiveSchema(client, olds.organizationId, id, api.EMPTY_ADAPTIVE_SCHEMA)
+      .then(() => {}),
+});
 
-  async read({ client }, id, props) {
-    const org = props.organizationId;
-    return outputs(org, id, await getAdaptiveSchema(client, org, id));
-  },
-
-  async update({ client }, id, olds, news) {
-    const org = olds.organizationId;
-    return outputs(org, id, await putAdaptiveSchema(client, org, id, news.jsonSchema));
-  },
-
-  async delete({ client }, id, props) {
-    await putAdaptiveSchema(client, props.organizationId, id, EMPTY_ADAPTIVE_SCHEMA);
-  },
-};
-
-/** What the runtime runs for `site-adaptive-schema` resources. */
-export const siteAdaptiveSchemaHandlers = lifecycle(definition);
+type Inputs = ArgsInputs<typeof siteAdaptiveSchema>;
 
 /** The arguments of a {@link SiteAdaptiveSchema}. */
 export interface SiteAdaptiveSchemaArgs {
@@ -80,26 +52,26 @@ export interface SiteAdaptiveSchemaArgs {
    * The organization that owns the site; defaults to `docs-workspace:organizationId`.
    * @example "org_engineering"
    */
-  organizationId?: pulumi.Input<string>;
+  organizationId?: Input<Inputs["organizationId"]>;
   /**
    * The site whose visitor attributes the schema describes; it is also the resource's id. A
    * change replaces the resource.
    * @example docs.id
    */
-  siteId: pulumi.Input<string>;
+  siteId: Input<Inputs["siteId"]>;
   /**
    * A JSON Schema draft-07 object schema of the visitor's claims: boolean properties, and an
    * optional `unsigned` object of boolean claims; `additionalProperties` must be `false`.
    * Checked before any request, each failure naming its property path.
    * @example { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false }
    */
-  jsonSchema: pulumi.Input<AdaptiveJsonSchema>;
+  jsonSchema: Input<Inputs["jsonSchema"]>;
   /**
    * The id of the site whose schema to take over (the same as `siteId`); a schema always exists,
    * so this only documents the intent.
    * @example docs.id
    */
-  adoptId?: pulumi.Input<string>;
+  adoptId?: Input<Inputs["adoptId"]>;
 }
 
 /**
@@ -114,20 +86,4 @@ export interface SiteAdaptiveSchemaArgs {
  * });
  * ```
  */
-export class SiteAdaptiveSchema extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly siteId: pulumi.Output<string>;
-  declare public readonly jsonSchema: pulumi.Output<AdaptiveJsonSchema>;
-  declare public readonly updatedAt: pulumi.Output<string>;
-
-  constructor(name: string, args: SiteAdaptiveSchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      shim("site-adaptive-schema"),
-      name,
-      { organizationId: undefined, ...args, updatedAt: undefined },
-      opts,
-      "docs-workspace",
-      "SiteAdaptiveSchema",
-    );
-  }
-}
+export class SiteAdaptiveSchema extends siteAdaptiveSchema.resource<SiteAdaptiveSchemaArgs>() {}

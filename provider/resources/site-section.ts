@@ -1,186 +1,62 @@
-import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
-import type { Urls } from "../api/common";
-import {
-  Condition,
-  createSection,
-  deleteSection,
-  getSection,
-  IconName,
-  publicUrls,
-  SectionDescription,
-  SectionPath,
-  SectionTitle,
-  SiteSection as WireSection,
-  updateSection,
-  type SectionPatch,
-} from "../api/sites";
-import { shim } from "../runtime/shim";
-import {
-  Id,
-  lifecycle,
-  patchBody,
-  undoOnFailure,
-  type CommonInputs,
-  type ResourceDefinition,
-} from "./lifecycle";
+import * as api from "../api/sites";
+import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
 
-interface Inputs extends CommonInputs {
-  organizationId: string;
-  siteId: string;
-  spaceId: string;
-  title?: string;
-  icon?: string | null;
-  path?: string;
-  description?: string;
-  condition?: string | null;
-  defaultSiteSpace?: string;
-  sectionGroupId?: string | null;
-}
-
-/** A site space of the section, as the section lists it. */
-export interface SectionSiteSpace {
-  id: string;
-  spaceId: string | null;
-  path: string;
-}
-
-interface Outputs extends Record<string, unknown> {
-  organizationId: string;
-  siteId: string;
-  spaceId: string;
-  title: string;
-  icon: string | null;
-  path: string;
-  description: string | null;
-  condition: string | null;
-  defaultSiteSpace: string | null;
-  sectionGroupId: string | null;
-  default: boolean;
-  siteSpaces: SectionSiteSpace[];
-  urls: Urls;
-}
-
-/**
- * `spaceId` and `defaultSiteSpace` are not in the section object: the first is what the section
- * was created with, the second what was last sent. Both are carried from the previous state.
- */
-type Carried = Pick<Outputs, "organizationId" | "siteId" | "spaceId" | "defaultSiteSpace">;
-
-function outputs(carried: Carried, wire: WireSection): Outputs {
-  return {
-    ...carried,
-    title: wire.title,
-    icon: wire.icon ?? null,
-    path: wire.path,
-    description: wire.description ?? null,
-    condition: wire.condition ?? null,
-    sectionGroupId: wire.sectionGroup ?? null,
-    default: wire.default ?? false,
-    siteSpaces: (wire.siteSpaces ?? []).map((s) => ({
-      id: s.id,
-      spaceId: s.space?.id ?? null,
-      path: s.path,
-    })),
-    urls: publicUrls(wire.urls),
-  };
-}
-
-function carriedOf(props: Partial<Outputs>): Carried {
-  return {
-    organizationId: props.organizationId!,
-    siteId: props.siteId!,
-    spaceId: props.spaceId!,
-    defaultSiteSpace: props.defaultSiteSpace ?? null,
-  };
-}
-
-function patchOf(inputs: Inputs, only: readonly string[]): SectionPatch {
-  const { sectionGroupId, ...patch } = patchBody(
-    inputs,
-    ["title", "icon", "path", "description", "condition", "defaultSiteSpace", "sectionGroupId"],
-    only,
-  );
-  // The API names the group `siteSectionGroupId` in the body, `sectionGroup` in the section.
-  return sectionGroupId === undefined ? patch : { ...patch, siteSectionGroupId: sectionGroupId };
-}
-
-const definition: ResourceDefinition<Inputs & Record<string, unknown>, Outputs> = {
+export const siteSection = defineResource({
   kind: "site-section",
-  inputs: z.object({
-    organizationId: Id.optional(),
+  type: "SiteSection",
+  inputs: resourceInputs({
     siteId: Id,
     // A string, never the API's `null` (which creates a new space): that space would belong to
     // no resource, and deleting the section would leave it behind.
     spaceId: Id,
-    title: SectionTitle.optional(),
-    icon: IconName.nullable().optional(),
-    path: SectionPath.optional(),
-    description: SectionDescription.optional(),
-    condition: Condition.nullable().optional(),
+    title: api.SectionTitle.optional(),
+    icon: api.IconName.nullable().optional(),
+    path: api.SectionPath.optional(),
+    description: api.SectionDescription.optional(),
+    condition: api.Condition.nullable().optional(),
     defaultSiteSpace: Id.optional(),
     sectionGroupId: Id.nullable().optional(),
-    adoptId: Id.optional(),
   }),
   replaceOnChange: ["organizationId", "siteId"],
   // The space a section starts with is a creation argument only: no operation changes it, and
   // the space linked first may since have been re-pointed or removed through site spaces.
   createOnly: ["spaceId"],
-
-  async create({ client }, inputs) {
-    const { organizationId: org, siteId } = inputs;
-    const created = await createSection(client, org, siteId, {
-      spaceId: inputs.spaceId,
-      ...(inputs.title !== undefined ? { title: inputs.title } : {}),
-      ...(typeof inputs.icon === "string" ? { icon: inputs.icon } : {}),
-      ...(typeof inputs.sectionGroupId === "string"
-        ? { siteSectionGroupId: inputs.sectionGroupId }
-        : {}),
-    });
-    const carried: Carried = {
-      organizationId: org,
-      siteId,
-      spaceId: inputs.spaceId,
-      defaultSiteSpace: inputs.defaultSiteSpace ?? null,
-    };
-    // Nothing to remove on a new section, so nulls are not sent.
-    const patch = patchOf(
-      inputs,
-      ["path", "description", "defaultSiteSpace"].concat(
-        inputs.condition === null ? [] : ["condition"],
-      ),
-    );
-    if (Object.keys(patch).length === 0) return { id: created.id, outs: outputs(carried, created) };
-    const patched = await undoOnFailure(
-      () => deleteSection(client, org, siteId, created.id),
-      () => updateSection(client, org, siteId, created.id, patch),
-    );
-    return { id: created.id, outs: outputs(carried, patched) };
+  response: api.SiteSection,
+  createBody: api.SectionCreate,
+  patchBody: api.SectionPatch,
+  // The API names the group `siteSectionGroupId` in bodies, `sectionGroup` in the section.
+  bodyNames: { sectionGroupId: "siteSectionGroupId" },
+  outputs: {
+    organizationId: (_, known) => known.organizationId,
+    siteId: (_, known) => known.siteId,
+    /** The space the section was created with. */
+    spaceId: (_, known) => known.spaceId,
+    /** The last default site space sent: the API does not report it. */
+    defaultSiteSpace: (_, known) => known.defaultSiteSpace ?? null,
+    /**
+     * The section's group when this resource sets `sectionGroupId`; `null` otherwise, since a
+     * {@link SiteSectionGroup} listing the section is then what changes it.
+     */
+    sectionGroupId: (section, _, declares) =>
+      declares("sectionGroupId") ? (section.sectionGroup ?? null) : null,
+    /**
+     * The site space the API made for `spaceId` when it created the section, kept from then on;
+     * adopt it with a {@link SiteSpace}'s `adoptId` to manage its path or condition.
+     */
+    siteSpaceId: (section, known) =>
+      (known.siteSpaceId as string | null | undefined) ??
+      section.siteSpaces?.find((s) => s.space?.id === known.spaceId)?.id ??
+      null,
   },
+  create: ({ client }, inputs, body) =>
+    api.createSection(client, inputs.organizationId, inputs.siteId, body),
+  read: ({ client }, id, olds) => api.getSection(client, olds.organizationId, olds.siteId, id),
+  patch: ({ client }, id, olds, body) =>
+    api.updateSection(client, olds.organizationId, olds.siteId, id, body),
+  delete: ({ client }, id, olds) => api.deleteSection(client, olds.organizationId, olds.siteId, id),
+});
 
-  async read({ client }, id, props) {
-    const carried = carriedOf(props as Partial<Outputs>);
-    return outputs(carried, await getSection(client, carried.organizationId, carried.siteId, id));
-  },
-
-  async update({ client }, id, olds, news, changed) {
-    const patch = patchOf(news, changed);
-    const carried: Carried = {
-      ...carriedOf(olds),
-      defaultSiteSpace: patch.defaultSiteSpace ?? olds.defaultSiteSpace,
-    };
-    if (Object.keys(patch).length === 0) return { ...olds, ...carried };
-    const section = await updateSection(client, olds.organizationId, olds.siteId, id, patch);
-    return outputs(carried, section);
-  },
-
-  async delete({ client }, id, props) {
-    await deleteSection(client, props.organizationId, props.siteId, id);
-  },
-};
-
-/** What the runtime runs for `site-section` resources. */
-export const siteSectionHandlers = lifecycle(definition);
+type Inputs = ArgsInputs<typeof siteSection>;
 
 /** The arguments of a {@link SiteSection}. */
 export interface SiteSectionArgs {
@@ -189,115 +65,75 @@ export interface SiteSectionArgs {
    * replaces the section.
    * @example "org_engineering"
    */
-  organizationId?: pulumi.Input<string>;
+  organizationId?: Input<Inputs["organizationId"]>;
   /**
    * The site the section belongs to. A change replaces the section.
    * @example docs.id
    */
-  siteId: pulumi.Input<string>;
+  siteId: Input<Inputs["siteId"]>;
   /**
-   * The space the section is created with: the API links it as the section's first site space.
-   * Used at creation only; a later change is no change, because no operation changes it and the
-   * section's site spaces are managed through {@link SiteSpace} resources (the first one can be
-   * adopted with `adoptId: section.siteSpaces[0].id`).
+   * The space the section is created with: the API links it as the section's first site space
+   * (its id is the `siteSpaceId` output). Used at creation only; a later change is no change,
+   * because no operation changes it and the section's site spaces are managed through
+   * {@link SiteSpace} resources.
    * @example guidesSpace.id
    */
-  spaceId: pulumi.Input<string>;
+  spaceId: Input<Inputs["spaceId"]>;
   /**
    * The title, 2 to 128 characters; the API derives it from the space when omitted.
    * @example "Guides"
    */
-  title?: pulumi.Input<string>;
+  title?: Input<Inputs["title"]>;
   /**
    * An icon name, at most 50 characters; `null` removes it.
    * @example "book"
    */
-  icon?: pulumi.Input<string | null>;
+  icon?: Input<Inputs["icon"]>;
   /**
    * The section's path on the site, 1 to 100 characters, unique in the site; the API derives it
    * from the title when omitted.
    * @example "guides"
    */
-  path?: pulumi.Input<string>;
+  path?: Input<Inputs["path"]>;
   /**
    * A description, at most 256 characters.
    * @example "Step-by-step guides"
    */
-  description?: pulumi.Input<string>;
+  description?: Input<Inputs["description"]>;
   /**
    * An expression deciding whether a visitor sees the section, 1 to 1024 characters; `null`
    * removes it.
    * @example "visitor.claims.beta === true"
    */
-  condition?: pulumi.Input<string | null>;
+  condition?: Input<Inputs["condition"]>;
   /**
    * The section's default site space, one of its own. The API does not report it back, so drift
    * on it is not detected.
-   * @example section.siteSpaces[0].id
+   * @example section.siteSpaceId
    */
-  defaultSiteSpace?: pulumi.Input<string>;
+  defaultSiteSpace?: Input<Inputs["defaultSiteSpace"]>;
   /**
    * The section group the section sits in; `null` takes it out of its group. Omitted: not
    * managed. Do not set it on sections a {@link SiteSectionGroup} lists: both would manage it.
    * @example reference.id
    */
-  sectionGroupId?: pulumi.Input<string | null>;
+  sectionGroupId?: Input<Inputs["sectionGroupId"]>;
   /**
    * The id of an existing section of `siteId` to take over instead of creating one.
    * @example "sec_4e5f"
    */
-  adoptId?: pulumi.Input<string>;
+  adoptId?: Input<Inputs["adoptId"]>;
 }
 
 /**
- * A section of a docs site: a top-level part of the site holding site spaces.
+ * A section of a docs site: a top-level part of the site holding site spaces. It keeps no list
+ * of its site spaces, whether it is the site's default, nor its published URL: site spaces, the
+ * site's `defaultSiteSection` and the site's address are other resources' and would leave those
+ * outputs stale. Its published URL is the site's `urls.published` followed by its `path`.
  *
  * @example
  * ```ts
  * const guides = new SiteSection("guides", { siteId: docs.id, spaceId: guidesSpace.id, path: "guides" });
  * ```
  */
-export class SiteSection extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly siteId: pulumi.Output<string>;
-  /** The space the section was created with. */
-  declare public readonly spaceId: pulumi.Output<string>;
-  declare public readonly title: pulumi.Output<string>;
-  declare public readonly icon: pulumi.Output<string | null>;
-  declare public readonly path: pulumi.Output<string>;
-  declare public readonly description: pulumi.Output<string | null>;
-  declare public readonly condition: pulumi.Output<string | null>;
-  /** The last default site space sent; the API does not report it. */
-  declare public readonly defaultSiteSpace: pulumi.Output<string | null>;
-  declare public readonly sectionGroupId: pulumi.Output<string | null>;
-  /** Whether this is the site's default section. */
-  declare public readonly default: pulumi.Output<boolean>;
-  /** The section's site spaces in order: id, linked space id and path. */
-  declare public readonly siteSpaces: pulumi.Output<SectionSiteSpace[]>;
-  /** `published` once the site is published; never with a share key. */
-  declare public readonly urls: pulumi.Output<Urls>;
-
-  constructor(name: string, args: SiteSectionArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      shim("site-section"),
-      name,
-      {
-        organizationId: undefined,
-        title: undefined,
-        icon: undefined,
-        path: undefined,
-        description: undefined,
-        condition: undefined,
-        defaultSiteSpace: undefined,
-        sectionGroupId: undefined,
-        ...args,
-        default: undefined,
-        siteSpaces: undefined,
-        urls: undefined,
-      },
-      opts,
-      "docs-workspace",
-      "SiteSection",
-    );
-  }
-}
+export class SiteSection extends siteSection.resource<SiteSectionArgs>() {}

@@ -1,11 +1,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import { ApiClient } from "../client";
-import { resolveConfig, type ConfigSource, type ProviderConfig } from "../config";
+import { providerConfig, type ConfigSource, type ProviderConfig } from "../config";
 
-/** What every handler works with: the resolved configuration and the process's one client. */
+/** What every handler and lookup works with: the configuration, and the process's one client. */
 export interface Context {
   config: ProviderConfig;
-  client: ApiClient;
+  /**
+   * Built on first use, from the configured URL, token and concurrency: a missing or invalid one
+   * fails here, at the first request, never at check.
+   */
+  readonly client: ApiClient;
 }
 
 /**
@@ -24,11 +28,22 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
   current = undefined;
 }
 
-/** The context for this process, built on first use; a missing URL or token fails here. */
+/** The context of this process; nothing is resolved until a handler asks for it. */
 export function context(): Context {
   if (current === undefined) {
-    const config = resolveConfig(source);
-    current = { config, client: new ApiClient(config) };
+    const config = providerConfig(source);
+    let client: ApiClient | undefined;
+    current = {
+      config,
+      get client() {
+        client ??= new ApiClient({
+          apiUrl: config.apiUrl(),
+          apiToken: config.apiToken(),
+          maxConcurrency: config.maxConcurrency(),
+        });
+        return client;
+      },
+    };
   }
   return current;
 }

@@ -1,27 +1,29 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { collectionHandlers } from "../resources/collection";
+import { collection } from "../resources/collection";
 import type { Handlers } from "../resources/lifecycle";
-import { shareLinkHandlers } from "../resources/share-link";
-import { siteHandlers } from "../resources/site";
-import { siteAdaptiveSchemaHandlers } from "../resources/site-adaptive-schema";
-import { siteSectionHandlers } from "../resources/site-section";
-import { siteSectionGroupHandlers } from "../resources/site-section-group";
-import { siteSpaceHandlers } from "../resources/site-space";
-import { spaceHandlers } from "../resources/space";
+import { shareLink } from "../resources/share-link";
+import { site } from "../resources/site";
+import { siteAdaptiveSchema } from "../resources/site-adaptive-schema";
+import { siteSection } from "../resources/site-section";
+import { siteSectionGroup } from "../resources/site-section-group";
+import { siteSpace } from "../resources/site-space";
+import { space } from "../resources/space";
 
 export { configure } from "./context";
 
 /** Every resource kind the package serves, by the kind string its shim captured. */
-const registry: Readonly<Record<string, Handlers>> = {
-  collection: collectionHandlers,
-  space: spaceHandlers,
-  site: siteHandlers,
-  "site-section": siteSectionHandlers,
-  "site-section-group": siteSectionGroupHandlers,
-  "site-space": siteSpaceHandlers,
-  "share-link": shareLinkHandlers,
-  "site-adaptive-schema": siteAdaptiveSchemaHandlers,
-};
+const registry: Readonly<Record<string, Handlers>> = Object.fromEntries(
+  [
+    collection,
+    space,
+    site,
+    siteSection,
+    siteSectionGroup,
+    siteSpace,
+    shareLink,
+    siteAdaptiveSchema,
+  ].map((resource) => [resource.kind, resource.handlers]),
+);
 
 /**
  * The handlers of one resource kind, what the shim inside each resource's state dispatches to.
