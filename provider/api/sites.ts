@@ -88,7 +88,7 @@ export const AdaptiveJsonSchema = z.strictObject({
     .catchall(BooleanClaim)
     .superRefine(claimNames),
   additionalProperties: z.literal(false),
-});
+}) as unknown as z.ZodType<AdaptiveJsonSchema>;
 export interface BooleanClaim {
   type: "boolean";
   description?: string;
@@ -99,7 +99,7 @@ export interface UnsignedClaims {
   properties: Record<string, BooleanClaim>;
   additionalProperties: boolean;
 }
-/** Typed by hand: zod cannot type `unsigned` beside a catch-all. */
+/** Typed by hand, and the schema above with it: zod cannot type `unsigned` beside a catch-all. */
 export interface AdaptiveJsonSchema {
   $schema?: "http://json-schema.org/draft-07/schema#";
   type: "object";

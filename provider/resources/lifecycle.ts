@@ -32,10 +32,10 @@ export const Id = z.string().min(1);
 /**
  * A resource's input schema: its own arguments, between the two every resource takes. The
  * organization defaults to `docs-workspace:organizationId` (check fills it in); `adoptId` takes
- * over an existing object instead of creating one.
+ * over an existing object instead of creating one (`null`, like absent, creates one).
  */
 export function resourceInputs<T extends z.ZodRawShape>(shape: T) {
-  return z.object({ organizationId: Id.optional(), ...shape, adoptId: Id.optional() });
+  return z.object({ organizationId: Id.optional(), ...shape, adoptId: Id.nullish() });
 }
 
 type Schema = z.ZodObject;
@@ -357,7 +357,7 @@ function lifecycle(def: AnyDefinition): Handlers {
       .sort();
     return {
       ...outs,
-      ...(inputs.adoptId === undefined ? {} : { adoptId: inputs.adoptId }),
+      ...(inputs.adoptId == null ? {} : { adoptId: inputs.adoptId }),
       [DECLARED]: declared,
     };
   }
@@ -455,7 +455,7 @@ function lifecycle(def: AnyDefinition): Handlers {
     async create(rawInputs) {
       const inputs = withoutProvider(rawInputs as Props);
       const ctx = context();
-      const adoptId = inputs.adoptId as string | undefined;
+      const adoptId = (inputs.adoptId ?? undefined) as string | undefined;
       let id: string;
       let outs: Props;
       if (adoptId === undefined) {

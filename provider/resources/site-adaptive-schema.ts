@@ -15,7 +15,7 @@ export const siteAdaptiveSchema = defineResource({
   type: "SiteAdaptiveSchema",
   inputs: resourceInputs({ siteId: Id, jsonSchema: api.AdaptiveJsonSchema }),
   rules: ({ adoptId, siteId }) =>
-    adoptId !== undefined && adoptId !== siteId
+    adoptId != null && adoptId !== siteId
       ? [
           {
             property: "adoptId",

@@ -1,0 +1,75 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { preview, refresh, up, type HarnessOptions, type RunResult } from "../../harness";
+
+/**
+ * DESIGN.md, upgrades: state written by release 0.1.0 (test/fixtures/release-0.1.0, the example
+ * workspace as `npm start` leaves it) is read by today's code with no change and no write.
+ */
+const root = path.resolve(__dirname, "../..");
+const fixture = path.join(root, "test/fixtures/release-0.1.0");
+/** The port the fixture's emulator ran on: the URLs in its state are built from it. */
+const FIXTURE_PORT = 44443;
+
+let dir: string;
+let emulator: RunningEmulator;
+let opts: HarnessOptions;
+
+/** Starts on the fixture's port, waiting while another test's port-0 emulator may hold it. */
+async function startOnFixturePort(data: string): Promise<RunningEmulator> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await startEmulator({ port: FIXTURE_PORT, data });
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EADDRINUSE" || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+async function writes(): Promise<{ method: string; path: string }[]> {
+  const response = await fetch(`${emulator.url}/_emulator/requests`);
+  const { items } = (await response.json()) as { items: { method: string; path: string }[] };
+  return items.filter((r) => r.method !== "GET");
+}
+
+const changed = (result: RunResult) =>
+  result.steps.filter((s) => s.op !== "same").map((s) => [s.op, s.name, s.diffs]);
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-upgrade-"));
+  for (const file of ["emulator.db", "harness-state.json"]) {
+    fs.copyFileSync(path.join(fixture, file), path.join(dir, file));
+  }
+  emulator = await startOnFixturePort(path.join(dir, "emulator.db"));
+  opts = {
+    programDir: root,
+    stateFile: path.join(dir, "harness-state.json"),
+    stack: "dev",
+    config: {
+      "docs-workspace:apiUrl": emulator.url,
+      "docs-workspace:organizationId": emulator.organizationId!,
+    },
+    secrets: { "docs-workspace:apiToken": emulator.token! },
+  };
+  await fetch(`${emulator.url}/_emulator/requests`, { method: "DELETE" });
+});
+afterAll(async () => {
+  await emulator?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("up on state written by release 0.1.0 reports no change and sends no write", async () => {
+  const result = await up(opts);
+  expect(changed(result)).toEqual([]);
+  expect(result.summary).toEqual({ same: 20 });
+  expect(await writes()).toEqual([]);
+});
+
+test("a refresh after it reports no change, and neither does a preview", async () => {
+  expect(changed(await refresh(opts))).toEqual([]);
+  expect(changed(await preview(opts))).toEqual([]);
+  expect(await writes()).toEqual([]);
+});
