@@ -1,0 +1,69 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { ArgsInputs, Input } from "../../provider/resources/lifecycle";
+import { Space, space, type SpaceArgs } from "../../provider/resources/space";
+
+/**
+ * Args interfaces are written by hand for their TSDoc, and checked against the input schema:
+ * `npm test` type-checks this file first, and each `@ts-expect-error` below fails that check the
+ * day the compiler stops refusing the Args under it.
+ */
+type Inputs = ArgsInputs<typeof space>;
+
+interface Lacking {
+  title: Input<Inputs["title"]>;
+}
+interface Adding extends SpaceArgs {
+  subtitle?: Input<string>;
+}
+interface Mistyped extends Omit<SpaceArgs, "title"> {
+  title: Input<number>;
+}
+interface RequiringAnOptional extends Omit<SpaceArgs, "emoji"> {
+  emoji: Input<Inputs["emoji"]>;
+}
+interface LosingARequired extends Omit<SpaceArgs, "title"> {
+  title?: Input<Inputs["title"]>;
+}
+
+test("the compiler refuses an Args that lacks, adds or mistypes an input, or changes its optionality", () => {
+  // @ts-expect-error lacks every input but the title
+  space.resource<Lacking>();
+  // @ts-expect-error declares an input the schema does not have
+  space.resource<Adding>();
+  // @ts-expect-error types the title as a number
+  space.resource<Mistyped>();
+  // @ts-expect-error requires the optional emoji
+  space.resource<RequiringAnOptional>();
+  // @ts-expect-error makes the required title optional
+  space.resource<LosingARequired>();
+  expect(Object.keys(Space.props({ title: "t" }))).toEqual([
+    "organizationId",
+    "title",
+    "emoji",
+    "parent",
+    "editMode",
+    "defaultLevel",
+    "language",
+    "adoptId",
+    "visibility",
+    "revision",
+    "comments",
+    "changeRequests",
+    "changeRequestsOpen",
+    "changeRequestsDraft",
+    "createdAt",
+    "updatedAt",
+    "urls",
+  ]);
+});
+
+test("outputs are typed from the schema and the API object", () => {
+  const typed = (resource: Space) => {
+    const title: pulumi.Output<string> = resource.title;
+    const emoji: pulumi.Output<string | null> = resource.emoji;
+    // @ts-expect-error a space has no basename
+    void resource.basename;
+    return [title, emoji];
+  };
+  expect(typed).toBeInstanceOf(Function);
+});
