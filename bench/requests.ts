@@ -334,9 +334,7 @@ function siteSectionGroupRows(fixtures: SiteFixtures): Operation[] {
     createRow(group, "create (title, sections)", 1, "one POST: the body takes the sections"),
     { name: "read", minimum: 1, why: LIST_READ, run: group.read },
     updateRow(group, "update title", { title: "Renamed group" }, 1, "one PATCH"),
-    // The provider reads the group's live order before changing it (an order computed from
-    // the state could be stale), and reads it again after removals only, whose DELETE answers 204
-    // without the group; so these two rows show more requests than the minimum.
+    // From the order in state: removals answer no body, each add answers the whole group.
     updateRow(
       group,
       "update sections: append one",
