@@ -149,6 +149,7 @@ export const SiteSpace = z.object({
   section: z.string().nullish(),
   space: z.object({ id: z.string() }).nullish(),
   condition: z.string().nullish(),
+  hidden: z.boolean().optional(),
 });
 export type SiteSpace = z.infer<typeof SiteSpace>;
 
@@ -251,7 +252,13 @@ export const SectionGroupPatch = z
 /** §4.11. */
 export const SiteSpaceCreate = z.object({ spaceId: z.string(), sectionId: z.string().optional() });
 export const SiteSpacePatch = z
-  .object({ path: SiteSpacePath, condition: Condition.nullable(), spaceId: z.string() })
+  .object({
+    path: SiteSpacePath,
+    condition: Condition.nullable(),
+    spaceId: z.string(),
+    // The hosted service's: hidden from the site's navigation, still reachable by its URL.
+    hidden: z.boolean(),
+  })
   .partial();
 /** §4.11. */
 export const ShareLinkCreate = z.object({ name: ShareLinkName });

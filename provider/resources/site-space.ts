@@ -1,3 +1,4 @@
+import { z } from "zod";
 import * as api from "../api/sites";
 import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
 
@@ -10,6 +11,7 @@ export const siteSpace = defineResource({
     spaceId: Id,
     path: api.SiteSpacePath.optional(),
     condition: api.Condition.nullable().optional(),
+    hidden: z.boolean().optional(),
   }),
   // No operation moves a site space to another site or section (its move only reorders it).
   replaceOnChange: ["organizationId", "siteId", "sectionId"],
@@ -73,6 +75,12 @@ export interface SiteSpaceArgs {
    * @example "visitor.claims.unsigned.staff === true"
    */
   condition?: Input<Inputs["condition"]>;
+  /**
+   * Whether the space is left out of the site's navigation; it stays reachable at its URL.
+   * Omitted: left as it is (a new site space is shown).
+   * @example true
+   */
+  hidden?: Input<Inputs["hidden"]>;
   /**
    * The id of an existing site space of `siteId` to take over instead of creating one.
    * @example guides.siteSpaceId

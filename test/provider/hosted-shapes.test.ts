@@ -139,12 +139,24 @@ const answers: Record<string, unknown> = {
 };
 
 let server: Server;
+/** The bodies of the PATCH requests the stub received. */
+const patches: unknown[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const body = answers[new URL(req.url ?? "/", "http://x").pathname];
-    res.writeHead(body === undefined ? 404 : 200, { "content-type": "application/json" });
-    res.end(JSON.stringify(body ?? { error: { code: 404, message: "not found" } }));
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    let received = "";
+    req.on("data", (chunk: Buffer) => (received += chunk.toString()));
+    req.on("end", () => {
+      let body = answers[path];
+      // The site space can be changed: a PATCH merges its body and answers the site space.
+      if (req.method === "PATCH" && path === `/v1/orgs/${ORG}/sites/${SITE}/site-spaces/ss1`) {
+        patches.push(JSON.parse(received));
+        body = Object.assign(siteSpace, JSON.parse(received));
+      }
+      res.writeHead(body === undefined ? 404 : 200, { "content-type": "application/json" });
+      res.end(JSON.stringify(body ?? { error: { code: 404, message: "not found" } }));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -252,4 +264,22 @@ describe("hosted answers parse, and their outputs hold what the provider reads",
     expect(link).toMatchObject({ name: "Reviewers", active: null, createdAt: now });
     expect(link.url).toBe(`https://docs.example.test/?share=${KEY}`);
   });
+});
+
+test("a site space's hidden flag is one PATCH, read back, then no change", async () => {
+  const handlers = provider("site-space") as Required<pulumi.dynamic.ResourceProvider>;
+  const declared = { organizationId: ORG, siteId: SITE, spaceId: "spc1", hidden: true };
+  const olds = await refreshed("site-space", "ss1", { siteId: SITE, spaceId: "spc1" });
+  expect(olds.hidden).toBe(false);
+  expect((await handlers.diff("ss1", olds, declared)).changes).toBe(true);
+  const { outs } = await handlers.update("ss1", olds, declared);
+  expect(patches).toEqual([{ hidden: true }]);
+  expect(outs).toMatchObject({ hidden: true, path: "guides" });
+  const read = await refreshed("site-space", "ss1", {
+    siteId: SITE,
+    spaceId: "spc1",
+    hidden: true,
+  });
+  expect(read.hidden).toBe(true);
+  expect((await handlers.diff("ss1", read, declared)).changes).toBe(false);
 });
