@@ -205,10 +205,24 @@ export function defineResource<
   P extends Schema,
 >(def: Definition<S, R, M, C, P>): DefinedResource<S, OutputsOf<S, z.output<R>, M>> {
   const inputKeys = Object.keys(def.inputs.shape);
+  // Mistakes a definition can make that no type catches, reported when the package loads.
+  const named = new Set(inputKeys.map((k) => bodyName(def, k)));
   for (const body of [def.createBody, def.patchBody]) {
-    const named = new Set(inputKeys.map((k) => bodyName(def, k)));
     const stray = Object.keys(body?.shape ?? {}).filter((field) => !named.has(field));
     if (stray.length > 0) throw new Error(`${def.kind}: body fields with no input: ${stray}`);
+  }
+  if (def.patchBody && !def.patch) throw new Error(`${def.kind}: a patchBody needs a patch`);
+  const patched = new Set(Object.keys(def.patchBody?.shape ?? {}));
+  const unapplied = inputKeys.filter(
+    (k) =>
+      k !== "adoptId" &&
+      !def.replaceOnChange?.includes(k) &&
+      !def.createOnly?.includes(k) &&
+      !patched.has(bodyName(def, k)) &&
+      !def.operations?.some((op) => op.input === k),
+  );
+  if (unapplied.length > 0) {
+    throw new Error(`${def.kind}: no PATCH field, operation or replacement applies ${unapplied}`);
   }
   const outputKeys = Object.keys(def.outputs).filter((k) => !inputKeys.includes(k));
   const handlers = lifecycle(def as unknown as AnyDefinition);
@@ -398,7 +412,9 @@ function lifecycle(def: AnyDefinition): Handlers {
     };
     await run(false);
     const patch = body(def.patchBody, news, changed);
-    if (Object.keys(patch).length > 0) current = await def.patch!(ctx, id, olds as never, patch);
+    if (def.patch && Object.keys(patch).length > 0) {
+      current = await def.patch(ctx, id, olds as never, patch);
+    }
     await run(true);
     const known = { ...olds, ...Object.fromEntries(changed.map((k) => [k, wanted(def, news, k)])) };
     return current === undefined ? known : outputsOf(current, known, declaredIn(news));

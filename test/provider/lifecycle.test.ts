@@ -38,7 +38,7 @@ function thing(failures: { read?: ApiError; patch?: ApiError; delete?: ApiError 
       ruleSaw.push(inputs);
       return inputs.name === "taken" ? [{ property: "name", reason: "is taken" }] : [];
     },
-    replaceOnChange: ["slot"],
+    replaceOnChange: ["organizationId", "slot"],
     createOnly: ["seed"],
     absentMeans: { parent: null },
     response: z.object({
