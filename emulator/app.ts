@@ -1,29 +1,49 @@
 import { Hono } from "hono";
 import { adminRoutes, createAdminState, type AdminState } from "./admin";
-import { bearerAuth, type EmulatorEnv } from "./auth";
+import { bearerAuth, originOf, type EmulatorEnv } from "./auth";
+import { apiContext } from "./context";
 import { errorBody, HttpError } from "./errors";
 import { families } from "./families";
 import type { FaultEnv } from "./faults";
+import { wireHooks } from "./hooks";
+import { bodyMiddleware } from "./http/body";
+import { openApiDocument } from "./http/openapi";
+import { mountRoutes, type RouteGroup } from "./http/route";
+import { pageRoutes } from "./pages";
 import { Store, type StoreOptions } from "./store";
 
-export interface EmulatorAppOptions extends Omit<StoreOptions, "schema"> {
-  store?: Store;
-}
+type AppEnv = FaultEnv & EmulatorEnv;
 
 /** Opens a store holding every family's tables. */
 export function openStore(options: Omit<StoreOptions, "schema"> = {}): Store {
-  return new Store({ ...options, schema: families.map((f) => f.schema) });
+  return new Store({ ...options, schema: families.flatMap((f) => (f.schema ? [f.schema] : [])) });
+}
+
+/**
+ * Every route the emulator serves, grouped as `/openapi.json` lists them: the workspace API one
+ * family at a time, the admin API, and the app pages.
+ */
+export function routeGroups(): RouteGroup<never>[] {
+  return [
+    ...families.map((family) => ({
+      prefix: "/v1",
+      security: "bearer" as const,
+      tag: family.name,
+      routes: family.routes,
+    })),
+    { prefix: "/_emulator", security: "none", tag: "emulator admin", routes: adminRoutes },
+    { prefix: "/app", security: "none", tag: "app pages", routes: pageRoutes },
+  ] as RouteGroup<never>[];
 }
 
 /**
  * The emulator as a Hono app, usable in process (`app.request(...)`) or behind a socket.
- * `state` carries the request log and fault rules; one is made when absent.
+ * `state` carries the request log and fault rules; one is made when absent. The cross-family
+ * hooks are joined here, once per app, from what each family declares.
  */
-export function createApp(
-  store: Store,
-  state: AdminState = createAdminState(store),
-): Hono<FaultEnv> {
-  const app = new Hono<FaultEnv>();
+export function createApp(store: Store, state: AdminState = createAdminState(store)): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const hooks = wireHooks(families.flatMap((f) => (f.hooks ? [f.hooks] : [])));
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
@@ -34,15 +54,34 @@ export function createApp(
   });
   app.notFound((c) => c.json(errorBody(404, `no route for ${c.req.method} ${c.req.path}`), 404));
 
-  app.route("/_emulator", adminRoutes(state));
+  app.get("/openapi.json", (c) =>
+    c.json(
+      openApiDocument(routeGroups(), {
+        title: "Documentation Workspace Management API (emulator)",
+        version: "1",
+        description:
+          "The workspace API as the docs-workspace emulator serves it, with its admin API and app pages.",
+      }),
+    ),
+  );
 
-  // The log runs first so that faulted requests are logged with the status they got.
+  const admin = new Hono<AppEnv>();
+  admin.use("*", bodyMiddleware());
+  mountRoutes(admin, adminRoutes, () => state);
+  app.route("/_emulator", admin);
+
+  const pages = new Hono<AppEnv>();
+  mountRoutes(pages, pageRoutes, (c) => ({ store, hooks, state, origin: originOf(c) }));
+  app.route("/app", pages);
+
+  // The log runs first so that refused bodies and faulted requests are logged with their status.
   app.use("/v1/*", state.log.middleware());
+  app.use("/v1/*", bodyMiddleware());
   app.use("/v1/*", state.faults.middleware());
-
-  const v1 = new Hono<EmulatorEnv>();
+  const v1 = new Hono<AppEnv>();
   v1.use("*", bearerAuth(store));
-  for (const family of families) family.mount(v1, store);
+  for (const family of families)
+    mountRoutes(v1, family.routes, (c) => apiContext(store, hooks, c.get("userId"), originOf(c)));
   app.route("/v1", v1);
   return app;
 }
