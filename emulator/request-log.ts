@@ -136,8 +136,8 @@ function keepBody(entry: LoggedRequest, body: Exclude<RequestBody, { kind: "none
   };
   if (body.kind === "refused" && body.reason === "too-large")
     return summarize("over the request body limit");
-  if (body.bytes > LOG_BODY_BYTES) return summarize("larger than the log keeps");
   if (body.kind === "refused" && body.reason === "too-deep") return summarize("nested too deep");
+  if (body.bytes > LOG_BODY_BYTES) return summarize("larger than the log keeps");
   if (body.kind === "refused") {
     // Not JSON: the text itself, which is small.
     entry.body = body.text;
