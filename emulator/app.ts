@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { adminRoutes, createAdminState, type AdminState } from "./admin";
 import { bearerAuth, originOf, type EmulatorEnv } from "./auth";
 import { apiContext } from "./context";
@@ -8,8 +9,9 @@ import type { FaultEnv } from "./faults";
 import { wireHooks } from "./hooks";
 import { bodyMiddleware } from "./http/body";
 import { openApiDocument } from "./http/openapi";
-import { mountRoutes, type RouteGroup } from "./http/route";
+import { json, mountRoutes, routesFor, type RouteGroup } from "./http/route";
 import { pageRoutes } from "./pages";
+import { named } from "./render/common";
 import { Store, type StoreOptions } from "./store";
 
 type AppEnv = FaultEnv & EmulatorEnv;
@@ -19,9 +21,34 @@ export function openStore(options: Omit<StoreOptions, "schema"> = {}): Store {
   return new Store({ ...options, schema: families.flatMap((f) => (f.schema ? [f.schema] : [])) });
 }
 
+const DOCUMENT_INFO = {
+  title: "Documentation Workspace Management API (emulator)",
+  version: "1",
+  description:
+    "The workspace API as the docs-workspace emulator serves it, with its admin API and app pages.",
+};
+
+/** `/openapi.json`, itself one of the routes it lists. */
+const documentRoute = routesFor<void>()({
+  method: "get",
+  path: "/openapi.json",
+  operationId: "getOpenApiDocument",
+  summary: "This document: every route the emulator serves, generated from their declarations",
+  responses: {
+    200: {
+      description: "An OpenAPI 3.1 document",
+      schema: named(
+        "OpenApiDocument",
+        z.looseObject({ openapi: z.literal("3.1.0"), paths: z.record(z.string(), z.unknown()) }),
+      ),
+    },
+  },
+  handler: () => json(200, openApiDocument(routeGroups(), DOCUMENT_INFO)),
+});
+
 /**
  * Every route the emulator serves, grouped as `/openapi.json` lists them: the workspace API one
- * family at a time, the admin API, and the app pages.
+ * family at a time, the admin API, the app pages and the document itself.
  */
 export function routeGroups(): RouteGroup<never>[] {
   return [
@@ -33,6 +60,7 @@ export function routeGroups(): RouteGroup<never>[] {
     })),
     { prefix: "/_emulator", security: "none", tag: "emulator admin", routes: adminRoutes },
     { prefix: "/app", security: "none", tag: "app pages", routes: pageRoutes },
+    { prefix: "", security: "none", tag: "emulator", routes: [documentRoute] },
   ] as RouteGroup<never>[];
 }
 
@@ -54,16 +82,7 @@ export function createApp(store: Store, state: AdminState = createAdminState(sto
   });
   app.notFound((c) => c.json(errorBody(404, `no route for ${c.req.method} ${c.req.path}`), 404));
 
-  app.get("/openapi.json", (c) =>
-    c.json(
-      openApiDocument(routeGroups(), {
-        title: "Documentation Workspace Management API (emulator)",
-        version: "1",
-        description:
-          "The workspace API as the docs-workspace emulator serves it, with its admin API and app pages.",
-      }),
-    ),
-  );
+  mountRoutes(app, [documentRoute], () => undefined);
 
   const admin = new Hono<AppEnv>();
   admin.use("*", bodyMiddleware());

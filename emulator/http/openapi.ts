@@ -33,6 +33,11 @@ function components(
   return out;
 }
 
+/** `/app` and `/` make `/app`, as Hono serves it. */
+export function fullPath(prefix: string, path: string): string {
+  return path === "/" && prefix !== "" ? prefix : `${prefix}${path}`;
+}
+
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
 function parameters(route: Route<unknown>) {
@@ -91,14 +96,15 @@ export function openApiDocument(groups: readonly RouteGroup<unknown>[], info: Do
       };
       let requestBody: unknown;
       if (route.body !== undefined) {
-        const id = `${pascal(route.operationId)}Body`;
-        inputs.set(route.body, id);
+        // A body schema shared by routes (the move of collections and spaces) is one component.
+        if (!inputs.has(route.body)) inputs.set(route.body, `${pascal(route.operationId)}Body`);
+        const id = inputs.get(route.body)!;
         requestBody = {
           required: false,
           content: { "application/json": { schema: ref(id) } },
         };
       }
-      const path = `${group.prefix}${route.path}`;
+      const path = fullPath(group.prefix, route.path);
       paths[path] ??= {};
       paths[path][route.method] = {
         operationId: route.operationId,
@@ -113,7 +119,7 @@ export function openApiDocument(groups: readonly RouteGroup<unknown>[], info: Do
   }
 
   return {
-    openapi: "3.1.0",
+    openapi: "3.1.0" as const,
     info,
     tags: [...tags].map((name) => ({ name })),
     paths,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createApp, openStore, startEmulator, type RunningEmulator } from "../../emulator";
 import type { FaultRuleInput } from "../../emulator/faults";
+import { conformanceProblem } from "./conformance";
 import type { LoggedRequest } from "../../emulator/request-log";
 import type { SeedResult } from "../../emulator/seed";
 import type { Clock, Store } from "../../emulator/store";
@@ -132,12 +133,27 @@ export const IN_PROCESS_URL = "http://emulator.test";
 
 /**
  * The emulator as an app in this process, called through Hono's `app.request` with no socket:
- * the tier for route tests (fast, and nothing listens). Seeded as `startTestEmulator` is.
+ * the tier for route tests (fast, and nothing listens). Seeded as `startTestEmulator` is. Every
+ * answer is checked against the route declarations `/openapi.json` comes from (conformance.ts).
  */
 export async function createTestEmulator(options: { clock?: Clock } = {}): Promise<TestEmulator> {
   const store = openStore({ clock: options.clock });
   const app = createApp(store);
-  const fetch: Fetch = async (input, init) => app.request(input, init);
+  const fetch: Fetch = async (input, init) => {
+    const response = await app.request(input, init);
+    const text = await response.clone().text();
+    const method = (init?.method ?? "GET").toUpperCase();
+    const problem = conformanceProblem(
+      method,
+      input,
+      response.status,
+      response.headers.get("content-type"),
+      text,
+    );
+    if (problem !== undefined)
+      throw new Error(`the emulator broke its own declarations: ${problem}`);
+    return response;
+  };
   return seeded(IN_PROCESS_URL, fetch, store, async () => store.close());
 }
 
