@@ -9,8 +9,9 @@ import type { FaultEnv } from "./faults";
 import { wireHooks } from "./hooks";
 import { bodyMiddleware } from "./http/body";
 import { openApiDocument } from "./http/openapi";
-import { json, mountRoutes, routesFor, type RouteGroup } from "./http/route";
+import { json, mountRoutes, page, routesFor, type RouteGroup } from "./http/route";
 import { pageRoutes } from "./pages";
+import { html, layout } from "./pages/html";
 import { named } from "./render/common";
 import { Store, type StoreOptions } from "./store";
 
@@ -46,6 +47,38 @@ const documentRoute = routesFor<void>()({
   handler: () => json(200, openApiDocument(routeGroups(), DOCUMENT_INFO)),
 });
 
+/** The root: where a person who opens the emulator's URL finds the rest. */
+const rootRoute = routesFor<void>()({
+  method: "get",
+  path: "/",
+  operationId: "rootPage",
+  summary: "What the emulator serves, for a person who opens its URL",
+  responses: { 200: { description: "The page", html: true } },
+  handler: () =>
+    page(
+      200,
+      layout(
+        "docs-workspace emulator",
+        html`<h1>docs-workspace emulator</h1>
+          <p>A local implementation of the Documentation Workspace Management API.</p>
+          <ul>
+            <li>
+              <a href="/app">The app pages</a>: organizations, collections, spaces and sites as
+              <code>up</code> made them
+            </li>
+            <li>
+              <a href="/app/requests">The request log</a> and
+              <a href="/app/faults">the fault rules</a>
+            </li>
+            <li>
+              <a href="/openapi.json">The OpenAPI document</a> of the API under <code>/v1</code> and
+              the admin API under <code>/_emulator</code>
+            </li>
+          </ul>`,
+      ),
+    ),
+});
+
 /**
  * Every route the emulator serves, grouped as `/openapi.json` lists them: the workspace API one
  * family at a time, the admin API, the app pages and the document itself.
@@ -60,7 +93,7 @@ export function routeGroups(): RouteGroup<never>[] {
     })),
     { prefix: "/_emulator", security: "none", tag: "emulator admin", routes: adminRoutes },
     { prefix: "/app", security: "none", tag: "app pages", routes: pageRoutes },
-    { prefix: "", security: "none", tag: "emulator", routes: [documentRoute] },
+    { prefix: "", security: "none", tag: "emulator", routes: [rootRoute, documentRoute] },
   ] as RouteGroup<never>[];
 }
 
@@ -82,7 +115,7 @@ export function createApp(store: Store, state: AdminState = createAdminState(sto
   });
   app.notFound((c) => c.json(errorBody(404, `no route for ${c.req.method} ${c.req.path}`), 404));
 
-  mountRoutes(app, [documentRoute], () => undefined);
+  mountRoutes(app, [rootRoute, documentRoute], () => undefined);
 
   const admin = new Hono<AppEnv>();
   admin.use("*", bodyMiddleware());

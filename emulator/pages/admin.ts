@@ -1,7 +1,7 @@
 import type { LoggedRequest } from "../request-log";
 import { page } from "../http/route";
 import { pageAnswer, pageRoute } from "./context";
-import { html, layout } from "./html";
+import { html, layout, maskKey } from "./html";
 
 /** The request log page shows the latest requests; the admin API has them all. */
 const SHOWN = 500;
@@ -16,6 +16,13 @@ function bodyCell(entry: LoggedRequest) {
   if (entry.body === null) return html``;
   const text = typeof entry.body === "string" ? entry.body : JSON.stringify(entry.body);
   return html`<code>${text.length > BODY_CHARS ? `${text.slice(0, BODY_CHARS)}…` : text}</code>`;
+}
+
+/** A request's query as the page shows it: a share key, which is a secret, masked. */
+function shownQuery(query: Record<string, string>): string {
+  return Object.entries(query)
+    .map(([name, value]) => `${name}=${name === "shareKey" ? maskKey(value) : value}`)
+    .join("&");
 }
 
 export const adminPages = [
@@ -50,7 +57,7 @@ export const adminPages = [
                       <th>Body</th>
                     </tr>
                     ${shown.map((e, i) => {
-                      const query = new URLSearchParams(e.query).toString();
+                      const query = shownQuery(e.query);
                       return html`<tr>
                         <td>${first + i + 1}</td>
                         <td><code>${e.method} ${e.path}${query ? `?${query}` : ""}</code></td>

@@ -8,6 +8,7 @@ import { groupSections, topLevel, findSection, type SectionRow } from "../store/
 import { findGroup } from "../store/section-groups";
 import { listShareLinks } from "../store/share-links";
 import { containerSiteSpaces, type SiteSpaceRow } from "../store/site-spaces";
+import { findOrganization } from "../store/organizations";
 import { findSite, type SiteRow } from "../store/sites";
 import { findSpace } from "../store/spaces";
 import { missing, missingAnswer, pageAnswer, pageRoute, type PageContext } from "./context";
@@ -109,7 +110,12 @@ export const sitePages = [
         200,
         layout(
           site.title,
-          html`<p class="meta"><a href="/app/o/${site.organizationId}">Organization</a> › Sites</p>
+          html`<p class="meta">
+              <a href="/app/o/${site.organizationId}"
+                >${findOrganization(ctx.store, site.organizationId)?.title ?? site.organizationId}</a
+              >
+              › Sites
+            </p>
             <h1>${site.title}</h1>
             <p id="published">
               ${badge(site.published, "Published", "Not published")}
