@@ -81,6 +81,15 @@ export function requireRole(
 ): string | null {
   const role = membershipRole(store, organizationId, userId);
   if (role === undefined) throw notFound(`organization ${organizationId}`);
+  return checkRole(role, minimum, organizationId);
+}
+
+/** A role already read, checked against `minimum`: 403 below it. Returns the role. */
+export function checkRole(
+  role: string | null,
+  minimum: Access,
+  organizationId: string,
+): string | null {
   if (!hasRole(role, minimum)) {
     throw new HttpError(
       403,

@@ -119,10 +119,18 @@ export function mountRoutes<C, E extends BodyEnv>(
   context: (c: Context<E>) => C,
 ): void {
   for (const route of routes) {
+    const querySchema = route.query ?? noQuery;
+    // Most requests carry no query: its parse, done once, serves them all.
+    let noQueryInput: { value: unknown } | undefined;
+    const readQuery = (c: Context<E>) => {
+      if (c.req.url.includes("?")) return parseOrThrow(querySchema, c.req.query());
+      noQueryInput ??= { value: parseOrThrow(querySchema, {}) };
+      return noQueryInput.value;
+    };
     app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
       const input = {
         params: c.req.param() as Record<string, string>,
-        query: parseOrThrow(route.query ?? noQuery, c.req.query()),
+        query: readQuery(c),
         body:
           route.body === undefined
             ? undefined

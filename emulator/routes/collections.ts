@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { empty, json } from "../http/route";
-import { roleLevel } from "../auth";
+import { checkRole, roleLevel } from "../auth";
 import { apiRoute, type ApiContext } from "../context";
 import { conflict, notFound } from "../errors";
 import { envelope, pageOf, pageQuery } from "../pagination";
@@ -41,9 +41,9 @@ const listQuery = pageQuery.extend({ nested: z.enum(["true", "false"]).optional(
 /** The collection, once the caller is known to belong to its organization (404 otherwise). */
 function visible(ctx: ApiContext, collectionId: string, minimum: "member" | "create" = "member") {
   const row = findCollection(ctx.store, collectionId);
-  if (!row || ctx.roleIn(row.organizationId) === undefined)
-    throw notFound(`collection ${collectionId}`);
-  return { row, role: ctx.requireRole(row.organizationId, minimum) };
+  const role = row && ctx.roleIn(row.organizationId);
+  if (!row || role === undefined) throw notFound(`collection ${collectionId}`);
+  return { row, role: checkRole(role, minimum, row.organizationId) };
 }
 
 const answer = (ctx: ApiContext, id: string, role: string | null) =>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { empty, json } from "../http/route";
-import { roleLevel } from "../auth";
+import { checkRole, roleLevel } from "../auth";
 import { apiRoute, type ApiContext } from "../context";
 import { notFound } from "../errors";
 import { envelope, pageOf, pageQuery } from "../pagination";
@@ -66,13 +66,14 @@ function visible(
   options: { minimum?: "member" | "create"; deleted?: boolean } = {},
 ) {
   const row = findSpace(ctx.store, spaceId);
-  if (!row || ctx.roleIn(row.organizationId) === undefined) throw notFound(`space ${spaceId}`);
+  const role = row && ctx.roleIn(row.organizationId);
+  if (!row || role === undefined) throw notFound(`space ${spaceId}`);
   if (isExpired(ctx.store, row)) {
     purgeSpace(ctx.store, row.id);
     throw notFound(`space ${spaceId} (deleted more than 7 days ago and permanently removed)`);
   }
   if (row.deletedAt !== null && !options.deleted) throw notFound(`space ${spaceId}`);
-  return { row, role: ctx.requireRole(row.organizationId, options.minimum ?? "member") };
+  return { row, role: checkRole(role, options.minimum ?? "member", row.organizationId) };
 }
 
 const SpaceList = listOf("SpaceList", SpaceJson);
