@@ -1,5 +1,5 @@
 import { createApp, openStore, routeGroups } from "../../emulator";
-import { conformanceProblem } from "../support/conformance";
+import { conformanceProblem } from "./conformance";
 import { createTestEmulator, type TestEmulator } from "../support/emulator";
 
 /** `/openapi.json`: generated from the route declarations, and covering every route served. */

@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startEmulator } from "../../emulator";
-import { conformanceProblem } from "../support/conformance";
+import { conformanceProblem } from "./conformance";
 import { apiClient } from "../support/emulator";
 
 const root = resolve(__dirname, "../..");

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createApp, openStore, startEmulator, type RunningEmulator } from "../../emulator";
 import type { FaultRuleInput } from "../../emulator/faults";
-import { conformanceProblem } from "./conformance";
+import { conformanceProblem } from "../emulator/conformance";
 import type { LoggedRequest } from "../../emulator/request-log";
 import type { SeedResult } from "../../emulator/seed";
 import type { Clock, Store } from "../../emulator/store";
@@ -134,7 +134,7 @@ export const IN_PROCESS_URL = "http://emulator.test";
 /**
  * The emulator as an app in this process, called through Hono's `app.request` with no socket:
  * the tier for route tests (fast, and nothing listens). Seeded as `startTestEmulator` is. Every
- * answer is checked against the route declarations `/openapi.json` comes from (conformance.ts).
+ * answer is checked against the route declarations `/openapi.json` comes from (test/emulator/conformance.ts).
  */
 export async function createTestEmulator(options: { clock?: Clock } = {}): Promise<TestEmulator> {
   const store = openStore({ clock: options.clock });
