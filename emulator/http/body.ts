@@ -37,12 +37,19 @@ export interface BodyEnv {
  */
 export function bodyMiddleware(): MiddlewareHandler<BodyEnv> {
   return async (c, next) => {
-    const declared = Number(c.req.header("content-length") ?? NaN);
+    // Behind a socket the Node request's parsed headers are at hand; reading them through Hono
+    // makes @hono/node-server build a web Headers object, a cost on every GET.
+    const headers = (c.env as BodyEnv["Bindings"] | undefined)?.incoming?.headers;
+    const length = headers ? headers["content-length"] : c.req.header("content-length");
+    const chunked = headers
+      ? headers["transfer-encoding"] !== undefined
+      : c.req.header("transfer-encoding") !== undefined;
+    const declared = Number(length ?? NaN);
     if (declared > MAX_BODY_BYTES) {
       c.set("body", refusal("too-large", "", declared, tooLarge(declared)));
       throw tooLarge(declared);
     }
-    const read = await readLimited(c);
+    const read = await readLimited(c, length !== undefined || chunked);
     if (read === undefined) c.set("body", { kind: "none" });
     else if (read.bytes > MAX_BODY_BYTES) {
       c.set("body", refusal("too-large", "", read.bytes, tooLarge(read.bytes)));
@@ -131,13 +138,11 @@ interface Read {
  */
 async function readLimited(
   c: Context<BodyEnv>,
+  hasBody: boolean,
 ): Promise<{ text: string; bytes: number } | undefined> {
   const incoming = (c.env as BodyEnv["Bindings"] | undefined)?.incoming;
   let read: Read;
   if (incoming !== undefined && !incoming.readableEnded && !("rawBody" in incoming)) {
-    const hasBody =
-      c.req.header("content-length") !== undefined ||
-      c.req.header("transfer-encoding") !== undefined;
     if (!hasBody) return undefined;
     read = await drain(incoming);
   } else {
