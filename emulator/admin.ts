@@ -1,9 +1,10 @@
-import { Hono } from "hono";
+import { z } from "zod";
 import { FaultSet, faultRuleSchema } from "./faults";
+import { empty, json, routesFor } from "./http/route";
+import { named } from "./render/common";
 import { RequestLog } from "./request-log";
 import { applySeed, seedSchema } from "./seed";
 import type { Store } from "./store";
-import { readBody } from "./validation";
 
 /** What the admin API controls besides the store. */
 export interface AdminState {
@@ -16,40 +17,144 @@ export function createAdminState(store: Store): AdminState {
   return { store, log: new RequestLog(), faults: new FaultSet() };
 }
 
+const adminRoute = routesFor<AdminState>();
+
+const LoggedRequestJson = named(
+  "LoggedRequest",
+  z.strictObject({
+    method: z.string(),
+    path: z.string(),
+    query: z.record(z.string(), z.string()),
+    body: z.unknown(),
+    truncated: z
+      .strictObject({ bytes: z.number().int(), reason: z.string(), preview: z.string() })
+      .optional(),
+    status: z.number().int(),
+    fault: z.enum(["status", "drop"]).optional(),
+  }),
+);
+
+const FaultRuleJson = named(
+  "FaultRule",
+  z.strictObject({
+    id: z.string(),
+    matched: z.number().int(),
+    method: z.string().optional(),
+    path: z.string(),
+    probability: z.number().optional(),
+    count: z.number().int().optional(),
+    kind: z.enum(["status", "latency", "drop"]),
+    status: z.number().int().optional(),
+    retryAfter: z.number().int().optional(),
+    latencyMs: z.number().int().optional(),
+  }),
+);
+
+const SeedResultJson = named(
+  "SeedResult",
+  z.strictObject({
+    organizations: z.array(z.string()),
+    users: z.array(z.string()),
+    tokens: z.array(z.string()),
+  }),
+);
+
 /**
  * The admin API under `/_emulator/`. It is not part of the workspace API and needs no token:
  * the emulator is a local tool, listening on loopback by default.
  */
-export function adminRoutes(state: AdminState): Hono {
-  const admin = new Hono();
+export const adminRoutes = [
+  adminRoute({
+    method: "post",
+    path: "/reset",
+    operationId: "resetEmulator",
+    summary: "Empty the workspace, the request log and the fault rules",
+    responses: { 204: { description: "Emptied" } },
+    handler(_input, state) {
+      state.store.reset();
+      state.log.clear();
+      state.faults.clear();
+      return empty(204);
+    },
+  }),
 
-  admin.post("/reset", (c) => {
-    state.store.reset();
-    state.log.clear();
-    state.faults.clear();
-    return c.body(null, 204);
-  });
+  adminRoute({
+    method: "post",
+    path: "/seed",
+    operationId: "seedEmulator",
+    summary: "Add organizations, users, members and tokens, all or nothing",
+    body: seedSchema,
+    responses: { 201: { description: "What was created", schema: SeedResultJson } },
+    handler({ body }, state) {
+      return json(201, applySeed(state.store, body));
+    },
+  }),
 
-  admin.post("/seed", async (c) => {
-    const body = await readBody(c, seedSchema);
-    return c.json(applySeed(state.store, body), 201);
-  });
+  adminRoute({
+    method: "get",
+    path: "/requests",
+    operationId: "listLoggedRequests",
+    summary: "The workspace API requests received, in arrival order",
+    responses: {
+      200: {
+        description: "The request log",
+        schema: z.strictObject({ items: z.array(LoggedRequestJson) }),
+      },
+    },
+    handler(_input, state) {
+      return json(200, { items: [...state.log.list()] });
+    },
+  }),
 
-  admin.get("/requests", (c) => c.json({ items: state.log.list() }));
-  admin.delete("/requests", (c) => {
-    state.log.clear();
-    return c.body(null, 204);
-  });
+  adminRoute({
+    method: "delete",
+    path: "/requests",
+    operationId: "clearLoggedRequests",
+    summary: "Empty the request log",
+    responses: { 204: { description: "Emptied" } },
+    handler(_input, state) {
+      state.log.clear();
+      return empty(204);
+    },
+  }),
 
-  admin.post("/faults", async (c) => {
-    const rule = state.faults.add(await readBody(c, faultRuleSchema));
-    return c.json(rule, 201);
-  });
-  admin.get("/faults", (c) => c.json({ items: state.faults.list() }));
-  admin.delete("/faults", (c) => {
-    state.faults.clear();
-    return c.body(null, 204);
-  });
+  adminRoute({
+    method: "post",
+    path: "/faults",
+    operationId: "addFaultRule",
+    summary: "Make matching requests fail, slow down or drop",
+    body: faultRuleSchema,
+    responses: { 201: { description: "The rule", schema: FaultRuleJson } },
+    handler({ body }, state) {
+      return json(201, state.faults.add(body));
+    },
+  }),
 
-  return admin;
-}
+  adminRoute({
+    method: "get",
+    path: "/faults",
+    operationId: "listFaultRules",
+    summary: "The fault rules in force",
+    responses: {
+      200: {
+        description: "The rules, in the order they are checked",
+        schema: z.strictObject({ items: z.array(FaultRuleJson) }),
+      },
+    },
+    handler(_input, state) {
+      return json(200, { items: state.faults.list() });
+    },
+  }),
+
+  adminRoute({
+    method: "delete",
+    path: "/faults",
+    operationId: "clearFaultRules",
+    summary: "Remove every fault rule",
+    responses: { 204: { description: "Removed" } },
+    handler(_input, state) {
+      state.faults.clear();
+      return empty(204);
+    },
+  }),
+];

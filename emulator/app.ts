@@ -1,29 +1,110 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { adminRoutes, createAdminState, type AdminState } from "./admin";
-import { bearerAuth, type EmulatorEnv } from "./auth";
+import { bearerAuth, originOf, type EmulatorEnv } from "./auth";
+import { apiContext } from "./context";
 import { errorBody, HttpError } from "./errors";
 import { families } from "./families";
 import type { FaultEnv } from "./faults";
+import { wireHooks } from "./hooks";
+import { bodyMiddleware } from "./http/body";
+import { openApiDocument } from "./http/openapi";
+import { json, mountRoutes, page, routesFor, type RouteGroup } from "./http/route";
+import { pageRoutes } from "./pages";
+import { html, layout } from "./pages/html";
+import { named } from "./render/common";
 import { Store, type StoreOptions } from "./store";
 
-export interface EmulatorAppOptions extends Omit<StoreOptions, "schema"> {
-  store?: Store;
-}
+type AppEnv = FaultEnv & EmulatorEnv;
 
 /** Opens a store holding every family's tables. */
 export function openStore(options: Omit<StoreOptions, "schema"> = {}): Store {
-  return new Store({ ...options, schema: families.map((f) => f.schema) });
+  return new Store({ ...options, schema: families.flatMap((f) => (f.schema ? [f.schema] : [])) });
+}
+
+const DOCUMENT_INFO = {
+  title: "Documentation Workspace Management API (emulator)",
+  version: "1",
+  description:
+    "The workspace API as the docs-workspace emulator serves it, with its admin API and app pages.",
+};
+
+/** `/openapi.json`, itself one of the routes it lists. */
+const documentRoute = routesFor<void>()({
+  method: "get",
+  path: "/openapi.json",
+  operationId: "getOpenApiDocument",
+  summary: "This document: every route the emulator serves, generated from their declarations",
+  responses: {
+    200: {
+      description: "An OpenAPI 3.1 document",
+      schema: named(
+        "OpenApiDocument",
+        z.looseObject({ openapi: z.literal("3.1.0"), paths: z.record(z.string(), z.unknown()) }),
+      ),
+    },
+  },
+  handler: () => json(200, openApiDocument(routeGroups(), DOCUMENT_INFO)),
+});
+
+/** The root: where a person who opens the emulator's URL finds the rest. */
+const rootRoute = routesFor<void>()({
+  method: "get",
+  path: "/",
+  operationId: "rootPage",
+  summary: "What the emulator serves, for a person who opens its URL",
+  responses: { 200: { description: "The page", html: true } },
+  handler: () =>
+    page(
+      200,
+      layout(
+        "docs-workspace emulator",
+        html`<h1>docs-workspace emulator</h1>
+          <p>A local implementation of the Documentation Workspace Management API.</p>
+          <ul>
+            <li>
+              <a href="/app">The app pages</a>: organizations, collections, spaces and sites as
+              <code>up</code> made them
+            </li>
+            <li>
+              <a href="/app/requests">The request log</a> and
+              <a href="/app/faults">the fault rules</a>
+            </li>
+            <li>
+              <a href="/openapi.json">The OpenAPI document</a> of the API under <code>/v1</code> and
+              the admin API under <code>/_emulator</code>
+            </li>
+          </ul>`,
+      ),
+    ),
+});
+
+/**
+ * Every route the emulator serves, grouped as `/openapi.json` lists them: the workspace API one
+ * family at a time, the admin API, the app pages and the document itself.
+ */
+export function routeGroups(): RouteGroup<never>[] {
+  return [
+    ...families.map((family) => ({
+      prefix: "/v1",
+      security: "bearer" as const,
+      tag: family.name,
+      routes: family.routes,
+    })),
+    { prefix: "/_emulator", security: "none", tag: "emulator admin", routes: adminRoutes },
+    { prefix: "/app", security: "none", tag: "app pages", routes: pageRoutes },
+    { prefix: "", security: "none", tag: "emulator", routes: [rootRoute, documentRoute] },
+  ] as RouteGroup<never>[];
 }
 
 /**
  * The emulator as a Hono app, usable in process (`app.request(...)`) or behind a socket.
- * `state` carries the request log and fault rules; one is made when absent.
+ * `state` carries the request log and fault rules; one is made when absent. The cross-family
+ * hooks are joined here, once per app, from what each family declares.
  */
-export function createApp(
-  store: Store,
-  state: AdminState = createAdminState(store),
-): Hono<FaultEnv> {
-  const app = new Hono<FaultEnv>();
+export function createApp(store: Store, state: AdminState = createAdminState(store)): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const hooks = wireHooks(families.flatMap((f) => (f.hooks ? [f.hooks] : [])));
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
@@ -34,15 +115,25 @@ export function createApp(
   });
   app.notFound((c) => c.json(errorBody(404, `no route for ${c.req.method} ${c.req.path}`), 404));
 
-  app.route("/_emulator", adminRoutes(state));
+  mountRoutes(app, [rootRoute, documentRoute], () => undefined);
 
-  // The log runs first so that faulted requests are logged with the status they got.
+  const admin = new Hono<AppEnv>();
+  admin.use("*", bodyMiddleware());
+  mountRoutes(admin, adminRoutes, () => state);
+  app.route("/_emulator", admin);
+
+  const pages = new Hono<AppEnv>();
+  mountRoutes(pages, pageRoutes, (c) => ({ store, hooks, state, origin: originOf(c) }));
+  app.route("/app", pages);
+
+  // The log runs first so that refused bodies and faulted requests are logged with their status.
   app.use("/v1/*", state.log.middleware());
+  app.use("/v1/*", bodyMiddleware());
   app.use("/v1/*", state.faults.middleware());
-
-  const v1 = new Hono<EmulatorEnv>();
+  const v1 = new Hono<AppEnv>();
   v1.use("*", bearerAuth(store));
-  for (const family of families) family.mount(v1, store);
+  for (const family of families)
+    mountRoutes(v1, family.routes, (c) => apiContext(store, hooks, c.get("userId"), originOf(c)));
   app.route("/v1", v1);
   return app;
 }

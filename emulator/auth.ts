@@ -1,7 +1,37 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { z } from "zod";
 import { HttpError, notFound } from "./errors";
 import type { Store } from "./store";
 import { membershipRole, userForToken } from "./store/identity";
+
+/**
+ * Who may do what: every family checks access through this module, so a role means the same
+ * thing on every route.
+ */
+
+/** The API's RoleLevel (§2.1); `null`, where allowed, is a guest. */
+export const roleLevel = z.enum(["admin", "create", "review", "edit", "comment", "read"]);
+export type Role = z.output<typeof roleLevel>;
+
+/** How far each role reaches: a role may do everything the roles below it may. */
+export const ROLE_RANK: Readonly<Record<Role, number>> = {
+  read: 1,
+  comment: 2,
+  edit: 3,
+  review: 4,
+  create: 5,
+  admin: 6,
+};
+
+/** What a route needs: membership only, or at least a role. */
+export type Access = "member" | Role;
+
+/** Whether the caller's role in an organization (`null`: guest) reaches `minimum`. */
+export function hasRole(role: string | null, minimum: Access): boolean {
+  if (minimum === "member") return true;
+  const rank = role === null ? 0 : (ROLE_RANK[role as Role] ?? 0);
+  return rank >= ROLE_RANK[minimum];
+}
 
 /** What routes read from the Hono context. */
 export interface EmulatorEnv {
@@ -21,16 +51,50 @@ export function bearerAuth(store: Store): MiddlewareHandler<EmulatorEnv> {
   };
 }
 
+/** Where the emulator is reached from this request: the root of every `urls` value. */
+export function originOf(c: Context): string {
+  return new URL(c.req.url).origin;
+}
+
 /**
- * Checks that the caller belongs to `organizationId` and returns its role there. Another
- * organization's objects answer 404, as if they did not exist, so ids cannot be probed.
+ * The caller's role in `organizationId`, or undefined when it is not a member. For a DELETE,
+ * which answers 204 for targets the caller cannot see rather than revealing them.
  */
-export function requireMember(
+export function roleIn(
   store: Store,
-  c: Context<EmulatorEnv>,
+  userId: string,
+  organizationId: string,
+): string | null | undefined {
+  return membershipRole(store, organizationId, userId);
+}
+
+/**
+ * Checks that the caller belongs to `organizationId` (404 otherwise, as if it did not exist, so
+ * another organization's ids cannot be probed) and that its role reaches `minimum` (403
+ * otherwise). Returns the role.
+ */
+export function requireRole(
+  store: Store,
+  userId: string,
+  organizationId: string,
+  minimum: Access,
+): string | null {
+  const role = membershipRole(store, organizationId, userId);
+  if (role === undefined) throw notFound(`organization ${organizationId}`);
+  return checkRole(role, minimum, organizationId);
+}
+
+/** A role already read, checked against `minimum`: 403 below it. Returns the role. */
+export function checkRole(
+  role: string | null,
+  minimum: Access,
   organizationId: string,
 ): string | null {
-  const role = membershipRole(store, organizationId, c.get("userId"));
-  if (role === undefined) throw notFound(`organization ${organizationId}`);
+  if (!hasRole(role, minimum)) {
+    throw new HttpError(
+      403,
+      `this operation needs the ${minimum} role in organization ${organizationId}; the caller's role is ${role ?? "guest"}`,
+    );
+  }
   return role;
 }

@@ -1,27 +1,53 @@
-import type { Hono } from "hono";
-import type { EmulatorEnv } from "./auth";
-import { mountCollections } from "./routes/collections";
-import { mountOrganizations } from "./routes/organizations";
-import { mountSpaces } from "./routes/spaces";
-import { sitesFamily } from "./routes/sites";
-import type { Store } from "./store";
+import type { ApiContext } from "./context";
+import type { FamilyHooks } from "./hooks";
+import type { Route } from "./http/route";
+import { adaptiveSchemaRoutes } from "./routes/adaptive-schema";
+import { collectionRoutes } from "./routes/collections";
+import { organizationRoutes } from "./routes/organizations";
+import { sectionGroupRoutes } from "./routes/section-groups";
+import { shareLinkRoutes } from "./routes/share-links";
+import { sitesHooks } from "./routes/site-context";
+import { siteSectionRoutes } from "./routes/site-sections";
+import { siteSpaceRoutes } from "./routes/site-spaces";
+import { siteRoutes } from "./routes/sites";
+import { spaceRoutes } from "./routes/spaces";
 import { collectionsSchema } from "./store/collections";
 import { identitySchema } from "./store/identity";
+import { organizationsSchema } from "./store/organizations";
+import { sectionGroupsSchema } from "./store/section-groups";
+import { shareLinksSchema } from "./store/share-links";
+import { siteSectionsSchema } from "./store/site-sections";
+import { siteSpacesSchema } from "./store/site-spaces";
+import { sitesSchema } from "./store/sites";
 import { spacesSchema } from "./store/spaces";
 
 /**
- * One API family of the emulator: the tables it keeps and the routes it serves under `/v1`.
- * The list below is the one place that names every family.
+ * One API family of the emulator, in three layers (emulator/README.md, "Layering"): its routes
+ * (`routes/<family>.ts`: HTTP, validation, authorization), its tables and SQL
+ * (`store/<family>.ts`), and the JSON of its objects (`render/<family>.ts`). What it provides to
+ * other families goes in `hooks`, joined when the app is built.
  */
 export interface Family {
   name: string;
-  schema: string;
-  mount(app: Hono<EmulatorEnv>, store: Store): void;
+  /** DDL of its tables, run at every open (`CREATE TABLE IF NOT EXISTS ...`); none if it keeps its rows in another family's. */
+  schema?: string;
+  routes: readonly Route<ApiContext>[];
+  hooks?: FamilyHooks;
 }
 
+/** Every family, in the order their tables are created: the one place that names them. */
 export const families: readonly Family[] = [
-  { name: "organizations", schema: identitySchema, mount: mountOrganizations },
-  { name: "collections", schema: collectionsSchema, mount: mountCollections },
-  { name: "spaces", schema: spacesSchema, mount: mountSpaces },
-  sitesFamily,
+  {
+    name: "organizations",
+    schema: organizationsSchema + identitySchema,
+    routes: organizationRoutes,
+  },
+  { name: "collections", schema: collectionsSchema, routes: collectionRoutes },
+  { name: "spaces", schema: spacesSchema, routes: spaceRoutes },
+  { name: "sites", schema: sitesSchema, routes: siteRoutes, hooks: sitesHooks },
+  { name: "adaptive-schema", routes: adaptiveSchemaRoutes },
+  { name: "section-groups", schema: sectionGroupsSchema, routes: sectionGroupRoutes },
+  { name: "site-sections", schema: siteSectionsSchema, routes: siteSectionRoutes },
+  { name: "site-spaces", schema: siteSpacesSchema, routes: siteSpaceRoutes },
+  { name: "share-links", schema: shareLinksSchema, routes: shareLinkRoutes },
 ];

@@ -5,8 +5,9 @@ import { createApp, openStore } from "./app";
 import { applyDemoSeed, applySeed, type Seed } from "./seed";
 import type { Clock, Store } from "./store";
 import { firstAdminToken } from "./store/identity";
+import { hasOrganizations } from "./store/organizations";
 
-export { createApp, openStore } from "./app";
+export { createApp, openStore, routeGroups } from "./app";
 export type { Seed, SeedResult } from "./seed";
 export type { Clock } from "./store";
 export { Store } from "./store";
@@ -37,10 +38,6 @@ export interface RunningEmulator {
   store: Store;
   setClock(clock: Clock): void;
   close(): Promise<void>;
-}
-
-function hasOrganizations(store: Store): boolean {
-  return store.statement("SELECT 1 FROM organizations LIMIT 1").get() !== undefined;
 }
 
 function applyStartSeed(store: Store, seed: StartEmulatorOptions["seed"]): void {

@@ -1,14 +1,18 @@
-import type { Context } from "hono";
 import { z } from "zod";
 import { badRequest } from "./errors";
-import { readQuery } from "./validation";
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
+/**
+ * The largest offset a cursor may carry: far past any list the emulator holds, and small enough
+ * that SQLite binds it as an integer (a cursor of `{"o":1e308}` was a 500 "datatype mismatch").
+ */
+export const MAX_OFFSET = 2 ** 31 - 1;
 
-const pageQuery = z.looseObject({
+/** §4.1's `limit` and `page`, the query of every list; lists with filters extend it. */
+export const pageQuery = z.looseObject({
   limit: z.coerce.number().int().min(1).max(MAX_LIMIT).optional(),
-  page: z.string().optional(),
+  page: z.string().max(256).optional(),
 });
 
 export interface PageRequest {
@@ -24,12 +28,14 @@ export interface ListEnvelope<T> {
 }
 
 /**
- * Reads `limit` (default 100, at most 1000) and the opaque `page` cursor of a list request.
- * The cursor is our own encoding of an offset; callers must treat it as opaque.
+ * The page a list request asks for: `limit` (default 100, at most 1000) and the opaque `page`
+ * cursor, our own encoding of an offset that callers must treat as opaque.
  */
-export function readPage(c: Context): PageRequest {
-  const { limit, page } = readQuery(c, pageQuery);
-  return { limit: limit ?? DEFAULT_LIMIT, offset: page === undefined ? 0 : decodeCursor(page) };
+export function pageOf(query: { limit?: number; page?: string }): PageRequest {
+  return {
+    limit: query.limit ?? DEFAULT_LIMIT,
+    offset: query.page === undefined ? 0 : decodeCursor(query.page),
+  };
 }
 
 function encodeCursor(offset: number): string {
@@ -37,14 +43,17 @@ function encodeCursor(offset: number): string {
 }
 
 function decodeCursor(page: string): number {
+  let offset: unknown;
   try {
-    const parsed = JSON.parse(Buffer.from(page, "base64url").toString("utf8")) as { o?: unknown };
-    if (typeof parsed.o === "number" && Number.isInteger(parsed.o) && parsed.o >= 0)
-      return parsed.o;
+    offset = (JSON.parse(Buffer.from(page, "base64url").toString("utf8")) as { o?: unknown }).o;
   } catch {
-    // fall through to the 400 below
+    throw badRequest("page is not a page cursor this emulator issued");
   }
-  throw badRequest("page is not a valid page cursor");
+  if (typeof offset !== "number" || !Number.isInteger(offset))
+    throw badRequest("page is not a page cursor this emulator issued");
+  if (offset < 0 || offset > MAX_OFFSET)
+    throw badRequest(`page is a cursor out of range: its offset must be 0 to ${MAX_OFFSET}`);
+  return offset;
 }
 
 /**
@@ -61,6 +70,6 @@ export function envelope<T>(request: PageRequest, items: T[], count: number): Li
 }
 
 /** For lists built in memory: slices one page out of the whole list. */
-export function pageOf<T>(request: PageRequest, all: readonly T[]): ListEnvelope<T> {
+export function slicePage<T>(request: PageRequest, all: readonly T[]): ListEnvelope<T> {
   return envelope(request, all.slice(request.offset, request.offset + request.limit), all.length);
 }

@@ -1,102 +1,154 @@
-import type { IncomingMessage } from "node:http";
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
+import type { BodyEnv, RequestBody } from "./http/body";
 
 /** One workspace API request as the admin API reports it. */
 export interface LoggedRequest {
   method: string;
   path: string;
   query: Record<string, string>;
-  /** The parsed JSON body; the raw text when it is not JSON; null when there is none. */
+  /**
+   * The parsed JSON body; the raw text when it is not JSON; null when there is none, or when it
+   * is only summarized (`truncated`).
+   */
   body: unknown;
+  /** Set instead of `body` for a body the log does not keep whole. */
+  truncated?: BodySummary;
   /** The status sent; 0 when a fault dropped the connection without a response. */
   status: number;
   /** The fault rule kind that answered instead of the API, if one did. */
   fault?: "status" | "drop";
 }
 
-/**
- * Long-running emulators (a user's CI) would otherwise grow without bound; tests and the
- * harness read far fewer than this between clears.
- */
-const MAX_ENTRIES = 50_000;
-
-/** What the log middleware leaves on the context for the fault middleware. */
-export interface RequestLogEnv {
-  Bindings: { incoming?: IncomingMessage };
-  Variables: { logEntry: LoggedRequest };
+/** What the log keeps of a body too large or too deep to keep whole. */
+export interface BodySummary {
+  /** The body's size as received. */
+  bytes: number;
+  reason: "larger than the log keeps" | "over the request body limit" | "nested too deep";
+  /** Its first characters. */
+  preview: string;
 }
 
-/** The request log of `/v1` traffic, in arrival order, kept in memory. */
+/** Bodies up to this size are kept whole; larger ones are summarized. */
+export const LOG_BODY_BYTES = 16 * 1024;
+/** What the log may hold in all, bodies and paths counted; the oldest entries go first. */
+export const LOG_BYTE_BUDGET = 16 * 1024 * 1024;
+/** And at most this many entries, however small. */
+export const LOG_MAX_ENTRIES = 50_000;
+const PREVIEW_CHARS = 200;
+/** A rough cost of an entry beyond its strings: the object, method and status. */
+const ENTRY_OVERHEAD = 64;
+
+/** What the log middleware leaves on the context for the fault middleware. */
+export interface RequestLogEnv extends BodyEnv {
+  Variables: BodyEnv["Variables"] & { logEntry: LoggedRequest };
+}
+
+/**
+ * The request log of `/v1` traffic, in arrival order, kept in memory within a byte budget:
+ * a long-running emulator (a user's CI) and a flood of large bodies both stay bounded.
+ */
 export class RequestLog {
   private entries: LoggedRequest[] = [];
+  private sizes: number[] = [];
+  private bytes = 0;
 
   list(): readonly LoggedRequest[] {
     return this.entries;
   }
 
-  clear(): void {
-    this.entries = [];
+  /** The bytes the log holds, as it counts them against its budget. */
+  size(): number {
+    return this.bytes;
   }
 
-  add(entry: LoggedRequest): void {
+  clear(): void {
+    this.entries = [];
+    this.sizes = [];
+    this.bytes = 0;
+  }
+
+  private add(entry: LoggedRequest, size: number): void {
     this.entries.push(entry);
-    if (this.entries.length > MAX_ENTRIES)
-      this.entries.splice(0, this.entries.length - MAX_ENTRIES);
+    this.sizes.push(size);
+    this.bytes += size;
+    this.trim();
+  }
+
+  /** Charges an entry for its body once the body is known. */
+  private grow(entry: LoggedRequest, extra: number): void {
+    const at = this.entries.lastIndexOf(entry);
+    if (at < 0) return;
+    this.sizes[at]! += extra;
+    this.bytes += extra;
+    this.trim();
   }
 
   /**
-   * Records each request with the status it got. It runs outside the fault middleware, so a
-   * faulted request is logged too; a dropped one is logged by the fault middleware itself.
+   * Past either limit, drops the oldest entries down to 90% of both at once: dropping from the
+   * front of an array costs its length, so it is done rarely, not on every request.
+   */
+  private trim(): void {
+    if (this.bytes <= LOG_BYTE_BUDGET && this.entries.length <= LOG_MAX_ENTRIES) return;
+    const bytes = LOG_BYTE_BUDGET * 0.9;
+    const entries = LOG_MAX_ENTRIES * 0.9;
+    let drop = 0;
+    let freed = 0;
+    while (
+      drop < this.entries.length - 1 &&
+      (this.bytes - freed > bytes || this.entries.length - drop > entries)
+    ) {
+      freed += this.sizes[drop]!;
+      drop++;
+    }
+    this.entries.splice(0, drop);
+    this.sizes.splice(0, drop);
+    this.bytes -= freed;
+  }
+
+  /**
+   * Records each request with the status it got. It runs before the body is read and outside the
+   * fault middleware, so refused bodies and faulted requests are logged too; a dropped one is
+   * logged by the fault middleware itself.
    */
   middleware(): MiddlewareHandler<RequestLogEnv> {
     return async (c, next) => {
-      // Reading a body makes @hono/node-server build a full Request; skip it when there is none.
-      const hasBody =
-        c.req.header("content-length") !== undefined ||
-        c.req.header("transfer-encoding") !== undefined;
-      const text = hasBody ? await readText(c) : "";
+      const query = c.req.query();
       const entry: LoggedRequest = {
         method: c.req.method,
         path: c.req.path,
-        query: c.req.query(),
-        body: parseBody(text),
+        query,
+        body: null,
         status: 0,
       };
       // Logged on arrival, so the order is the order requests came in.
-      this.add(entry);
+      let size = ENTRY_OVERHEAD + entry.path.length;
+      for (const key in query) size += key.length + query[key]!.length;
+      this.add(entry, size);
       c.set("logEntry", entry);
       await next();
+      const body = c.get("body") as RequestBody | undefined;
+      if (body !== undefined && body.kind !== "none") this.grow(entry, keepBody(entry, body));
       if (entry.fault !== "drop") entry.status = c.res.status;
     };
   }
 }
 
-const utf8 = new TextDecoder();
-
-/**
- * The request body as text, left in Hono's body cache so the route's own `c.req.text()` reuses
- * it. Behind a socket it is read straight from the Node request: going through `c.req.text()`
- * makes @hono/node-server build a full web Request and stream, a large share of a small POST's
- * cost. TextDecoder decodes as `Request.text()` does (UTF-8, leading BOM dropped).
- */
-async function readText(c: Context<RequestLogEnv>): Promise<string> {
-  const incoming = (c.env as RequestLogEnv["Bindings"] | undefined)?.incoming;
-  if (incoming === undefined || incoming.readableEnded || "rawBody" in incoming) {
-    return c.req.text();
+/** Puts the body, or its summary, on the entry; answers the bytes it holds. */
+function keepBody(entry: LoggedRequest, body: Exclude<RequestBody, { kind: "none" }>): number {
+  const preview = body.text.slice(0, PREVIEW_CHARS);
+  const summarize = (reason: BodySummary["reason"]) => {
+    entry.truncated = { bytes: body.bytes, reason, preview };
+    return preview.length + 32;
+  };
+  if (body.kind === "refused" && body.reason === "too-large")
+    return summarize("over the request body limit");
+  if (body.kind === "refused" && body.reason === "too-deep") return summarize("nested too deep");
+  if (body.bytes > LOG_BODY_BYTES) return summarize("larger than the log keeps");
+  if (body.kind === "refused") {
+    // Not JSON: the text itself, which is small.
+    entry.body = body.text;
+    return body.bytes;
   }
-  const chunks: Buffer[] = [];
-  for await (const chunk of incoming) chunks.push(chunk as Buffer);
-  const text = utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-  // Hono keeps the pending body in `bodyCache` (its type declares the method, not the promise).
-  (c.req.bodyCache as Record<string, Promise<string>>).text = Promise.resolve(text);
-  return text;
-}
-
-function parseBody(text: string): unknown {
-  if (text.trim() === "") return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+  entry.body = body.value;
+  return body.bytes;
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { roleLevel } from "./auth";
 import { badRequest, conflict } from "./errors";
 import type { Store } from "./store";
-import { insertOrganization, insertToken, insertUser, upsertMember } from "./store/identity";
+import { findUserId, insertToken, insertUser, upsertMember } from "./store/identity";
+import { insertOrganization, organizationExists } from "./store/organizations";
 import { parseOrThrow } from "./validation";
-
-const roleLevel = z.enum(["admin", "create", "review", "edit", "comment", "read"]);
 
 /** The admin API's seed body, also the `--seed FILE` format of the command. */
 export const seedSchema = z.strictObject({
@@ -57,10 +57,9 @@ export function newToken(): string {
 }
 
 function userId(store: Store, ref: string): string {
-  const row = store.statement("SELECT id FROM users WHERE id = ? OR email = ?").get(ref, ref) as
-    { id: string } | undefined;
-  if (!row) throw badRequest(`user ${ref} is neither a seeded user id nor e-mail`);
-  return row.id;
+  const id = findUserId(store, ref);
+  if (id === undefined) throw badRequest(`user ${ref} is neither a seeded user id nor e-mail`);
+  return id;
 }
 
 /**
@@ -79,10 +78,8 @@ export function applySeed(store: Store, input: unknown): SeedResult {
       throw conflict(`seed collides with existing data: ${(error as Error).message}`);
     }
     for (const member of seed.members ?? []) {
-      const exists = store
-        .statement("SELECT 1 FROM organizations WHERE id = ?")
-        .get(member.organization);
-      if (!exists) throw badRequest(`members: organization ${member.organization} does not exist`);
+      if (!organizationExists(store, member.organization))
+        throw badRequest(`members: organization ${member.organization} does not exist`);
       upsertMember(store, member.organization, userId(store, member.user), member.role);
     }
     for (const token of seed.tokens ?? []) {

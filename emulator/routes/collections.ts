@@ -1,41 +1,24 @@
-import type { Hono } from "hono";
 import { z } from "zod";
-import { requireMember, type EmulatorEnv } from "../auth";
-import { badRequest, conflict, notFound } from "../errors";
-import { envelope, readPage } from "../pagination";
-import type { Store } from "../store";
+import { empty, json } from "../http/route";
+import { checkRole, roleLevel } from "../auth";
+import { apiRoute, type ApiContext } from "../context";
+import { conflict, notFound } from "../errors";
+import { envelope, pageOf, pageQuery } from "../pagination";
+import { CollectionJson, renderCollection } from "../render/collections";
+import { listOf } from "../render/common";
+import { SpaceJson } from "../render/spaces";
 import {
-  collectionJson,
   collectionSubtree,
-  endPosition,
+  deleteCollectionTree,
   findCollection,
   insertCollection,
-  placeAmongSiblings,
-  type CollectionRow,
-  type SiblingRef,
+  listCollections,
+  transferCollectionTree,
+  updateCollection,
 } from "../store/collections";
-import { listSpaces, spaceJson } from "../store/spaces";
-import { readBody, readQuery } from "../validation";
-import { originOf, requireRole, roleLevel } from "./organizations";
-
-const id = z.string().min(1).max(64);
-
-/** A sibling reference in `position`: `{ type: space, space }` (§4.1) or `{ type: collection, collection }`. */
-const siblingRef = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("space"), space: id }),
-  z.strictObject({ type: z.literal("collection"), collection: id }),
-]);
-
-export const positionSchema = z.strictObject({
-  before: siblingRef.optional(),
-  after: siblingRef.optional(),
-});
-
-export function toSiblingRef(ref: z.output<typeof siblingRef>): SiblingRef {
-  return ref.type === "space"
-    ? { kind: "space", id: ref.space }
-    : { kind: "collection", id: ref.collection };
-}
+import { listSpaces } from "../store/spaces";
+import { id, moveAmongSiblings, moveBody, requireParent } from "./placement";
+import { renderSpaceFor } from "./spaces";
 
 const createCollection = z.strictObject({
   title: z.string().max(50).optional(),
@@ -51,215 +34,172 @@ const patchCollection = z.strictObject({
     .optional(),
 });
 
-/** The move body of collections and spaces: a parent (`null` is the top level) and a position. */
-export const moveBody = z.strictObject({
-  parent: id.nullable().optional(),
-  position: positionSchema.optional(),
-});
-
-/**
- * Moves a collection or a space under `parentId` and places it among its new siblings as the
- * body's `position` says. Runs inside the caller's transaction; an invalid position is a 400.
- */
-export function moveAmongSiblings(
-  store: Store,
-  organizationId: string,
-  moving: SiblingRef,
-  parentId: string | null,
-  position: z.output<typeof positionSchema> | undefined,
-): void {
-  if (parentId !== null) requireParent(store, organizationId, parentId);
-  const table = moving.kind === "collection" ? "collections" : "spaces";
-  store
-    .statement(`UPDATE ${table} SET parent_id = ?, updated_at = ? WHERE id = ?`)
-    .run(parentId, store.now(), moving.id);
-  const error = placeAmongSiblings(store, organizationId, parentId, moving, {
-    before: position?.before && toSiblingRef(position.before),
-    after: position?.after && toSiblingRef(position.after),
-  });
-  if (error) throw badRequest(error);
-}
-
 const transferBody = z.strictObject({ organization: id });
 
-const listQuery = z.looseObject({
-  nested: z.enum(["true", "false"]).optional(),
-});
+const listQuery = pageQuery.extend({ nested: z.enum(["true", "false"]).optional() });
 
-/**
- * A parent named in a body must be a collection of the same organization; anything else is
- * the caller's mistake about that field, so 400 naming it.
- */
-export function requireParent(store: Store, organizationId: string, parent: string): CollectionRow {
-  const row = findCollection(store, parent);
-  if (!row || row.organizationId !== organizationId) {
-    throw badRequest(
-      `parent: collection ${parent} does not exist in organization ${organizationId}`,
-    );
-  }
-  return row;
+/** The collection, once the caller is known to belong to its organization (404 otherwise). */
+function visible(ctx: ApiContext, collectionId: string, minimum: "member" | "create" = "member") {
+  const row = findCollection(ctx.store, collectionId);
+  const role = row && ctx.roleIn(row.organizationId);
+  if (!row || role === undefined) throw notFound(`collection ${collectionId}`);
+  return { row, role: checkRole(role, minimum, row.organizationId) };
 }
 
-export function mountCollections(app: Hono<EmulatorEnv>, store: Store): void {
-  /** The collection, once the caller is known to belong to its organization (404 otherwise). */
-  const visible = (c: Parameters<typeof requireMember>[1], collectionId: string) => {
-    const row = findCollection(store, collectionId);
-    if (!row) throw notFound(`collection ${collectionId}`);
-    try {
-      return { row, role: requireMember(store, c, row.organizationId) };
-    } catch {
-      throw notFound(`collection ${collectionId}`);
-    }
-  };
-  const writable = (c: Parameters<typeof requireMember>[1], collectionId: string) => {
-    const { row } = visible(c, collectionId);
-    return { row, role: requireRole(store, c, row.organizationId, "create") };
-  };
+const answer = (ctx: ApiContext, id: string, role: string | null) =>
+  json(200, renderCollection(findCollection(ctx.store, id)!, ctx.origin, role));
 
-  app.get("/orgs/:organizationId/collections", (c) => {
-    const organizationId = c.req.param("organizationId");
-    const role = requireMember(store, c, organizationId);
-    const page = readPage(c);
-    const { nested } = readQuery(c, listQuery);
-    const where =
-      nested === "false" ? "organization_id = ? AND parent_id IS NULL" : "organization_id = ?";
-    const rows = store
-      .statement(
-        `SELECT id FROM collections WHERE ${where} ORDER BY parent_id IS NOT NULL, position, id LIMIT ? OFFSET ?`,
-      )
-      .all(organizationId, page.limit, page.offset) as { id: string }[];
-    const { n } = store
-      .statement(`SELECT COUNT(*) AS n FROM collections WHERE ${where}`)
-      .get(organizationId) as { n: number };
-    const origin = originOf(c);
-    const items = rows.map((r) => collectionJson(findCollection(store, r.id)!, origin, role));
-    return c.json(envelope(page, items, n));
-  });
+const CollectionList = listOf("CollectionList", CollectionJson);
+const SpaceList = listOf("SpaceList", SpaceJson);
+const collectionAnswer = { description: "The collection", schema: CollectionJson };
 
-  app.post("/orgs/:organizationId/collections", async (c) => {
-    const organizationId = c.req.param("organizationId");
-    const role = requireRole(store, c, organizationId, "create");
-    const body = await readBody(c, createCollection);
-    const row = store.transaction(() => {
-      if (body.parent != null) requireParent(store, organizationId, body.parent);
-      return insertCollection(store, organizationId, body);
-    });
-    return c.json(collectionJson(row, originOf(c), role), 201);
-  });
-
-  app.get("/collections/:collectionId", (c) => {
-    const { row, role } = visible(c, c.req.param("collectionId"));
-    return c.json(collectionJson(row, originOf(c), role));
-  });
-
-  app.patch("/collections/:collectionId", async (c) => {
-    const { row, role } = writable(c, c.req.param("collectionId"));
-    const body = await readBody(c, patchCollection);
-    const next = {
-      title: body.title ?? row.title,
-      description: body.description === undefined ? row.description : body.description,
-      defaultLevel: body.defaultLevel === undefined ? row.defaultLevel : body.defaultLevel,
-    };
-    store
-      .statement(
-        "UPDATE collections SET title = ?, description = ?, default_level = ?, updated_at = ? WHERE id = ?",
-      )
-      .run(next.title, next.description, next.defaultLevel, store.now(), row.id);
-    return c.json(collectionJson(findCollection(store, row.id)!, originOf(c), role));
-  });
-
-  app.delete("/collections/:collectionId", (c) => {
-    const collectionId = c.req.param("collectionId");
-    const row = findCollection(store, collectionId);
-    // Absent and invisible targets both answer 204 (§4.1): a DELETE cannot probe ids either.
-    if (!row || requireMemberOrUndefined(c, row.organizationId) === undefined)
-      return c.body(null, 204);
-    requireRole(store, c, row.organizationId, "create");
-    store.transaction(() => {
-      const subtree = collectionSubtree(store, row.id);
-      const marks = subtree.map(() => "?").join(", ");
-      // The spaces inside go to the trash, restorable for 7 days like any deleted space.
-      store
-        .statement(
-          `UPDATE spaces SET deleted_at = ?, updated_at = ? WHERE parent_id IN (${marks}) AND deleted_at IS NULL`,
-        )
-        .run(store.now(), store.now(), ...subtree);
-      store.statement(`DELETE FROM collections WHERE id IN (${marks})`).run(...subtree);
-    });
-    return c.body(null, 204);
-  });
-
-  app.get("/collections/:collectionId/spaces", (c) => {
-    const { row, role } = visible(c, c.req.param("collectionId"));
-    const page = readPage(c);
-    const { rows, count } = listSpaces(store, "parent_id = ?", [row.id], page);
-    const origin = originOf(c);
-    return c.json(
-      envelope(
+/** §4.3 Collections. */
+export const collectionRoutes = [
+  apiRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/collections",
+    operationId: "listCollections",
+    summary: "An organization's collections, nested ones too unless nested=false",
+    query: listQuery,
+    responses: { 200: { description: "A page of collections", schema: CollectionList } },
+    handler({ params, query }, ctx) {
+      const role = ctx.requireRole(params.organizationId, "member");
+      const page = pageOf(query);
+      const { rows, count } = listCollections(
+        ctx.store,
+        params.organizationId,
+        { nested: query.nested !== "false" },
         page,
-        rows.map((s) => spaceJson(store, s, origin, role)),
-        count,
-      ),
-    );
-  });
-
-  app.post("/collections/:collectionId/move", async (c) => {
-    const { row, role } = writable(c, c.req.param("collectionId"));
-    const body = await readBody(c, moveBody);
-    store.transaction(() => {
-      const parentId = body.parent === undefined ? row.parentId : body.parent;
-      if (parentId !== null && collectionSubtree(store, row.id).includes(parentId)) {
-        throw conflict(
-          `parent: cannot move collection ${row.id} into itself or its own descendant ${parentId}`,
-        );
-      }
-      moveAmongSiblings(
-        store,
-        row.organizationId,
-        { kind: "collection", id: row.id },
-        parentId,
-        body.position,
       );
-    });
-    return c.json(collectionJson(findCollection(store, row.id)!, originOf(c), role));
-  });
+      const items = rows.map((row) => renderCollection(row, ctx.origin, role));
+      return json(200, envelope(page, items, count));
+    },
+  }),
 
-  app.post("/collections/:collectionId/transfer", async (c) => {
-    const { row } = writable(c, c.req.param("collectionId"));
-    const body = await readBody(c, transferBody);
-    // The target must be an organization the caller may create content in; others are 404.
-    const role = requireRole(store, c, body.organization, "create");
-    if (body.organization !== row.organizationId) {
-      store.transaction(() => {
-        const subtree = collectionSubtree(store, row.id);
-        const marks = subtree.map(() => "?").join(", ");
-        const now = store.now();
-        store
-          .statement(
-            `UPDATE collections SET organization_id = ?, updated_at = ? WHERE id IN (${marks})`,
-          )
-          .run(body.organization, now, ...subtree);
-        store
-          .statement(
-            `UPDATE spaces SET organization_id = ?, updated_at = ? WHERE parent_id IN (${marks})`,
-          )
-          .run(body.organization, now, ...subtree);
-        store
-          .statement("UPDATE collections SET parent_id = NULL, position = ? WHERE id = ?")
-          .run(endPosition(store, body.organization, null), row.id);
+  apiRoute({
+    method: "post",
+    path: "/orgs/{organizationId}/collections",
+    operationId: "createCollection",
+    summary: "Create a collection",
+    body: createCollection,
+    responses: { 201: { description: "The new collection", schema: CollectionJson } },
+    handler({ params, body }, ctx) {
+      const role = ctx.requireRole(params.organizationId, "create");
+      const row = ctx.store.transaction(() => {
+        if (body.parent != null) requireParent(ctx, params.organizationId, body.parent);
+        return insertCollection(ctx.store, params.organizationId, body);
       });
-    }
-    return c.json(collectionJson(findCollection(store, row.id)!, originOf(c), role));
-  });
+      return json(201, renderCollection(row, ctx.origin, role));
+    },
+  }),
 
-  function requireMemberOrUndefined(
-    c: Parameters<typeof requireMember>[1],
-    organizationId: string,
-  ): string | null | undefined {
-    try {
-      return requireMember(store, c, organizationId);
-    } catch {
-      return undefined;
-    }
-  }
-}
+  apiRoute({
+    method: "get",
+    path: "/collections/{collectionId}",
+    operationId: "getCollection",
+    summary: "A collection",
+    responses: { 200: collectionAnswer },
+    handler({ params }, ctx) {
+      const { row, role } = visible(ctx, params.collectionId);
+      return json(200, renderCollection(row, ctx.origin, role));
+    },
+  }),
+
+  apiRoute({
+    method: "patch",
+    path: "/collections/{collectionId}",
+    operationId: "updateCollection",
+    summary: "Change a collection's title, description or default level",
+    body: patchCollection,
+    responses: { 200: collectionAnswer },
+    handler({ params, body }, ctx) {
+      const { row, role } = visible(ctx, params.collectionId, "create");
+      const updated = updateCollection(ctx.store, row.id, {
+        title: body.title ?? row.title,
+        description: body.description === undefined ? row.description : body.description,
+        defaultLevel: body.defaultLevel === undefined ? row.defaultLevel : body.defaultLevel,
+      });
+      return json(200, renderCollection(updated, ctx.origin, role));
+    },
+  }),
+
+  apiRoute({
+    method: "delete",
+    path: "/collections/{collectionId}",
+    operationId: "deleteCollection",
+    summary: "Delete a collection, its nested collections, and (to the trash) their spaces",
+    responses: {
+      204: { description: "The collection did not exist (or is not visible to the caller)" },
+      205: { description: "The collection has been deleted" },
+    },
+    handler({ params }, ctx) {
+      const row = findCollection(ctx.store, params.collectionId);
+      // Absent and invisible targets both answer 204 (§4.1): a DELETE cannot probe ids either.
+      if (!row || ctx.roleIn(row.organizationId) === undefined) return empty(204);
+      ctx.requireRole(row.organizationId, "create");
+      deleteCollectionTree(ctx.store, row.id);
+      return empty(205);
+    },
+  }),
+
+  apiRoute({
+    method: "get",
+    path: "/collections/{collectionId}/spaces",
+    operationId: "listCollectionSpaces",
+    summary: "The live spaces directly in a collection",
+    query: pageQuery,
+    responses: { 200: { description: "A page of spaces", schema: SpaceList } },
+    handler({ params, query }, ctx) {
+      const { row, role } = visible(ctx, params.collectionId);
+      const page = pageOf(query);
+      const { rows, count } = listSpaces(ctx.store, "parent_id = ?", [row.id], page);
+      const items = rows.map((space) => renderSpaceFor(ctx, space, role));
+      return json(200, envelope(page, items, count));
+    },
+  }),
+
+  apiRoute({
+    method: "post",
+    path: "/collections/{collectionId}/move",
+    operationId: "moveCollection",
+    summary: "Move a collection to another parent, or to another place among its siblings",
+    body: moveBody,
+    responses: { 200: collectionAnswer },
+    handler({ params, body }, ctx) {
+      const { row, role } = visible(ctx, params.collectionId, "create");
+      ctx.store.transaction(() => {
+        const parentId = body.parent === undefined ? row.parentId : body.parent;
+        if (parentId !== null && collectionSubtree(ctx.store, row.id).includes(parentId)) {
+          throw conflict(
+            `parent: cannot move collection ${row.id} into itself or its own descendant ${parentId}`,
+          );
+        }
+        moveAmongSiblings(
+          ctx,
+          row.organizationId,
+          { kind: "collection", id: row.id },
+          parentId,
+          body.position,
+        );
+      });
+      return answer(ctx, row.id, role);
+    },
+  }),
+
+  apiRoute({
+    method: "post",
+    path: "/collections/{collectionId}/transfer",
+    operationId: "transferCollection",
+    summary: "Move a collection, with its nested collections and spaces, to another organization",
+    body: transferBody,
+    responses: { 200: collectionAnswer },
+    handler({ params, body }, ctx) {
+      const { row } = visible(ctx, params.collectionId, "create");
+      // The target must be an organization the caller may create content in; others are 404.
+      const role = ctx.requireRole(body.organization, "create");
+      if (body.organization !== row.organizationId)
+        transferCollectionTree(ctx.store, row.id, body.organization);
+      return answer(ctx, row.id, role);
+    },
+  }),
+];

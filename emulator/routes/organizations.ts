@@ -1,93 +1,18 @@
-import type { Context, Hono } from "hono";
 import { z } from "zod";
-import { requireMember, type EmulatorEnv } from "../auth";
-import { conflict, HttpError, notFound } from "../errors";
-import { envelope, readPage } from "../pagination";
-import type { Store } from "../store";
+import { json } from "../http/route";
+import { roleLevel } from "../auth";
+import { apiRoute } from "../context";
+import { conflict, notFound } from "../errors";
+import { envelope, pageQuery, pageOf } from "../pagination";
+import { listOf } from "../render/common";
+import { OrganizationJson, renderOrganization } from "../render/organizations";
 import {
   findOrganization,
+  hostnameTaken,
   organizationsByEmailDomain,
   organizationsOf,
-  type OrganizationRow,
-} from "../store/identity";
-import { ROLE_RANK } from "../store/spaces";
-import { readBody } from "../validation";
-
-export const roleLevel = z.enum(["admin", "create", "review", "edit", "comment", "read"]);
-
-/** Where the emulator is reached from this request: the root of every `urls` value. */
-export function originOf(c: Context): string {
-  return new URL(c.req.url).origin;
-}
-
-/**
- * Checks membership (404 otherwise, so another organization's ids cannot be probed) and that
- * the caller's role reaches `minimum` (403 otherwise). Returns the role.
- */
-export function requireRole(
-  store: Store,
-  c: Context<EmulatorEnv>,
-  organizationId: string,
-  minimum: keyof typeof ROLE_RANK,
-): string | null {
-  const role = requireMember(store, c, organizationId);
-  const rank = role === null ? 0 : (ROLE_RANK[role] ?? 0);
-  if (rank < ROLE_RANK[minimum]!) {
-    throw new HttpError(
-      403,
-      `this operation needs the ${minimum} role in organization ${organizationId}`,
-    );
-  }
-  return role;
-}
-
-/** The Organization object of §2.9, with `permissions` for the caller's role. */
-export function organizationJson(
-  row: OrganizationRow,
-  origin: string,
-  role: string | null | undefined,
-): Record<string, unknown> {
-  const admin = role === "admin";
-  const rank = role == null ? 0 : (ROLE_RANK[role] ?? 0);
-  return {
-    object: "organization",
-    id: row.id,
-    title: row.title,
-    createdAt: row.createdAt,
-    emailDomains: JSON.parse(row.emailDomains) as string[],
-    ...(row.hostname !== null ? { hostname: row.hostname } : {}),
-    type: row.type,
-    ...(row.useCase !== null ? { useCase: row.useCase } : {}),
-    ...(row.communityType !== null ? { communityType: row.communityType } : {}),
-    defaultRole: row.defaultRole,
-    defaultContent:
-      row.defaultContent === null ? null : (JSON.parse(row.defaultContent) as unknown),
-    sso: row.sso === 1,
-    ai: row.ai === 1,
-    inviteLinks: row.inviteLinks === 1,
-    plan: row.plan,
-    internal_isOnNewTrial: true,
-    urls: {
-      location: `${origin}/v1/orgs/${row.id}`,
-      app: `${origin}/app/o/${row.id}`,
-      ...(row.logo !== null ? { logo: row.logo } : {}),
-    },
-    permissions: {
-      view: true,
-      admin,
-      ownTeam: rank >= ROLE_RANK.create!,
-      createContent: rank >= ROLE_RANK.create!,
-      createOpenAPISpec: admin,
-      ingestConversations: admin,
-      viewBilling: admin,
-      listMembers: rank >= ROLE_RANK.read!,
-      listTeams: rank >= ROLE_RANK.read!,
-      listIntegrations: admin,
-      listInstallations: admin,
-      installIntegration: admin,
-    },
-  };
-}
+  updateOrganization,
+} from "../store/organizations";
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const HOSTNAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
@@ -111,73 +36,82 @@ const patchOrganization = z.strictObject({
   inviteLinks: z.boolean().optional(),
 });
 
-export function mountOrganizations(app: Hono<EmulatorEnv>, store: Store): void {
-  app.get("/orgs", (c) => {
-    const page = readPage(c);
-    const { rows, count } = organizationsOf(store, c.get("userId"), page);
-    const origin = originOf(c);
-    const items = rows.map((row) => {
-      const role = requireMember(store, c, row.id);
-      return organizationJson(row, origin, role);
-    });
-    return c.json(envelope(page, items, count));
-  });
+const OrganizationList = listOf("OrganizationList", OrganizationJson);
 
-  app.get("/orgs/:organizationId", (c) => {
-    const id = c.req.param("organizationId");
-    const role = requireMember(store, c, id);
-    const row = findOrganization(store, id);
-    if (!row) throw notFound(`organization ${id}`);
-    return c.json(organizationJson(row, originOf(c), role));
-  });
-
-  app.patch("/orgs/:organizationId", async (c) => {
-    const id = c.req.param("organizationId");
-    const role = requireRole(store, c, id, "admin");
-    const body = await readBody(c, patchOrganization);
-    const sets: string[] = [];
-    const values: (string | number | null)[] = [];
-    const set = (column: string, value: string | number | null) => {
-      sets.push(`${column} = ?`);
-      values.push(value);
-    };
-    if (body.title !== undefined) set("title", body.title);
-    if (body.emailDomains !== undefined)
-      set(
-        "email_domains",
-        JSON.stringify([...new Set(body.emailDomains.map((d) => d.toLowerCase()))]),
+/** §4.2 Organizations. */
+export const organizationRoutes = [
+  apiRoute({
+    method: "get",
+    path: "/orgs",
+    operationId: "listOrganizations",
+    summary: "The caller's organizations",
+    query: pageQuery,
+    responses: { 200: { description: "A page of organizations", schema: OrganizationList } },
+    handler({ query }, { store, userId, origin, requireRole }) {
+      const page = pageOf(query);
+      const { rows, count } = organizationsOf(store, userId, page);
+      const items = rows.map((row) =>
+        renderOrganization(row, origin, requireRole(row.id, "member")),
       );
-    if (body.hostname !== undefined) set("hostname", body.hostname);
-    if (body.defaultRole !== undefined) set("default_role", body.defaultRole);
-    if (body.defaultContent !== undefined)
-      set(
-        "default_content",
-        body.defaultContent === null ? null : JSON.stringify(body.defaultContent),
-      );
-    if (body.logo !== undefined) set("logo", body.logo);
-    if (body.sso !== undefined) set("sso", body.sso ? 1 : 0);
-    if (body.ai !== undefined) set("ai", body.ai ? 1 : 0);
-    if (body.inviteLinks !== undefined) set("invite_links", body.inviteLinks ? 1 : 0);
-    if (sets.length > 0) {
-      if (body.hostname !== undefined) {
-        const taken = store
-          .statement("SELECT 1 FROM organizations WHERE hostname = ? AND id <> ?")
-          .get(body.hostname, id);
-        if (taken) throw conflict(`hostname ${body.hostname} is already taken`);
-      }
-      store
-        .statement(`UPDATE organizations SET ${sets.join(", ")} WHERE id = ?`)
-        .run(...values, id);
-    }
-    return c.json(organizationJson(findOrganization(store, id)!, originOf(c), role));
-  });
+      return json(200, envelope(page, items, count));
+    },
+  }),
 
-  app.get("/email-domains/:emailDomain/orgs", (c) => {
-    const domain = c.req.param("emailDomain");
-    const origin = originOf(c);
-    const organizations = organizationsByEmailDomain(store, c.get("userId"), domain).map((row) =>
-      organizationJson(row, origin, requireMember(store, c, row.id)),
-    );
-    return c.json({ organizations });
-  });
-}
+  apiRoute({
+    method: "get",
+    path: "/orgs/{organizationId}",
+    operationId: "getOrganization",
+    summary: "An organization",
+    responses: { 200: { description: "The organization", schema: OrganizationJson } },
+    handler({ params }, { store, origin, requireRole }) {
+      const id = params.organizationId;
+      const role = requireRole(id, "member");
+      const row = findOrganization(store, id);
+      if (!row) throw notFound(`organization ${id}`);
+      return json(200, renderOrganization(row, origin, role));
+    },
+  }),
+
+  apiRoute({
+    method: "patch",
+    path: "/orgs/{organizationId}",
+    operationId: "updateOrganization",
+    summary: "Change an organization's settings",
+    body: patchOrganization,
+    responses: { 200: { description: "The updated organization", schema: OrganizationJson } },
+    handler({ params, body }, { store, origin, requireRole }) {
+      const id = params.organizationId;
+      const role = requireRole(id, "admin");
+      store.transaction(() => {
+        if (body.hostname !== undefined && hostnameTaken(store, body.hostname, id))
+          throw conflict(`hostname ${body.hostname} is already taken`);
+        updateOrganization(store, id, {
+          ...body,
+          emailDomains: body.emailDomains && [
+            ...new Set(body.emailDomains.map((d) => d.toLowerCase())),
+          ],
+        });
+      });
+      return json(200, renderOrganization(findOrganization(store, id)!, origin, role));
+    },
+  }),
+
+  apiRoute({
+    method: "get",
+    path: "/email-domains/{emailDomain}/orgs",
+    operationId: "listOrganizationsByEmailDomain",
+    summary: "The caller's organizations that list an e-mail domain",
+    responses: {
+      200: {
+        description: "The matching organizations",
+        schema: z.strictObject({ organizations: z.array(OrganizationJson) }),
+      },
+    },
+    handler({ params }, { store, userId, origin, requireRole }) {
+      const organizations = organizationsByEmailDomain(store, userId, params.emailDomain).map(
+        (row) => renderOrganization(row, origin, requireRole(row.id, "member")),
+      );
+      return json(200, { organizations });
+    },
+  }),
+];

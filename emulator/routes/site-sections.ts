@@ -1,35 +1,32 @@
-import type { Hono } from "hono";
 import { z } from "zod";
-import type { EmulatorEnv } from "../auth";
+import { empty, json } from "../http/route";
+import { apiRoute } from "../context";
 import { conflict, notFound } from "../errors";
-import { pageOf, readPage } from "../pagination";
-import type { Store } from "../store";
+import { pageOf, pageQuery, slicePage } from "../pagination";
+import { listOf } from "../render/common";
+import { SiteSectionJson } from "../render/site-sections";
+import { addSectionToGroup, findGroup, removeSectionFromGroup } from "../store/section-groups";
 import {
-  addSectionToGroup,
   deleteSection,
-  findGroup,
   findSection,
-  findSiteSpace,
   insertSection,
   orderedSections,
-  removeSectionFromGroup,
-  sectionJson,
   sectionPathTaken,
-  slugify,
-  uniquePath,
   updateSection,
-  updateSite,
-} from "../store/sites";
+} from "../store/site-sections";
+import { findSiteSpace } from "../store/site-spaces";
+import { updateSite } from "../store/sites";
 import { insertSpace } from "../store/spaces";
-import { readBody } from "../validation";
 import {
   badReference,
   linkSpace,
-  param,
-  readShareKey,
   refreshView,
+  renderSectionFor,
   requireLiveSpace,
   requireSite,
+  shareKeyQuery,
+  slugify,
+  uniquePath,
 } from "./site-context";
 
 const sectionTitle = z.string().min(2).max(128);
@@ -58,99 +55,138 @@ const patchBody = z.object({
 const SPACE_TITLE_MAX = 50;
 const UNTITLED = "Untitled section";
 
+const base = "/orgs/{organizationId}/sites/{siteId}/sections";
+const SiteSectionList = listOf("SiteSectionList", SiteSectionJson);
+
 /** Sections per GAPS.md: list, create, update, delete under `.../sites/{siteId}/sections`. */
-export function mountSiteSections(app: Hono<EmulatorEnv>, store: Store): void {
-  const base = "/orgs/:organizationId/sites/:siteId/sections";
+export const siteSectionRoutes = [
+  apiRoute({
+    method: "get",
+    path: base,
+    operationId: "listSiteSections",
+    summary: "A site's sections in reading order, each with its site spaces",
+    query: pageQuery.extend(shareKeyQuery.shape),
+    responses: { 200: { description: "A page of sections", schema: SiteSectionList } },
+    handler({ params, query }, ctx) {
+      const { site, view } = requireSite(ctx, params, "member", query.shareKey);
+      const page = slicePage(pageOf(query), orderedSections(ctx.store, site.id));
+      const items = page.items.map((s) => renderSectionFor(ctx, view, s));
+      return json(200, { ...page, items });
+    },
+  }),
 
-  app.get(base, (c) => {
-    const request = requireSite(store, c, "read", readShareKey(c));
-    const page = pageOf(readPage(c), orderedSections(store, request.site.id));
-    return c.json({ ...page, items: page.items.map((s) => sectionJson(store, request.view, s)) });
-  });
-
-  app.post(base, async (c) => {
-    const request = requireSite(store, c, "create");
-    const body = await readBody(c, createBody);
-    const { site, organizationId } = request;
-    const section = store.transaction(() => {
-      const group =
-        body.siteSectionGroupId === undefined
-          ? undefined
-          : findGroup(store, site.id, body.siteSectionGroupId);
-      if (body.siteSectionGroupId !== undefined && group === undefined)
-        throw badReference(
-          "siteSectionGroupId",
-          `${body.siteSectionGroupId} is not a section group of this site`,
-        );
-      const space =
-        body.spaceId === null
-          ? insertSpace(store, organizationId, {
-              ...(body.title ? { title: body.title.slice(0, SPACE_TITLE_MAX) } : {}),
-            })
-          : requireLiveSpace(store, organizationId, body.spaceId, "spaceId");
-      const title = body.title ?? (space.title.length >= 2 ? space.title : UNTITLED);
-      const path = uniquePath(slugify(title), (p) => sectionPathTaken(store, site.id, p));
-      const created = insertSection(store, site.id, {
-        title,
-        path,
-        icon: body.icon ?? null,
-        groupId: group?.id ?? null,
-      });
-      linkSpace(store, site.id, created.id, space);
-      // The first section of a site is its default one.
-      if (
-        site.defaultSectionId === null ||
-        findSection(store, site.id, site.defaultSectionId) === undefined
-      )
-        updateSite(store, site, { defaultSectionId: created.id });
-      return created;
-    });
-    return c.json(sectionJson(store, refreshView(store, request), section), 201);
-  });
-
-  app.patch(`${base}/:siteSectionId`, async (c) => {
-    const request = requireSite(store, c, "create");
-    const body = await readBody(c, patchBody);
-    const sectionId = param(c, "siteSectionId");
-    const section = store.transaction(() => {
-      const current = findSection(store, request.site.id, sectionId);
-      if (current === undefined) throw notFound(`site section ${sectionId}`);
-      if (body.path !== undefined && sectionPathTaken(store, current.siteId, body.path, current.id))
-        throw conflict(`path ${body.path} is already used by another section of this site`);
-      if (body.defaultSiteSpace !== undefined) {
-        const row = findSiteSpace(store, current.siteId, body.defaultSiteSpace);
-        if (row === undefined || row.sectionId !== current.id)
-          throw badReference(
-            "defaultSiteSpace",
-            `${body.defaultSiteSpace} is not a site space of this section`,
-          );
-      }
-      if (body.siteSectionGroupId === null) removeSectionFromGroup(store, current);
-      else if (body.siteSectionGroupId !== undefined) {
-        const group = findGroup(store, current.siteId, body.siteSectionGroupId);
-        if (group === undefined)
+  apiRoute({
+    method: "post",
+    path: base,
+    operationId: "createSiteSection",
+    summary: "Add a section, linking an existing space or a new one in it",
+    body: createBody,
+    responses: { 201: { description: "The new section", schema: SiteSectionJson } },
+    handler({ params, body }, ctx) {
+      const request = requireSite(ctx, params, "create");
+      const { site, organizationId } = request;
+      const { store } = ctx;
+      const section = store.transaction(() => {
+        const group =
+          body.siteSectionGroupId === undefined
+            ? undefined
+            : findGroup(store, site.id, body.siteSectionGroupId);
+        if (body.siteSectionGroupId !== undefined && group === undefined)
           throw badReference(
             "siteSectionGroupId",
             `${body.siteSectionGroupId} is not a section group of this site`,
           );
-        addSectionToGroup(store, current, group.id);
-      }
-      return updateSection(store, findSection(store, current.siteId, current.id)!, {
-        title: body.title,
-        path: body.path,
-        description: body.description,
-        condition: body.condition,
-        icon: body.icon,
-        defaultSiteSpaceId: body.defaultSiteSpace,
+        const space =
+          body.spaceId === null
+            ? insertSpace(store, organizationId, {
+                ...(body.title ? { title: body.title.slice(0, SPACE_TITLE_MAX) } : {}),
+              })
+            : requireLiveSpace(store, organizationId, body.spaceId, "spaceId");
+        const title = body.title ?? (space.title.length >= 2 ? space.title : UNTITLED);
+        const path = uniquePath(slugify(title), (p) => sectionPathTaken(store, site.id, p));
+        const created = insertSection(store, site.id, {
+          title,
+          path,
+          icon: body.icon ?? null,
+          groupId: group?.id ?? null,
+        });
+        linkSpace(store, site.id, created.id, space);
+        // The first section of a site is its default one.
+        if (
+          site.defaultSectionId === null ||
+          findSection(store, site.id, site.defaultSectionId) === undefined
+        )
+          updateSite(store, site, { defaultSectionId: created.id });
+        return created;
       });
-    });
-    return c.json(sectionJson(store, refreshView(store, request), section));
-  });
+      return json(201, renderSectionFor(ctx, refreshView(ctx, request), section));
+    },
+  }),
 
-  app.delete(`${base}/:siteSectionId`, (c) => {
-    const request = requireSite(store, c, "create");
-    const section = findSection(store, request.site.id, param(c, "siteSectionId"));
-    if (section !== undefined) deleteSection(store, section.id);
-    return c.body(null, 204);
-  });
-}
+  apiRoute({
+    method: "patch",
+    path: `${base}/{siteSectionId}`,
+    operationId: "updateSiteSection",
+    summary: "Change a section, or move it in or out of a group",
+    body: patchBody,
+    responses: { 200: { description: "The section", schema: SiteSectionJson } },
+    handler({ params, body }, ctx) {
+      const request = requireSite(ctx, params, "create");
+      const { store } = ctx;
+      const section = store.transaction(() => {
+        const current = findSection(store, request.site.id, params.siteSectionId);
+        if (current === undefined) throw notFound(`site section ${params.siteSectionId}`);
+        if (
+          body.path !== undefined &&
+          sectionPathTaken(store, current.siteId, body.path, current.id)
+        )
+          throw conflict(`path ${body.path} is already used by another section of this site`);
+        if (body.defaultSiteSpace !== undefined) {
+          const row = findSiteSpace(store, current.siteId, body.defaultSiteSpace);
+          if (row === undefined || row.sectionId !== current.id)
+            throw badReference(
+              "defaultSiteSpace",
+              `${body.defaultSiteSpace} is not a site space of this section`,
+            );
+        }
+        if (body.siteSectionGroupId === null) removeSectionFromGroup(store, current);
+        else if (body.siteSectionGroupId !== undefined) {
+          const group = findGroup(store, current.siteId, body.siteSectionGroupId);
+          if (group === undefined)
+            throw badReference(
+              "siteSectionGroupId",
+              `${body.siteSectionGroupId} is not a section group of this site`,
+            );
+          addSectionToGroup(store, current, group.id);
+        }
+        return updateSection(store, findSection(store, current.siteId, current.id)!, {
+          title: body.title,
+          path: body.path,
+          description: body.description,
+          condition: body.condition,
+          icon: body.icon,
+          defaultSiteSpaceId: body.defaultSiteSpace,
+        });
+      });
+      return json(200, renderSectionFor(ctx, refreshView(ctx, request), section));
+    },
+  }),
+
+  apiRoute({
+    method: "delete",
+    path: `${base}/{siteSectionId}`,
+    operationId: "deleteSiteSection",
+    summary: "Delete a section and its site spaces",
+    responses: {
+      204: { description: "The section did not exist" },
+      205: { description: "The section has been deleted" },
+    },
+    handler({ params }, ctx) {
+      const request = requireSite(ctx, params, "create");
+      const section = findSection(ctx.store, request.site.id, params.siteSectionId);
+      if (section === undefined) return empty(204);
+      deleteSection(ctx.store, section.id);
+      return empty(205);
+    },
+  }),
+];

@@ -1,35 +1,37 @@
-import type { Hono } from "hono";
 import { z } from "zod";
-import type { EmulatorEnv } from "../auth";
+import { empty, json } from "../http/route";
+import { apiRoute, type ApiContext } from "../context";
 import { conflict, notFound } from "../errors";
-import { pageOf, readPage } from "../pagination";
-import type { Store } from "../store";
+import { pageOf, pageQuery, slicePage } from "../pagination";
+import { listOf } from "../render/common";
+import { SiteSpaceJson } from "../render/site-spaces";
+import { findSection, orderedSections } from "../store/site-sections";
 import {
   containerSiteSpaces,
   deleteSiteSpace,
-  findSection,
   findSiteSpace,
-  orderedSections,
-  siteSpaceJson,
   siteSpacePathTaken,
   updateSiteSpace,
   writeSiteSpaceOrder,
-  type SiteRow,
   type SiteSpaceRow,
-} from "../store/sites";
-import { readBody, readQuery } from "../validation";
+} from "../store/site-spaces";
+import type { SiteRow } from "../store/sites";
+import type { Store } from "../store";
 import {
   badReference,
   insertionIndex,
   linkSpace,
-  param,
-  readShareKey,
   refreshView,
+  renderSiteSpaceFor,
   requireLiveSpace,
   requireSite,
+  shareKeyQuery,
 } from "./site-context";
 
-const listQuery = z.looseObject({ default: z.enum(["true", "false"]).optional() });
+const listQuery = pageQuery.extend({
+  ...shareKeyQuery.shape,
+  default: z.enum(["true", "false"]).optional(),
+});
 
 const createBody = z.object({
   spaceId: z.string(),
@@ -59,96 +61,135 @@ function where(sectionId: string | null): string {
   return sectionId === null ? "at the site root" : `in section ${sectionId}`;
 }
 
-function requirePathFree(store: Store, row: SiteSpaceRow, path: string): void {
-  if (siteSpacePathTaken(store, row.siteId, row.sectionId, path, row.id))
-    throw conflict(`path ${path} is already used ${where(row.sectionId)}`);
-}
-
-function requireSiteSpace(store: Store, site: SiteRow, id: string): SiteSpaceRow {
-  const row = findSiteSpace(store, site.id, id);
+function requireSiteSpace(ctx: ApiContext, site: SiteRow, id: string): SiteSpaceRow {
+  const row = findSiteSpace(ctx.store, site.id, id);
   if (row === undefined) throw notFound(`site space ${id}`);
   return row;
 }
 
+const base = "/orgs/{organizationId}/sites/{siteId}/site-spaces";
+const SiteSpaceList = listOf("SiteSpaceList", SiteSpaceJson);
+const siteSpaceAnswer = { description: "The site space", schema: SiteSpaceJson };
+
 /** Site spaces (§4.11), the deprecated move included. */
-export function mountSiteSpaces(app: Hono<EmulatorEnv>, store: Store): void {
-  const base = "/orgs/:organizationId/sites/:siteId/site-spaces";
-
-  app.get(base, (c) => {
-    const request = requireSite(store, c, "read", readShareKey(c));
-    const { default: onlyDefault } = readQuery(c, listQuery);
-    const rows = allSiteSpaces(store, request.site.id).filter(
-      (row) =>
-        onlyDefault === undefined ||
-        (row.id === request.view.defaultSiteSpaceId) === (onlyDefault === "true"),
-    );
-    const page = pageOf(readPage(c), rows);
-    return c.json({
-      ...page,
-      items: page.items.map((row) => siteSpaceJson(store, request.view, row)),
-    });
-  });
-
-  app.post(base, async (c) => {
-    const request = requireSite(store, c, "create");
-    const body = await readBody(c, createBody);
-    const { site, organizationId } = request;
-    const row = store.transaction(() => {
-      const space = requireLiveSpace(store, organizationId, body.spaceId, "spaceId");
-      let sectionId: string | null;
-      if (body.sectionId !== undefined) {
-        if (findSection(store, site.id, body.sectionId) === undefined)
-          throw badReference("sectionId", `${body.sectionId} is not a section of this site`);
-        sectionId = body.sectionId;
-      } else {
-        // Without sectionId: the default section, or the root of a site without sections.
-        sectionId = request.view.defaultSectionId;
-      }
-      return linkSpace(store, site.id, sectionId, space);
-    });
-    return c.json(siteSpaceJson(store, refreshView(store, request), row), 201);
-  });
-
-  app.patch(`${base}/:siteSpaceId`, async (c) => {
-    const request = requireSite(store, c, "create");
-    const body = await readBody(c, patchBody);
-    const row = store.transaction(() => {
-      const current = requireSiteSpace(store, request.site, param(c, "siteSpaceId"));
-      if (body.path !== undefined) requirePathFree(store, current, body.path);
-      if (body.spaceId !== undefined)
-        requireLiveSpace(store, request.organizationId, body.spaceId, "spaceId");
-      return updateSiteSpace(store, current, body);
-    });
-    return c.json(siteSpaceJson(store, refreshView(store, request), row));
-  });
-
-  app.delete(`${base}/:siteSpaceId`, (c) => {
-    const request = requireSite(store, c, "create");
-    const row = findSiteSpace(store, request.site.id, param(c, "siteSpaceId"));
-    if (row !== undefined) deleteSiteSpace(store, row.id);
-    return c.body(null, 204);
-  });
-
-  app.post(`${base}/:siteSpaceId/move`, async (c) => {
-    const request = requireSite(store, c, "create");
-    const { position } = await readBody(c, moveBody);
-    const row = store.transaction(() => {
-      const moved = requireSiteSpace(store, request.site, param(c, "siteSpaceId"));
-      // A site space moves among the site spaces of its own container only.
-      const order = containerSiteSpaces(store, moved.siteId, moved.sectionId)
-        .map((r) => r.id)
-        .filter((id) => id !== moved.id);
-      const at = insertionIndex(
-        order,
-        moved.id,
-        { before: position.before?.siteSpace, after: position.after?.siteSpace },
-        { before: "position.before.siteSpace", after: "position.after.siteSpace" },
-        `the site spaces ${where(moved.sectionId)}`,
+export const siteSpaceRoutes = [
+  apiRoute({
+    method: "get",
+    path: base,
+    operationId: "listSiteSpaces",
+    summary: "A site's site spaces in reading order",
+    query: listQuery,
+    responses: { 200: { description: "A page of site spaces", schema: SiteSpaceList } },
+    handler({ params, query }, ctx) {
+      const { site, view } = requireSite(ctx, params, "member", query.shareKey);
+      const rows = allSiteSpaces(ctx.store, site.id).filter(
+        (row) =>
+          query.default === undefined ||
+          (row.id === view.defaultSiteSpaceId) === (query.default === "true"),
       );
-      order.splice(at, 0, moved.id);
-      writeSiteSpaceOrder(store, order);
-      return findSiteSpace(store, moved.siteId, moved.id)!;
-    });
-    return c.json(siteSpaceJson(store, refreshView(store, request), row));
-  });
-}
+      const page = slicePage(pageOf(query), rows);
+      const items = page.items.map((row) => renderSiteSpaceFor(ctx, view, row));
+      return json(200, { ...page, items });
+    },
+  }),
+
+  apiRoute({
+    method: "post",
+    path: base,
+    operationId: "createSiteSpace",
+    summary: "Link a space into a site, in a section or at its root",
+    body: createBody,
+    responses: { 201: { description: "The new site space", schema: SiteSpaceJson } },
+    handler({ params, body }, ctx) {
+      const request = requireSite(ctx, params, "create");
+      const { site, organizationId } = request;
+      const row = ctx.store.transaction(() => {
+        const space = requireLiveSpace(ctx.store, organizationId, body.spaceId, "spaceId");
+        let sectionId: string | null;
+        if (body.sectionId !== undefined) {
+          if (findSection(ctx.store, site.id, body.sectionId) === undefined)
+            throw badReference("sectionId", `${body.sectionId} is not a section of this site`);
+          sectionId = body.sectionId;
+        } else {
+          // Without sectionId: the default section, or the root of a site without sections.
+          sectionId = request.view.defaultSectionId;
+        }
+        return linkSpace(ctx.store, site.id, sectionId, space);
+      });
+      return json(201, renderSiteSpaceFor(ctx, refreshView(ctx, request), row));
+    },
+  }),
+
+  apiRoute({
+    method: "patch",
+    path: `${base}/{siteSpaceId}`,
+    operationId: "updateSiteSpace",
+    summary: "Change a site space's path, condition or space",
+    body: patchBody,
+    responses: { 200: siteSpaceAnswer },
+    handler({ params, body }, ctx) {
+      const request = requireSite(ctx, params, "create");
+      const row = ctx.store.transaction(() => {
+        const current = requireSiteSpace(ctx, request.site, params.siteSpaceId);
+        if (
+          body.path !== undefined &&
+          siteSpacePathTaken(ctx.store, current.siteId, current.sectionId, body.path, current.id)
+        )
+          throw conflict(`path ${body.path} is already used ${where(current.sectionId)}`);
+        if (body.spaceId !== undefined)
+          requireLiveSpace(ctx.store, request.organizationId, body.spaceId, "spaceId");
+        return updateSiteSpace(ctx.store, current, body);
+      });
+      return json(200, renderSiteSpaceFor(ctx, refreshView(ctx, request), row));
+    },
+  }),
+
+  apiRoute({
+    method: "delete",
+    path: `${base}/{siteSpaceId}`,
+    operationId: "deleteSiteSpace",
+    summary: "Unlink a space from a site; the space stays",
+    responses: {
+      204: { description: "The site space did not exist" },
+      205: { description: "The site space has been deleted" },
+    },
+    handler({ params }, ctx) {
+      const request = requireSite(ctx, params, "create");
+      const row = findSiteSpace(ctx.store, request.site.id, params.siteSpaceId);
+      if (row === undefined) return empty(204);
+      deleteSiteSpace(ctx.store, row.id);
+      return empty(205);
+    },
+  }),
+
+  apiRoute({
+    method: "post",
+    path: `${base}/{siteSpaceId}/move`,
+    operationId: "moveSiteSpace",
+    summary: "Deprecated: move a site space among the site spaces of its container",
+    body: moveBody,
+    responses: { 200: siteSpaceAnswer },
+    handler({ params, body }, ctx) {
+      const request = requireSite(ctx, params, "create");
+      const { position } = body;
+      const row = ctx.store.transaction(() => {
+        const moved = requireSiteSpace(ctx, request.site, params.siteSpaceId);
+        // A site space moves among the site spaces of its own container only.
+        const order = containerSiteSpaces(ctx.store, moved.siteId, moved.sectionId)
+          .map((r) => r.id)
+          .filter((id) => id !== moved.id);
+        const at = insertionIndex(
+          order,
+          moved.id,
+          { before: position.before?.siteSpace, after: position.after?.siteSpace },
+          { before: "position.before.siteSpace", after: "position.after.siteSpace" },
+          `the site spaces ${where(moved.sectionId)}`,
+        );
+        order.splice(at, 0, moved.id);
+        writeSiteSpaceOrder(ctx.store, order);
+        return findSiteSpace(ctx.store, moved.siteId, moved.id)!;
+      });
+      return json(200, renderSiteSpaceFor(ctx, refreshView(ctx, request), row));
+    },
+  }),
+];

@@ -1,57 +1,37 @@
-import type { Hono } from "hono";
 import { z } from "zod";
-import type { EmulatorEnv } from "../auth";
+import { empty, json } from "../http/route";
+import { apiRoute, type ApiContext } from "../context";
 import { badRequest, conflict, HttpError, notFound } from "../errors";
-import type { Family } from "../families";
-import { envelope, readPage } from "../pagination";
-import type { Store } from "../store";
+import { envelope, pageOf, pageQuery } from "../pagination";
+import { listOf, named } from "../render/common";
+import { SiteSectionJson } from "../render/site-sections";
+import { SiteSpaceJson } from "../render/site-spaces";
+import { renderSite, SITE_TYPES, SiteJson } from "../render/sites";
+import { findOrganization } from "../store/organizations";
+import { activeShareLinkByKey } from "../store/share-links";
+import { findSection, orderedSections, updateSection } from "../store/site-sections";
+import { containerSiteSpaces, findSiteSpace } from "../store/site-spaces";
 import {
-  activeShareLinkByKey,
-  containerSiteSpaces,
+  basenameOwner,
   deleteSite,
-  findSection,
   findSite,
-  findSiteSpace,
   insertSite,
   listSites,
-  orderedSections,
-  orgFacts,
-  sectionJson,
-  siteJson,
-  siteSpaceJson,
-  sitesSchema,
-  siteView,
-  spacePublishedUrl,
-  updateSection,
   updateSite,
   type SitePatch,
   type SiteRow,
 } from "../store/sites";
-import { registerPublishedUrlResolver } from "../store/spaces";
-import { readBody, readQuery } from "../validation";
-import { mountSectionGroups } from "./section-groups";
-import { mountShareLinks } from "./share-links";
 import {
   badReference,
   linkSpace,
-  originOf,
-  param,
-  readShareKey,
+  renderSectionFor,
+  renderSiteSpaceFor,
   requireLiveSpace,
-  requireOrg,
   requireSite,
+  shareKeyQuery,
+  siteView,
 } from "./site-context";
-import { mountSiteSections } from "./site-sections";
-import { mountSiteSpaces } from "./site-spaces";
 
-export const SITE_TYPES = [
-  "basic",
-  "premium",
-  "ultimate",
-  "sponsored",
-  "legacy-basic",
-  "legacy-premium",
-] as const;
 const siteType = z.enum(SITE_TYPES);
 const visibility = z.enum(["public", "unlisted", "share-link", "visitor-auth"]);
 const siteTitle = z.string().min(2).max(128);
@@ -60,7 +40,7 @@ const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 /** The free plan, on which only `basic` sites can be created (GAPS.md). */
 const FREE_PLAN = "free_2024";
 
-const listQuery = z.looseObject({
+const listQuery = pageQuery.extend({
   space: z.string().optional(),
   title: z.string().optional(),
   published: z.enum(["true", "false"]).optional(),
@@ -87,241 +67,27 @@ const patchBody = z.object({
   published: z.unknown().optional(),
 });
 
-/** Visitor attribute names become `visitor.claims.<name>`, so they must be identifiers. */
-const CLAIM_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const booleanClaim = z.strictObject({
-  type: z.literal("boolean"),
-  description: z.string().max(1024).optional(),
-});
-function claimNames(properties: Record<string, unknown>, ctx: z.RefinementCtx): void {
-  for (const name of Object.keys(properties))
-    if (!CLAIM_NAME.test(name))
-      ctx.addIssue({
-        code: "custom",
-        path: [name],
-        message: `must be named by an identifier matching ${CLAIM_NAME.source}`,
-      });
-}
-const unsignedClaims = z.strictObject({
-  type: z.literal("object"),
-  description: z.string().max(1024).optional(),
-  properties: z.record(z.string(), booleanClaim).superRefine(claimNames),
-  additionalProperties: z.boolean(),
-});
-/**
- * The adaptive schema this emulator accepts (§2.4): a draft-07 object schema whose properties
- * are boolean visitor claims, plus an optional `unsigned` object of boolean claims; every other
- * keyword or claim type is refused with 400.
- */
-const adaptiveSchema = z.strictObject({
-  $schema: z.literal("http://json-schema.org/draft-07/schema#").optional(),
-  type: z.literal("object"),
-  properties: z
-    .object({ unsigned: unsignedClaims.optional() })
-    .catchall(booleanClaim)
-    .superRefine(claimNames),
-  additionalProperties: z.literal(false),
-});
-interface BooleanClaim {
-  type: "boolean";
-  description?: string;
-}
-interface UnsignedClaims {
-  type: "object";
-  description?: string;
-  properties: Record<string, BooleanClaim>;
-  additionalProperties: boolean;
-}
-/** The accepted document, typed by hand: zod cannot type `unsigned` beside a catch-all. */
-interface AdaptiveSchema {
-  $schema?: string;
-  type: "object";
-  properties: {
-    unsigned?: UnsignedClaims;
-    [claim: string]: BooleanClaim | UnsignedClaims | undefined;
-  };
-  additionalProperties: false;
-}
-const adaptiveBody = z.object({ jsonSchema: adaptiveSchema });
+const PublishedSiteJson = named(
+  "PublishedContentSite",
+  z.strictObject({
+    object: z.literal("published-content-site"),
+    site: SiteJson,
+    structure: z.union([
+      z.strictObject({ type: z.literal("sections"), structure: z.array(SiteSectionJson) }),
+      z.strictObject({ type: z.literal("siteSpaces"), structure: z.array(SiteSpaceJson) }),
+    ]),
+  }),
+);
 
-/** What GET answers for a site whose schema was never written: no claims at all. */
-const EMPTY_ADAPTIVE_SCHEMA: AdaptiveSchema = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  type: "object",
-  properties: {
-    unsigned: {
-      type: "object",
-      description: "Unsigned claims of the site visitor.",
-      properties: {},
-      additionalProperties: false,
-    },
-  },
-  additionalProperties: false,
-};
+const SiteList = listOf("SiteList", SiteJson);
+const siteAnswer = { description: "The site", schema: SiteJson };
 
-function storedSchema(site: SiteRow): AdaptiveSchema {
-  return site.adaptiveSchema === null
-    ? EMPTY_ADAPTIVE_SCHEMA
-    : (JSON.parse(site.adaptiveSchema) as AdaptiveSchema);
+function answer(ctx: ApiContext, site: SiteRow, role: string | null) {
+  return json(200, renderSite(siteView(ctx.store, site, ctx.origin, role)));
 }
 
-function adaptiveSchemaJson(site: SiteRow) {
-  return {
-    object: "site-adaptive-schema",
-    jsonSchema: storedSchema(site),
-    updatedAt: site.adaptiveSchemaUpdatedAt ?? site.createdAt,
-  };
-}
-
-/** One suggested condition per boolean claim: `visitor.claims.<name> === true`. */
-export function templateConditions(schema: AdaptiveSchema) {
-  const items: { description: string; condition: string }[] = [];
-  for (const [name, claim] of Object.entries(schema.properties)) {
-    if (name === "unsigned" || claim?.type !== "boolean") continue;
-    items.push({
-      description: claim.description ?? `Visitors whose ${name} claim is true`,
-      condition: `visitor.claims.${name} === true`,
-    });
-  }
-  for (const [name, claim] of Object.entries(schema.properties.unsigned?.properties ?? {}))
-    items.push({
-      description: claim.description ?? `Visitors whose unsigned ${name} claim is true`,
-      condition: `visitor.claims.unsigned.${name} === true`,
-    });
-  return items;
-}
-
-function mountSiteRoutes(app: Hono<EmulatorEnv>, store: Store): void {
-  const base = "/orgs/:organizationId/sites";
-
-  app.get(base, (c) => {
-    const { organizationId, role } = requireOrg(store, c, "read");
-    const page = readPage(c);
-    const query = readQuery(c, listQuery);
-    const { rows, count } = listSites(
-      store,
-      organizationId,
-      {
-        space: query.space,
-        title: query.title,
-        published: query.published === undefined ? undefined : query.published === "true",
-        type: query.type,
-      },
-      page,
-    );
-    const origin = originOf(c);
-    const items = rows.map((site) => siteJson(store, siteView(store, site, origin, role)));
-    return c.json(envelope(page, items, count));
-  });
-
-  app.post(base, async (c) => {
-    const { organizationId, role } = requireOrg(store, c, "admin");
-    const body = await readBody(c, createBody);
-    const type = body.type ?? "basic";
-    const plan = orgFacts(store, organizationId).plan;
-    if (type !== "basic" && plan === FREE_PLAN)
-      throw new HttpError(
-        403,
-        `type ${type} cannot be created on the free plan ${FREE_PLAN}; only basic can`,
-      );
-    const site = store.transaction(() => {
-      const created = insertSite(store, organizationId, {
-        type,
-        title: body.title ?? "Untitled site",
-        visibility: body.visibility ?? "public",
-      });
-      (body.spaces ?? []).forEach((spaceId, i) =>
-        linkSpace(
-          store,
-          created.id,
-          null,
-          requireLiveSpace(store, organizationId, spaceId, `spaces[${i}]`),
-        ),
-      );
-      return created;
-    });
-    return c.json(siteJson(store, siteView(store, site, originOf(c), role)), 201);
-  });
-
-  app.get(`${base}/:siteId`, (c) => {
-    const request = requireSite(store, c, "read", readShareKey(c));
-    return c.json(siteJson(store, request.view));
-  });
-
-  app.patch(`${base}/:siteId`, async (c) => {
-    const request = requireSite(store, c, "admin", readShareKey(c));
-    const body = await readBody(c, patchBody);
-    if (body.published !== undefined)
-      throw badRequest(
-        "published cannot be set through PATCH; use POST .../publish or .../unpublish",
-      );
-    const site = store.transaction(() => applySitePatch(store, request.site, body));
-    return c.json(siteJson(store, siteView(store, site, request.origin, request.role)));
-  });
-
-  app.delete(`${base}/:siteId`, (c) => {
-    const { organizationId } = requireOrg(store, c, "admin");
-    const site = findSite(store, organizationId, param(c, "siteId"));
-    if (site !== undefined) deleteSite(store, site.id);
-    return c.body(null, 204);
-  });
-
-  for (const [action, published] of [
-    ["publish", true],
-    ["unpublish", false],
-  ] as const)
-    app.post(`${base}/:siteId/${action}`, (c) => {
-      const request = requireSite(store, c, "admin");
-      const site = updateSite(store, request.site, { published });
-      return c.json(siteJson(store, siteView(store, site, request.origin, request.role)));
-    });
-
-  app.get(`${base}/:siteId/adaptive-schema`, (c) => {
-    const { site } = requireSite(store, c, "read");
-    return c.json(adaptiveSchemaJson(site));
-  });
-
-  app.put(`${base}/:siteId/adaptive-schema`, async (c) => {
-    const request = requireSite(store, c, "admin");
-    const jsonSchema: AdaptiveSchema = (await readBody(c, adaptiveBody)).jsonSchema;
-    const site = updateSite(store, request.site, {
-      adaptiveSchema: JSON.stringify(jsonSchema),
-      adaptiveSchemaUpdatedAt: store.now(),
-    });
-    return c.json(adaptiveSchemaJson(site));
-  });
-
-  app.get(`${base}/:siteId/adaptive-schema/template-conditions`, (c) => {
-    const { site } = requireSite(store, c, "read");
-    return c.json({ items: templateConditions(storedSchema(site)) });
-  });
-
-  app.get(`${base}/:siteId/published`, (c) => {
-    const shareKey = readShareKey(c);
-    const { site, view } = requireSite(store, c, "read", shareKey);
-    if (!site.published) throw notFound(`published site ${site.id}`);
-    if (
-      site.visibility === "share-link" &&
-      (shareKey === undefined || activeShareLinkByKey(store, site.id, shareKey) === undefined)
-    )
-      throw notFound(`published site ${site.id} (a share-link site needs an active shareKey)`);
-    const sections = orderedSections(store, site.id);
-    const structure =
-      sections.length > 0
-        ? { type: "sections", structure: sections.map((s) => sectionJson(store, view, s)) }
-        : {
-            // A site without sections publishes its root site spaces (the hosted service's
-            // `siteSpaces` structure), so they are not hidden behind an empty section list.
-            type: "siteSpaces",
-            structure: containerSiteSpaces(store, site.id, null).map((row) =>
-              siteSpaceJson(store, view, row),
-            ),
-          };
-    return c.json({ object: "published-content-site", site: siteJson(store, view), structure });
-  });
-}
-
-function applySitePatch(store: Store, site: SiteRow, body: z.output<typeof patchBody>): SiteRow {
+function applySitePatch(ctx: ApiContext, site: SiteRow, body: z.output<typeof patchBody>): SiteRow {
+  const { store } = ctx;
   const patch: SitePatch = {
     title: body.title,
     visibility: body.visibility,
@@ -332,11 +98,9 @@ function applySitePatch(store: Store, site: SiteRow, body: z.output<typeof patch
   };
   if (body.basename !== undefined) {
     // Published URLs are `<org host>/<basename>`: two sites with one basename would collide.
-    const other = store
-      .statement("SELECT id FROM sites WHERE organization_id = ? AND basename = ? AND id <> ?")
-      .get(site.organizationId, body.basename, site.id) as { id: string } | undefined;
+    const other = basenameOwner(store, site.organizationId, body.basename, site.id);
     if (other !== undefined)
-      throw conflict(`basename ${body.basename} is already used by site ${other.id}`);
+      throw conflict(`basename ${body.basename} is already used by site ${other}`);
   }
   if (body.defaultSiteSection !== undefined) {
     if (findSection(store, site.id, body.defaultSiteSection) === undefined)
@@ -370,14 +134,169 @@ function applySitePatch(store: Store, site: SiteRow, body: z.output<typeof patch
   return updateSite(store, site, patch);
 }
 
-function mountSites(app: Hono<EmulatorEnv>, store: Store): void {
-  registerPublishedUrlResolver(spacePublishedUrl);
-  mountSiteRoutes(app, store);
-  mountSiteSections(app, store);
-  mountSiteSpaces(app, store);
-  mountSectionGroups(app, store);
-  mountShareLinks(app, store);
-}
+const base = "/orgs/{organizationId}/sites";
 
-/** The docs-sites family: §4.10, §4.11 and the sections of GAPS.md. */
-export const sitesFamily: Family = { name: "sites", schema: sitesSchema, mount: mountSites };
+/** §4.10 Sites, with publish and unpublish of GAPS.md. */
+export const siteRoutes = [
+  apiRoute({
+    method: "get",
+    path: base,
+    operationId: "listSites",
+    summary: "An organization's sites, filtered by space, title, published or type",
+    query: listQuery,
+    responses: { 200: { description: "A page of sites", schema: SiteList } },
+    handler({ params, query }, ctx) {
+      const role = ctx.requireRole(params.organizationId, "member");
+      const page = pageOf(query);
+      const { rows, count } = listSites(
+        ctx.store,
+        params.organizationId,
+        {
+          space: query.space,
+          title: query.title,
+          published: query.published === undefined ? undefined : query.published === "true",
+          type: query.type,
+        },
+        page,
+      );
+      const items = rows.map((site) => renderSite(siteView(ctx.store, site, ctx.origin, role)));
+      return json(200, envelope(page, items, count));
+    },
+  }),
+
+  apiRoute({
+    method: "post",
+    path: base,
+    operationId: "createSite",
+    summary: "Create a site, optionally linking spaces at its root",
+    body: createBody,
+    responses: { 201: { description: "The new site", schema: SiteJson } },
+    handler({ params, body }, ctx) {
+      const { organizationId } = params;
+      const role = ctx.requireRole(organizationId, "admin");
+      const type = body.type ?? "basic";
+      const plan = findOrganization(ctx.store, organizationId)?.plan;
+      if (type !== "basic" && plan === FREE_PLAN)
+        throw new HttpError(
+          403,
+          `type ${type} cannot be created on the free plan ${FREE_PLAN}; only basic can`,
+        );
+      const site = ctx.store.transaction(() => {
+        const created = insertSite(ctx.store, organizationId, {
+          type,
+          title: body.title ?? "Untitled site",
+          visibility: body.visibility ?? "public",
+        });
+        (body.spaces ?? []).forEach((spaceId, i) =>
+          linkSpace(
+            ctx.store,
+            created.id,
+            null,
+            requireLiveSpace(ctx.store, organizationId, spaceId, `spaces[${i}]`),
+          ),
+        );
+        return created;
+      });
+      return json(201, renderSite(siteView(ctx.store, site, ctx.origin, role)));
+    },
+  }),
+
+  apiRoute({
+    method: "get",
+    path: `${base}/{siteId}`,
+    operationId: "getSite",
+    summary: "A site",
+    query: shareKeyQuery,
+    responses: { 200: siteAnswer },
+    handler({ params, query }, ctx) {
+      const { view } = requireSite(ctx, params, "member", query.shareKey);
+      return json(200, renderSite(view));
+    },
+  }),
+
+  apiRoute({
+    method: "patch",
+    path: `${base}/{siteId}`,
+    operationId: "updateSite",
+    summary: "Change a site's settings",
+    body: patchBody,
+    responses: { 200: siteAnswer },
+    handler({ params, body }, ctx) {
+      const request = requireSite(ctx, params, "admin");
+      if (body.published !== undefined)
+        throw badRequest(
+          "published cannot be set through PATCH; use POST .../publish or .../unpublish",
+        );
+      const site = ctx.store.transaction(() => applySitePatch(ctx, request.site, body));
+      return answer(ctx, site, request.role);
+    },
+  }),
+
+  apiRoute({
+    method: "delete",
+    path: `${base}/{siteId}`,
+    operationId: "deleteSite",
+    summary: "Delete a site and its structure; its spaces stay",
+    responses: {
+      204: { description: "The site did not exist" },
+      205: { description: "The site has been deleted" },
+    },
+    handler({ params }, ctx) {
+      ctx.requireRole(params.organizationId, "admin");
+      const site = findSite(ctx.store, params.organizationId, params.siteId);
+      if (site === undefined) return empty(204);
+      deleteSite(ctx.store, site.id);
+      return empty(205);
+    },
+  }),
+
+  ...(["publish", "unpublish"] as const).map((action) =>
+    apiRoute({
+      method: "post",
+      path: `${base}/{siteId}/${action}`,
+      operationId: `${action}Site`,
+      summary: action === "publish" ? "Publish a site" : "Take a site offline",
+      responses: { 200: siteAnswer },
+      handler({ params }, ctx) {
+        const request = requireSite(ctx, params, "admin");
+        const site = updateSite(ctx.store, request.site, { published: action === "publish" });
+        return answer(ctx, site, request.role);
+      },
+    }),
+  ),
+
+  apiRoute({
+    method: "get",
+    path: `${base}/{siteId}/published`,
+    operationId: "getPublishedSite",
+    summary: "A published site as readers reach it: the site and its structure",
+    query: shareKeyQuery,
+    responses: { 200: { description: "The published site", schema: PublishedSiteJson } },
+    handler({ params, query }, ctx) {
+      const { shareKey } = query;
+      const { site, view } = requireSite(ctx, params, "member", shareKey);
+      if (!site.published) throw notFound(`published site ${site.id}`);
+      if (
+        site.visibility === "share-link" &&
+        (shareKey === undefined || activeShareLinkByKey(ctx.store, site.id, shareKey) === undefined)
+      )
+        throw notFound(`published site ${site.id} (a share-link site needs an active shareKey)`);
+      const sections = orderedSections(ctx.store, site.id);
+      const structure =
+        sections.length > 0
+          ? {
+              type: "sections" as const,
+              structure: sections.map((s) => renderSectionFor(ctx, view, s)),
+            }
+          : {
+              // A site without sections publishes its root site spaces (the hosted service's
+              // `siteSpaces` structure), so they are not hidden behind an empty section list.
+              type: "siteSpaces" as const,
+              structure: containerSiteSpaces(ctx.store, site.id, null).map((row) =>
+                renderSiteSpaceFor(ctx, view, row),
+              ),
+            };
+      return json(200, { object: "published-content-site", site: renderSite(view), structure });
+    },
+  }),
+];

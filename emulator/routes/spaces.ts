@@ -1,66 +1,26 @@
-import type { Context, Hono } from "hono";
 import { z } from "zod";
-import { requireMember, type EmulatorEnv } from "../auth";
+import { empty, json } from "../http/route";
+import { checkRole, roleLevel } from "../auth";
+import { apiRoute, type ApiContext } from "../context";
 import { notFound } from "../errors";
-import { envelope, readPage } from "../pagination";
-import type { Store } from "../store";
-import { endPosition, findCollection, placeAmongSiblings } from "../store/collections";
+import { envelope, pageOf, pageQuery } from "../pagination";
+import { listOf } from "../render/common";
+import { LANGUAGES, renderSpace, SpaceJson, type SpaceJson as Space } from "../render/spaces";
+import { findCollection, placeAmongSiblings } from "../store/collections";
 import {
   findSpace,
   insertSpace,
   isExpired,
   listSpaces,
-  spaceJson,
+  purgeSpace,
+  restoreSpace,
+  transferSpace,
+  trashSpace,
+  updateSpace,
   type SpaceRow,
 } from "../store/spaces";
-import { readBody } from "../validation";
-import { moveAmongSiblings, moveBody, requireParent } from "./collections";
-import { originOf, requireRole, roleLevel } from "./organizations";
+import { id, moveAmongSiblings, moveBody, requireParent } from "./placement";
 
-/** The language codes of GAPS.md. */
-export const LANGUAGES = [
-  "en",
-  "fr",
-  "de",
-  "es",
-  "it",
-  "pt",
-  "pt-br",
-  "ru",
-  "ja",
-  "zh",
-  "zh-tw",
-  "yue",
-  "ko",
-  "ar",
-  "hi",
-  "nl",
-  "pl",
-  "tr",
-  "sv",
-  "no",
-  "da",
-  "fi",
-  "el",
-  "cs",
-  "hu",
-  "ro",
-  "th",
-  "vi",
-  "id",
-  "ms",
-  "he",
-  "uk",
-  "sk",
-  "bg",
-  "hr",
-  "lt",
-  "lv",
-  "et",
-  "sl",
-] as const;
-
-const id = z.string().min(1).max(64);
 const language = z.enum(LANGUAGES);
 const editMode = z.enum(["live", "locked"]);
 
@@ -84,205 +44,224 @@ const patchSpace = z.strictObject({
 
 const transferBody = z.strictObject({ organization: id, parent: id.nullable().optional() });
 
-export function mountSpaces(app: Hono<EmulatorEnv>, store: Store): void {
-  /**
-   * A live space the caller can see: absent, deleted and other organizations' spaces are all
-   * 404. A deleted space past its restore window is removed for good on the way.
-   */
-  const visible = (
-    c: Context<EmulatorEnv>,
-    spaceId: string,
-    options: { deleted?: boolean } = {},
-  ) => {
-    const row = findSpace(store, spaceId);
-    if (!row) throw notFound(`space ${spaceId}`);
-    let role: string | null;
-    try {
-      role = requireMember(store, c, row.organizationId);
-    } catch {
-      throw notFound(`space ${spaceId}`);
-    }
-    if (isExpired(store, row)) {
-      store.statement("DELETE FROM spaces WHERE id = ?").run(row.id);
-      throw notFound(`space ${spaceId} (deleted more than 7 days ago and permanently removed)`);
-    }
-    if (row.deletedAt !== null && !options.deleted) throw notFound(`space ${spaceId}`);
-    return { row, role };
+/**
+ * A space as the caller sees it, with what other families add to it (its published URL and
+ * counts, through the hooks): every family that shows a space renders it through here.
+ */
+export function renderSpaceFor(ctx: ApiContext, row: SpaceRow, role: string | null): Space {
+  const extras = {
+    published: ctx.hooks.spacePublishedUrl(ctx.store, row),
+    counts: ctx.hooks.spaceCounts(ctx.store, row),
   };
-  const writable = (
-    c: Context<EmulatorEnv>,
-    spaceId: string,
-    options: { deleted?: boolean } = {},
-  ) => {
-    const { row } = visible(c, spaceId, options);
-    return { row, role: requireRole(store, c, row.organizationId, "create") };
-  };
-  const answer = (
-    c: Context<EmulatorEnv>,
-    spaceId: string,
-    role: string | null,
-    status: 200 | 201 = 200,
-  ) => c.json(spaceJson(store, findSpace(store, spaceId)!, originOf(c), role), status);
-
-  app.get("/orgs/:organizationId/spaces", (c) => {
-    const organizationId = c.req.param("organizationId");
-    const role = requireMember(store, c, organizationId);
-    const page = readPage(c);
-    const { rows, count } = listSpaces(store, "organization_id = ?", [organizationId], page);
-    const origin = originOf(c);
-    return c.json(
-      envelope(
-        page,
-        rows.map((s) => spaceJson(store, s, origin, role)),
-        count,
-      ),
-    );
-  });
-
-  app.post("/orgs/:organizationId/spaces", async (c) => {
-    const organizationId = c.req.param("organizationId");
-    const role = requireRole(store, c, organizationId, "create");
-    const body = await readBody(c, createSpace);
-    const row = store.transaction(() => {
-      if (body.parent != null) requireParent(store, organizationId, body.parent);
-      return insertSpace(store, organizationId, body);
-    });
-    // insertSpace read the row back inside the transaction: no second lookup.
-    return c.json(spaceJson(store, row, originOf(c), role), 201);
-  });
-
-  app.get("/spaces/:spaceId", (c) => {
-    const { row, role } = visible(c, c.req.param("spaceId"));
-    return c.json(spaceJson(store, row, originOf(c), role));
-  });
-
-  app.patch("/spaces/:spaceId", async (c) => {
-    const { row, role } = writable(c, c.req.param("spaceId"));
-    const body = await readBody(c, patchSpace);
-    const next: SpaceRow = {
-      ...row,
-      editMode: body.editMode ?? row.editMode,
-      title: body.title ?? row.title,
-      defaultLevel: body.defaultLevel === undefined ? row.defaultLevel : body.defaultLevel,
-      language: body.language ?? row.language,
-      emoji: body.emoji === undefined ? row.emoji : (body.emoji ?? ""),
-    };
-    store
-      .statement(
-        `UPDATE spaces SET edit_mode = ?, title = ?, default_level = ?, language = ?, emoji = ?,
-           updated_at = ? WHERE id = ?`,
-      )
-      .run(
-        next.editMode,
-        next.title,
-        next.defaultLevel,
-        next.language,
-        next.emoji,
-        store.now(),
-        row.id,
-      );
-    return answer(c, row.id, role);
-  });
-
-  app.delete("/spaces/:spaceId", (c) => {
-    const spaceId = c.req.param("spaceId");
-    const row = findSpace(store, spaceId);
-    // Absent, already deleted and invisible spaces all answer 204 (§4.1).
-    if (!row || row.deletedAt !== null) return c.body(null, 204);
-    try {
-      requireMember(store, c, row.organizationId);
-    } catch {
-      return c.body(null, 204);
-    }
-    requireRole(store, c, row.organizationId, "create");
-    const now = store.now();
-    store
-      .statement("UPDATE spaces SET deleted_at = ?, updated_at = ? WHERE id = ?")
-      .run(now, now, row.id);
-    return c.body(null, 204);
-  });
-
-  app.post("/spaces/:spaceId/restore", (c) => {
-    const { row, role } = writable(c, c.req.param("spaceId"), { deleted: true });
-    if (row.deletedAt !== null) {
-      store.transaction(() => {
-        // Its collection may have been deleted meanwhile: the space then comes back at the top.
-        const parent =
-          row.parentId !== null && findCollection(store, row.parentId) ? row.parentId : null;
-        store
-          .statement(
-            "UPDATE spaces SET deleted_at = NULL, parent_id = ?, position = ?, updated_at = ? WHERE id = ?",
-          )
-          .run(
-            parent,
-            parent === row.parentId ? row.position : endPosition(store, row.organizationId, null),
-            store.now(),
-            row.id,
-          );
-      });
-    }
-    return answer(c, row.id, role);
-  });
-
-  app.post("/spaces/:spaceId/duplicate", (c) => {
-    const { row, role } = writable(c, c.req.param("spaceId"));
-    const copy = store.transaction(() => {
-      const created = insertSpace(store, row.organizationId, {
-        title: row.title,
-        emoji: row.emoji,
-        parent: row.parentId,
-        editMode: row.editMode,
-        ...(row.language !== null ? { language: row.language } : {}),
-        defaultLevel: row.defaultLevel,
-      });
-      // The copy sits right after its original.
-      placeAmongSiblings(
-        store,
-        row.organizationId,
-        row.parentId,
-        { kind: "space", id: created.id },
-        { after: { kind: "space", id: row.id } },
-      );
-      return created;
-    });
-    return answer(c, copy.id, role, 201);
-  });
-
-  app.post("/spaces/:spaceId/move", async (c) => {
-    const { row, role } = writable(c, c.req.param("spaceId"));
-    const body = await readBody(c, moveBody);
-    store.transaction(() => {
-      const parentId = body.parent === undefined ? row.parentId : body.parent;
-      moveAmongSiblings(
-        store,
-        row.organizationId,
-        { kind: "space", id: row.id },
-        parentId,
-        body.position,
-      );
-    });
-    return answer(c, row.id, role);
-  });
-
-  app.post("/spaces/:spaceId/transfer", async (c) => {
-    const { row } = writable(c, c.req.param("spaceId"));
-    const body = await readBody(c, transferBody);
-    const role = requireRole(store, c, body.organization, "create");
-    store.transaction(() => {
-      const parentId = body.parent ?? null;
-      if (parentId !== null) requireParent(store, body.organization, parentId);
-      store
-        .statement(
-          "UPDATE spaces SET organization_id = ?, parent_id = ?, position = ?, updated_at = ? WHERE id = ?",
-        )
-        .run(
-          body.organization,
-          parentId,
-          endPosition(store, body.organization, parentId),
-          store.now(),
-          row.id,
-        );
-    });
-    return answer(c, row.id, role);
-  });
+  return renderSpace(row, extras, ctx.origin, role);
 }
+
+/**
+ * A live space the caller can see: absent, deleted and other organizations' spaces are all
+ * 404. A deleted space past its restore window is removed for good on the way.
+ */
+function visible(
+  ctx: ApiContext,
+  spaceId: string,
+  options: { minimum?: "member" | "create"; deleted?: boolean } = {},
+) {
+  const row = findSpace(ctx.store, spaceId);
+  const role = row && ctx.roleIn(row.organizationId);
+  if (!row || role === undefined) throw notFound(`space ${spaceId}`);
+  if (isExpired(ctx.store, row)) {
+    purgeSpace(ctx.store, row.id);
+    throw notFound(`space ${spaceId} (deleted more than 7 days ago and permanently removed)`);
+  }
+  if (row.deletedAt !== null && !options.deleted) throw notFound(`space ${spaceId}`);
+  return { row, role: checkRole(role, options.minimum ?? "member", row.organizationId) };
+}
+
+const SpaceList = listOf("SpaceList", SpaceJson);
+const spaceAnswer = { description: "The space", schema: SpaceJson };
+const answer = (ctx: ApiContext, row: SpaceRow, role: string | null) =>
+  json(200, renderSpaceFor(ctx, row, role));
+
+/** §4.4 Spaces, with the create and list routes of GAPS.md. */
+export const spaceRoutes = [
+  apiRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/spaces",
+    operationId: "listSpaces",
+    summary: "An organization's live spaces",
+    query: pageQuery,
+    responses: { 200: { description: "A page of spaces", schema: SpaceList } },
+    handler({ params, query }, ctx) {
+      const role = ctx.requireRole(params.organizationId, "member");
+      const page = pageOf(query);
+      const { rows, count } = listSpaces(
+        ctx.store,
+        "organization_id = ?",
+        [params.organizationId],
+        page,
+      );
+      const items = rows.map((row) => renderSpaceFor(ctx, row, role));
+      return json(200, envelope(page, items, count));
+    },
+  }),
+
+  apiRoute({
+    method: "post",
+    path: "/orgs/{organizationId}/spaces",
+    operationId: "createSpace",
+    summary: "Create a space",
+    body: createSpace,
+    responses: { 201: { description: "The new space", schema: SpaceJson } },
+    handler({ params, body }, ctx) {
+      const role = ctx.requireRole(params.organizationId, "create");
+      const row = ctx.store.transaction(() => {
+        if (body.parent != null) requireParent(ctx, params.organizationId, body.parent);
+        return insertSpace(ctx.store, params.organizationId, body);
+      });
+      return json(201, renderSpaceFor(ctx, row, role));
+    },
+  }),
+
+  apiRoute({
+    method: "get",
+    path: "/spaces/{spaceId}",
+    operationId: "getSpace",
+    summary: "A space",
+    query: z.looseObject({ shareKey: z.string().optional() }),
+    responses: { 200: spaceAnswer },
+    handler({ params }, ctx) {
+      const { row, role } = visible(ctx, params.spaceId);
+      return answer(ctx, row, role);
+    },
+  }),
+
+  apiRoute({
+    method: "patch",
+    path: "/spaces/{spaceId}",
+    operationId: "updateSpace",
+    summary: "Change a space's title, emoji, edit mode, language or default level",
+    body: patchSpace,
+    responses: { 200: spaceAnswer },
+    handler({ params, body }, ctx) {
+      const { row, role } = visible(ctx, params.spaceId, { minimum: "create" });
+      const updated = updateSpace(ctx.store, row.id, {
+        editMode: body.editMode ?? row.editMode,
+        title: body.title ?? row.title,
+        defaultLevel: body.defaultLevel === undefined ? row.defaultLevel : body.defaultLevel,
+        language: body.language ?? row.language,
+        emoji: body.emoji === undefined ? row.emoji : (body.emoji ?? ""),
+      });
+      return answer(ctx, updated, role);
+    },
+  }),
+
+  apiRoute({
+    method: "delete",
+    path: "/spaces/{spaceId}",
+    operationId: "deleteSpace",
+    summary: "Move a space to the trash, restorable for 7 days",
+    responses: {
+      204: { description: "The space did not exist, was already deleted, or is not visible" },
+      205: { description: "The space has been deleted" },
+    },
+    handler({ params }, ctx) {
+      const row = findSpace(ctx.store, params.spaceId);
+      // Absent, already deleted and invisible spaces all answer 204 (§4.1).
+      if (!row || row.deletedAt !== null || ctx.roleIn(row.organizationId) === undefined)
+        return empty(204);
+      ctx.requireRole(row.organizationId, "create");
+      trashSpace(ctx.store, row.id);
+      return empty(205);
+    },
+  }),
+
+  apiRoute({
+    method: "post",
+    path: "/spaces/{spaceId}/restore",
+    operationId: "restoreSpace",
+    summary: "Bring back a space deleted in the last 7 days",
+    responses: { 200: spaceAnswer },
+    handler({ params }, ctx) {
+      const { row, role } = visible(ctx, params.spaceId, { minimum: "create", deleted: true });
+      if (row.deletedAt === null) return answer(ctx, row, role);
+      const restored = ctx.store.transaction(() =>
+        restoreSpace(
+          ctx.store,
+          row,
+          row.parentId !== null && findCollection(ctx.store, row.parentId) !== undefined,
+        ),
+      );
+      return answer(ctx, restored, role);
+    },
+  }),
+
+  apiRoute({
+    method: "post",
+    path: "/spaces/{spaceId}/duplicate",
+    operationId: "duplicateSpace",
+    summary: "Copy a space, placed right after the original",
+    responses: { 201: { description: "The copy", schema: SpaceJson } },
+    handler({ params }, ctx) {
+      const { row, role } = visible(ctx, params.spaceId, { minimum: "create" });
+      const copy = ctx.store.transaction(() => {
+        const created = insertSpace(ctx.store, row.organizationId, {
+          title: row.title,
+          emoji: row.emoji,
+          parent: row.parentId,
+          editMode: row.editMode,
+          ...(row.language !== null ? { language: row.language } : {}),
+          defaultLevel: row.defaultLevel,
+        });
+        placeAmongSiblings(
+          ctx.store,
+          row.organizationId,
+          row.parentId,
+          { kind: "space", id: created.id },
+          { after: { kind: "space", id: row.id } },
+        );
+        return findSpace(ctx.store, created.id)!;
+      });
+      return json(201, renderSpaceFor(ctx, copy, role));
+    },
+  }),
+
+  apiRoute({
+    method: "post",
+    path: "/spaces/{spaceId}/move",
+    operationId: "moveSpace",
+    summary: "Move a space to another collection, or to another place among its siblings",
+    body: moveBody,
+    responses: { 200: spaceAnswer },
+    handler({ params, body }, ctx) {
+      const { row, role } = visible(ctx, params.spaceId, { minimum: "create" });
+      ctx.store.transaction(() =>
+        moveAmongSiblings(
+          ctx,
+          row.organizationId,
+          { kind: "space", id: row.id },
+          body.parent === undefined ? row.parentId : body.parent,
+          body.position,
+        ),
+      );
+      return answer(ctx, findSpace(ctx.store, row.id)!, role);
+    },
+  }),
+
+  apiRoute({
+    method: "post",
+    path: "/spaces/{spaceId}/transfer",
+    operationId: "transferSpace",
+    summary: "Move a space to another organization (and collection)",
+    body: transferBody,
+    responses: { 200: spaceAnswer },
+    handler({ params, body }, ctx) {
+      const { row } = visible(ctx, params.spaceId, { minimum: "create" });
+      const role = ctx.requireRole(body.organization, "create");
+      const moved = ctx.store.transaction(() => {
+        const parentId = body.parent ?? null;
+        if (parentId !== null) requireParent(ctx, body.organization, parentId);
+        return transferSpace(ctx.store, row.id, body.organization, parentId);
+      });
+      return answer(ctx, moved, role);
+    },
+  }),
+];

@@ -157,30 +157,95 @@ export function collectionSubtree(store: Store, id: string): string[] {
   return rows.map((r) => r.id);
 }
 
-/** Collection JSON of §2.2. */
-export function collectionJson(
-  row: CollectionRow,
-  origin: string,
-  role: string | null | undefined,
-): Record<string, unknown> {
-  const admin = role === "admin";
-  return {
-    object: "collection",
-    id: row.id,
-    title: row.title,
-    ...(row.description !== null ? { description: row.description } : {}),
-    organization: row.organizationId,
-    ...(row.parentId !== null ? { parent: row.parentId } : {}),
-    defaultLevel: row.defaultLevel,
-    urls: {
-      location: `${origin}/v1/collections/${row.id}`,
-      app: `${origin}/app/o/${row.organizationId}/c/${row.id}`,
-    },
-    permissions: {
-      view: role !== undefined,
-      admin,
-      viewInviteLinks: admin,
-      create: admin || role === "create",
-    },
-  };
+/** One page of an organization's collections, top level first, and how many there are. */
+export function listCollections(
+  store: Store,
+  organizationId: string,
+  options: { nested: boolean },
+  page: { limit: number; offset: number },
+): { rows: CollectionRow[]; count: number } {
+  const where = options.nested
+    ? "organization_id = ?"
+    : "organization_id = ? AND parent_id IS NULL";
+  const rows = store
+    .statement(
+      `SELECT ${COLUMNS} FROM collections WHERE ${where}
+       ORDER BY parent_id IS NOT NULL, position, id LIMIT ? OFFSET ?`,
+    )
+    .all(organizationId, page.limit, page.offset) as unknown as CollectionRow[];
+  const { n } = store
+    .statement(`SELECT COUNT(*) AS n FROM collections WHERE ${where}`)
+    .get(organizationId) as { n: number };
+  return { rows, count: n };
+}
+
+/** Every collection of an organization, each level in its order (the app page builds the tree). */
+export function collectionsOf(store: Store, organizationId: string): CollectionRow[] {
+  return store
+    .statement(`SELECT ${COLUMNS} FROM collections WHERE organization_id = ? ORDER BY position, id`)
+    .all(organizationId) as unknown as CollectionRow[];
+}
+
+export function updateCollection(
+  store: Store,
+  id: string,
+  fields: { title: string; description: string | null; defaultLevel: string | null },
+): CollectionRow {
+  store
+    .statement(
+      "UPDATE collections SET title = ?, description = ?, default_level = ?, updated_at = ? WHERE id = ?",
+    )
+    .run(fields.title, fields.description, fields.defaultLevel, store.now(), id);
+  return findCollection(store, id)!;
+}
+
+/** Gives a collection or a space a new parent (null: the top level); its place is set apart. */
+export function setParent(store: Store, moving: SiblingRef, parentId: string | null): void {
+  const table = moving.kind === "collection" ? "collections" : "spaces";
+  store
+    .statement(`UPDATE ${table} SET parent_id = ?, updated_at = ? WHERE id = ?`)
+    .run(parentId, store.now(), moving.id);
+}
+
+/**
+ * Deletes a collection and the collections nested in it. Their spaces go to the trash,
+ * restorable for 7 days like any deleted space.
+ */
+export function deleteCollectionTree(store: Store, id: string): void {
+  store.transaction(() => {
+    const subtree = collectionSubtree(store, id);
+    const marks = subtree.map(() => "?").join(", ");
+    const now = store.now();
+    store
+      .statement(
+        `UPDATE spaces SET deleted_at = ?, updated_at = ? WHERE parent_id IN (${marks}) AND deleted_at IS NULL`,
+      )
+      .run(now, now, ...subtree);
+    store.statement(`DELETE FROM collections WHERE id IN (${marks})`).run(...subtree);
+  });
+}
+
+/**
+ * Moves a collection, the collections nested in it and their spaces to another organization,
+ * the collection itself to the end of its top level.
+ */
+export function transferCollectionTree(store: Store, id: string, organizationId: string): void {
+  store.transaction(() => {
+    const subtree = collectionSubtree(store, id);
+    const marks = subtree.map(() => "?").join(", ");
+    const now = store.now();
+    store
+      .statement(
+        `UPDATE collections SET organization_id = ?, updated_at = ? WHERE id IN (${marks})`,
+      )
+      .run(organizationId, now, ...subtree);
+    store
+      .statement(
+        `UPDATE spaces SET organization_id = ?, updated_at = ? WHERE parent_id IN (${marks})`,
+      )
+      .run(organizationId, now, ...subtree);
+    store
+      .statement("UPDATE collections SET parent_id = NULL, position = ? WHERE id = ?")
+      .run(endPosition(store, organizationId, null), id);
+  });
 }

@@ -1,27 +1,10 @@
 import type { Store } from "./index";
 
 /**
- * Organizations, users, their memberships and API tokens: what every other family checks
- * access against. Seeded through the admin API; organizations are also patched through §4.2.
+ * Users, their memberships in organizations and their API tokens: what every family checks
+ * access against. Seeded through the admin API.
  */
 export const identitySchema = `
-CREATE TABLE IF NOT EXISTS organizations (
-  id TEXT PRIMARY KEY,
-  title TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  email_domains TEXT NOT NULL DEFAULT '[]',
-  hostname TEXT UNIQUE,
-  type TEXT NOT NULL DEFAULT 'business',
-  use_case TEXT,
-  community_type TEXT,
-  default_role TEXT,
-  default_content TEXT,
-  logo TEXT,
-  sso INTEGER NOT NULL DEFAULT 0,
-  ai INTEGER NOT NULL DEFAULT 0,
-  invite_links INTEGER NOT NULL DEFAULT 1,
-  plan TEXT NOT NULL DEFAULT 'free_2024'
-);
 CREATE TABLE IF NOT EXISTS users (
   id TEXT PRIMARY KEY,
   display_name TEXT NOT NULL,
@@ -63,87 +46,11 @@ export function membershipRole(
   return row === undefined ? undefined : row.role;
 }
 
-export interface OrganizationRow {
-  id: string;
-  title: string;
-  createdAt: string;
-  emailDomains: string;
-  hostname: string | null;
-  type: string;
-  useCase: string | null;
-  communityType: string | null;
-  defaultRole: string | null;
-  /** JSON of the `defaultContent` value, or null when unset. */
-  defaultContent: string | null;
-  logo: string | null;
-  sso: number;
-  ai: number;
-  inviteLinks: number;
-  plan: string;
-}
-
-const ORG_COLUMNS = `id, title, created_at AS createdAt, email_domains AS emailDomains, hostname,
-  type, use_case AS useCase, community_type AS communityType, default_role AS defaultRole,
-  default_content AS defaultContent, logo, sso, ai, invite_links AS inviteLinks, plan`;
-
-export function findOrganization(store: Store, id: string): OrganizationRow | undefined {
-  return store.statement(`SELECT ${ORG_COLUMNS} FROM organizations WHERE id = ?`).get(id) as
-    OrganizationRow | undefined;
-}
-
-/** The organizations `userId` belongs to, one page of them, oldest first, and their number. */
-export function organizationsOf(
-  store: Store,
-  userId: string,
-  page: { limit: number; offset: number },
-): { rows: OrganizationRow[]; count: number } {
-  const rows = store
-    .statement(
-      `SELECT ${ORG_COLUMNS} FROM organizations
-       WHERE id IN (SELECT organization_id FROM members WHERE user_id = ?)
-       ORDER BY created_at, id LIMIT ? OFFSET ?`,
-    )
-    .all(userId, page.limit, page.offset) as unknown as OrganizationRow[];
-  const { n } = store
-    .statement("SELECT COUNT(*) AS n FROM members WHERE user_id = ?")
-    .get(userId) as { n: number };
-  return { rows, count: n };
-}
-
-/** The caller's organizations that list `domain` among their e-mail domains. */
-export function organizationsByEmailDomain(
-  store: Store,
-  userId: string,
-  domain: string,
-): OrganizationRow[] {
-  return store
-    .statement(
-      `SELECT ${ORG_COLUMNS} FROM organizations
-       WHERE id IN (SELECT organization_id FROM members WHERE user_id = ?)
-         AND EXISTS (SELECT 1 FROM json_each(email_domains) WHERE lower(value) = lower(?))
-       ORDER BY created_at, id`,
-    )
-    .all(userId, domain) as unknown as OrganizationRow[];
-}
-
-export function insertOrganization(
-  store: Store,
-  fields: { id?: string; title: string; hostname?: string; emailDomains?: string[] },
-): string {
-  const id = fields.id ?? store.newId();
-  store
-    .statement(
-      `INSERT INTO organizations (id, title, created_at, email_domains, hostname)
-       VALUES (?, ?, ?, ?, ?)`,
-    )
-    .run(
-      id,
-      fields.title,
-      store.now(),
-      JSON.stringify(fields.emailDomains ?? []),
-      fields.hostname ?? null,
-    );
-  return id;
+/** The id of the user with this id or e-mail. */
+export function findUserId(store: Store, ref: string): string | undefined {
+  const row = store.statement("SELECT id FROM users WHERE id = ? OR email = ?").get(ref, ref) as
+    { id: string } | undefined;
+  return row?.id;
 }
 
 export function insertUser(

@@ -125,100 +125,81 @@ export function isExpired(store: Store, row: SpaceRow): boolean {
   );
 }
 
+/** Every live space of an organization, each level in its order (the app page builds the tree). */
+export function spacesOf(store: Store, organizationId: string): SpaceRow[] {
+  return listSpaces(store, "organization_id = ?", [organizationId], { limit: -1, offset: 0 }).rows;
+}
+
+/** The fields of §4.4's PATCH, as the row holds them. */
+export interface SpaceFields {
+  editMode: "live" | "locked";
+  title: string;
+  defaultLevel: string | null;
+  language: string | null;
+  emoji: string;
+}
+
+export function updateSpace(store: Store, id: string, fields: SpaceFields): SpaceRow {
+  store
+    .statement(
+      `UPDATE spaces SET edit_mode = ?, title = ?, default_level = ?, language = ?, emoji = ?,
+         updated_at = ? WHERE id = ?`,
+    )
+    .run(
+      fields.editMode,
+      fields.title,
+      fields.defaultLevel,
+      fields.language,
+      fields.emoji,
+      store.now(),
+      id,
+    );
+  return findSpace(store, id)!;
+}
+
+/** Moves a space to the trash: restorable for 7 days (§3). */
+export function trashSpace(store: Store, id: string): void {
+  const now = store.now();
+  store
+    .statement("UPDATE spaces SET deleted_at = ?, updated_at = ? WHERE id = ?")
+    .run(now, now, id);
+}
+
+/** Removes a space past its restore window for good. */
+export function purgeSpace(store: Store, id: string): void {
+  store.statement("DELETE FROM spaces WHERE id = ?").run(id);
+}
+
 /**
- * Where a space is published, when some family publishes it (a docs site links it). The sites
- * family registers a resolver; without one, a space has no published URL.
+ * Brings a space back from the trash. Its collection may have been deleted meanwhile: the space
+ * then comes back at the end of the top level.
  */
-export type PublishedUrlResolver = (
+export function restoreSpace(store: Store, row: SpaceRow, parentExists: boolean): SpaceRow {
+  const parent = parentExists ? row.parentId : null;
+  store
+    .statement(
+      "UPDATE spaces SET deleted_at = NULL, parent_id = ?, position = ?, updated_at = ? WHERE id = ?",
+    )
+    .run(
+      parent,
+      parent === row.parentId ? row.position : endPosition(store, row.organizationId, null),
+      store.now(),
+      row.id,
+    );
+  return findSpace(store, row.id)!;
+}
+
+/** Moves a space to another organization, at the end of `parentId` there (null: top level). */
+export function transferSpace(
   store: Store,
-  space: SpaceRow,
-  origin: string,
-) => string | undefined;
-const publishedUrlResolvers: PublishedUrlResolver[] = [];
-
-export function registerPublishedUrlResolver(resolver: PublishedUrlResolver): void {
-  if (!publishedUrlResolvers.includes(resolver)) publishedUrlResolvers.push(resolver);
+  id: string,
+  organizationId: string,
+  parentId: string | null,
+): SpaceRow {
+  store
+    .statement(
+      "UPDATE spaces SET organization_id = ?, parent_id = ?, position = ?, updated_at = ? WHERE id = ?",
+    )
+    .run(organizationId, parentId, endPosition(store, organizationId, parentId), store.now(), id);
+  return findSpace(store, id)!;
 }
-
-/** The counts of §2.3 that other families keep (comments, change requests). */
-export interface SpaceCounts {
-  comments: number;
-  changeRequests: number;
-  changeRequestsOpen: number;
-  changeRequestsDraft: number;
-}
-export type SpaceCounter = (store: Store, space: SpaceRow) => Partial<SpaceCounts>;
-const spaceCounters: SpaceCounter[] = [];
-
-/** A family that keeps comments or change requests registers how it counts them for a space. */
-export function registerSpaceCounter(counter: SpaceCounter): void {
-  if (!spaceCounters.includes(counter)) spaceCounters.push(counter);
-}
-
-function countsOf(store: Store, row: SpaceRow): SpaceCounts {
-  const counts = { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
-  for (const counter of spaceCounters) Object.assign(counts, counter(store, row));
-  return counts;
-}
-
-const ROLE_RANK: Record<string, number> = {
-  read: 1,
-  comment: 2,
-  edit: 3,
-  review: 4,
-  create: 5,
-  admin: 6,
-};
-
-/**
- * The API Space object of §2.3. `origin` (such as `http://127.0.0.1:4100`) roots `urls`.
- * `role` is the caller's role in the space's organization; absent, the caller is taken to be an
- * admin (internal callers that already checked access).
- */
-export function spaceJson(
-  store: Store,
-  row: SpaceRow,
-  origin: string,
-  role: string | null = "admin",
-): Record<string, unknown> {
-  const rank = role === null ? 0 : (ROLE_RANK[role] ?? 0);
-  const published = publishedUrlResolvers
-    .map((resolve) => resolve(store, row, origin))
-    .find((url) => url !== undefined);
-  return {
-    object: "space",
-    id: row.id,
-    title: row.title,
-    emoji: row.emoji,
-    visibility: row.visibility,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    ...(row.deletedAt !== null ? { deletedAt: row.deletedAt } : {}),
-    editMode: row.editMode,
-    organization: row.organizationId,
-    ...(row.parentId !== null ? { parent: row.parentId } : {}),
-    ...(row.language !== null ? { language: row.language } : {}),
-    revision: row.revision,
-    defaultLevel: row.defaultLevel,
-    ...countsOf(store, row),
-    urls: {
-      location: `${origin}/v1/spaces/${row.id}`,
-      app: `${origin}/app/o/${row.organizationId}/s/${row.id}`,
-      ...(published !== undefined ? { published } : {}),
-    },
-    permissions: {
-      view: true,
-      access: true,
-      admin: rank >= ROLE_RANK.admin!,
-      viewInviteLinks: rank >= ROLE_RANK.admin!,
-      edit: rank >= ROLE_RANK.edit! && row.editMode === "live",
-      triggerGitSync: rank >= ROLE_RANK.edit!,
-      comment: rank >= ROLE_RANK.comment!,
-      merge: rank >= ROLE_RANK.review!,
-      review: rank >= ROLE_RANK.review!,
-      installIntegration: rank >= ROLE_RANK.admin!,
-    },
-  };
-}
-
-export { ROLE_RANK };

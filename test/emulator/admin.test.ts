@@ -1,11 +1,11 @@
-import { apiClient, startTestEmulator, type TestEmulator } from "../support/emulator";
+import { apiClient, createTestEmulator, type TestEmulator } from "../support/emulator";
 
 let t: TestEmulator;
 let api: ReturnType<typeof apiClient>;
 
 beforeEach(async () => {
-  t = await startTestEmulator();
-  api = apiClient(t.url, t.token);
+  t = await createTestEmulator();
+  api = apiClient(t.url, t.token, t.fetch);
 });
 afterEach(() => t.close());
 
@@ -17,7 +17,7 @@ describe("request log", () => {
     await api("POST", `${orgPath()}/spaces`, { title: "Logged" });
     await api("GET", `${orgPath()}/spaces?limit=5`);
     await api("PATCH", orgPath(), { title: "x" });
-    await fetch(`${t.url}/_emulator/faults`); // admin traffic is not logged
+    await t.fetch(`${t.url}/_emulator/faults`); // admin traffic is not logged
     expect(await t.requests()).toEqual([
       {
         method: "POST",
@@ -45,132 +45,19 @@ describe("request log", () => {
   });
 });
 
-describe("faults", () => {
-  test("429 with Retry-After, logged with the status it got", async () => {
-    await t.addFault({
-      method: "GET",
-      path: "/v1/orgs/*",
-      kind: "status",
-      status: 429,
-      retryAfter: 7,
-    });
-    await t.clearRequests();
-    const res = await api("GET", orgPath());
-    expect(res.status).toBe(429);
-    expect(res.headers.get("retry-after")).toBe("7");
-    expect(res.body.error.code).toBe(429);
-    // The method and the one-segment pattern both narrow the rule.
-    expect((await api("PATCH", orgPath(), {})).status).toBe(200);
-    expect((await api("GET", `${orgPath()}/spaces`)).status).toBe(200);
-    expect((await t.requests()).map((r) => r.status)).toEqual([429, 200, 200]);
-  });
-
-  test("500 and 503 statuses", async () => {
-    await t.addFault({ path: "/v1/spaces/**", kind: "status", status: 500 });
-    await t.addFault({ path: "/v1/collections/**", kind: "status", status: 503 });
-    expect((await api("GET", "/v1/spaces/anything")).status).toBe(500);
-    expect((await api("DELETE", "/v1/spaces/a/b/c")).status).toBe(500);
-    expect((await api("GET", "/v1/collections/x")).status).toBe(503);
-    expect((await api("GET", "/v1/orgs")).status).toBe(200);
-  });
-
-  test("count applies the fault to the first N matching requests only", async () => {
-    await t.addFault({ path: "/v1/orgs", kind: "status", status: 503, count: 2 });
-    const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await api("GET", "/v1/orgs")).status);
-    expect(statuses).toEqual([503, 503, 200, 200]);
-  });
-
-  test("probability 1 always fires, probability 0 never does", async () => {
-    await t.addFault({ path: "/v1/orgs", kind: "status", status: 500, probability: 0 });
-    for (let i = 0; i < 10; i++) expect((await api("GET", "/v1/orgs")).status).toBe(200);
-    await t.clearFaults();
-    await t.addFault({ path: "/v1/orgs", kind: "status", status: 500, probability: 1 });
-    for (let i = 0; i < 10; i++) expect((await api("GET", "/v1/orgs")).status).toBe(500);
-  });
-
-  test("latency delays the answer by at least latencyMs", async () => {
-    await t.addFault({ path: "/v1/orgs", kind: "latency", latencyMs: 300 });
-    const start = performance.now();
-    const res = await api("GET", "/v1/orgs");
-    const elapsed = performance.now() - start;
-    expect(res.status).toBe(200);
-    expect(elapsed).toBeGreaterThanOrEqual(290);
-    await t.clearFaults();
-    const fastStart = performance.now();
-    await api("GET", "/v1/orgs");
-    expect(performance.now() - fastStart).toBeLessThan(250);
-  });
-
-  test("drop destroys the connection with no response", async () => {
-    await t.addFault({ path: "/v1/orgs", kind: "drop", count: 1 });
-    await t.clearRequests();
-    const failure = await api("GET", "/v1/orgs").then(
-      () => undefined,
-      (error: unknown) => error as Error & { cause?: { code?: string; message?: string } },
-    );
-    // fetch's TypeError comes from another realm than jest's, so compare names, not classes.
-    expect(failure?.name).toBe("TypeError");
-    expect(failure?.message).toBe("fetch failed");
-    expect(failure?.cause?.code ?? failure?.cause?.message).toMatch(/SOCKET|closed|RESET/i);
-    expect((await api("GET", "/v1/orgs")).status).toBe(200);
-    const log = await t.requests();
-    expect(log.map((r) => [r.status, r.fault])).toEqual([
-      [0, "drop"],
-      [200, undefined],
-    ]);
-  });
-
-  test("rules are listed with their match counts and cleared", async () => {
-    await t.addFault({ path: "/v1/orgs", kind: "status", status: 503, count: 1 });
-    await api("GET", "/v1/orgs");
-    await api("GET", "/v1/orgs");
-    const listed = await (await fetch(`${t.url}/_emulator/faults`)).json();
-    expect(listed).toEqual({
-      items: [
-        {
-          id: expect.any(String),
-          path: "/v1/orgs",
-          kind: "status",
-          status: 503,
-          count: 1,
-          matched: 1,
-        },
-      ],
-    });
-    await t.clearFaults();
-    expect(await (await fetch(`${t.url}/_emulator/faults`)).json()).toEqual({ items: [] });
-  });
-
-  test("an invalid rule is 400 naming the field", async () => {
-    const res = await fetch(`${t.url}/_emulator/faults`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ path: "/v1/orgs", kind: "status", status: 418 }),
-    });
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
-      /^status /,
-    );
-    await expect(t.addFault({ path: "/v1/orgs", kind: "latency" })).rejects.toThrow(
-      /latencyMs is required when kind is latency/,
-    );
-  });
-});
-
 describe("reset and seed", () => {
   test("reset empties the workspace, the log and the faults", async () => {
     await api("POST", `${orgPath()}/spaces`, {});
     await t.addFault({ path: "/v1/nothing", kind: "status", status: 500 });
-    const res = await fetch(`${t.url}/_emulator/reset`, { method: "POST" });
+    const res = await t.fetch(`${t.url}/_emulator/reset`, { method: "POST" });
     expect(res.status).toBe(204);
     expect(await t.requests()).toEqual([]);
-    expect(await (await fetch(`${t.url}/_emulator/faults`)).json()).toEqual({ items: [] });
+    expect(await (await t.fetch(`${t.url}/_emulator/faults`)).json()).toEqual({ items: [] });
     expect((await api("GET", "/v1/orgs")).status).toBe(401);
   });
 
   test("seed answers the created ids and gives memberships their roles", async () => {
-    const res = await fetch(`${t.url}/_emulator/seed`, {
+    const res = await t.fetch(`${t.url}/_emulator/seed`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
@@ -189,13 +76,13 @@ describe("reset and seed", () => {
     expect(body.organizations).toEqual(["org-fixed"]);
     expect(body.users).toHaveLength(1);
     expect(body.tokens).toEqual(["commenter-token"]);
-    const org = await apiClient(t.url, "commenter-token")("GET", "/v1/orgs/org-fixed");
+    const org = await apiClient(t.url, "commenter-token", t.fetch)("GET", "/v1/orgs/org-fixed");
     expect(org.body).toMatchObject({ hostname: "fixed-host", permissions: { admin: false } });
   });
 
   test("a seed that reuses an id is 409 and writes nothing", async () => {
     const post = (body: unknown) =>
-      fetch(`${t.url}/_emulator/seed`, {
+      t.fetch(`${t.url}/_emulator/seed`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),

@@ -1,31 +1,37 @@
-import { apiClient, startTestEmulator, type TestEmulator } from "../support/emulator";
+import { apiClient, createTestEmulator, type TestEmulator } from "../support/emulator";
 
 let t: TestEmulator;
 let api: ReturnType<typeof apiClient>;
 let foreign: ReturnType<typeof apiClient>;
 
 beforeAll(async () => {
-  t = await startTestEmulator();
-  api = apiClient(t.url, t.token);
-  foreign = apiClient(t.url, t.foreignToken);
+  t = await createTestEmulator();
+  api = apiClient(t.url, t.token, t.fetch);
+  foreign = apiClient(t.url, t.foreignToken, t.fetch);
 });
 afterAll(() => t.close());
 
 describe("authentication", () => {
   test("a request without a token is 401 with the API's error body", async () => {
-    const res = await apiClient(t.url, undefined)("GET", "/v1/orgs");
+    const res = await apiClient(t.url, undefined, t.fetch)("GET", "/v1/orgs");
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: { code: 401, message: expect.stringMatching(/bearer/i) } });
   });
 
   test("an unknown token is 401", async () => {
-    const res = await apiClient(t.url, "not-a-token")("GET", `/v1/orgs/${t.organizationId}`);
+    const res = await apiClient(
+      t.url,
+      "not-a-token",
+      t.fetch,
+    )("GET", `/v1/orgs/${t.organizationId}`);
     expect(res.status).toBe(401);
     expect(res.body.error).toEqual({ code: 401, message: "unknown API token" });
   });
 
   test("a malformed Authorization header is 401", async () => {
-    const res = await fetch(`${t.url}/v1/orgs`, { headers: { authorization: `Basic ${t.token}` } });
+    const res = await t.fetch(`${t.url}/v1/orgs`, {
+      headers: { authorization: `Basic ${t.token}` },
+    });
     expect(res.status).toBe(401);
   });
 
@@ -104,7 +110,7 @@ describe("isolation between organizations", () => {
 
   test("a member below the create role is refused writes with 403", async () => {
     const reader = "reader-token-0001";
-    const seeded = await fetch(`${t.url}/_emulator/seed`, {
+    const seeded = await t.fetch(`${t.url}/_emulator/seed`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
@@ -114,7 +120,7 @@ describe("isolation between organizations", () => {
       }),
     });
     expect(seeded.status).toBe(201);
-    const asReader = apiClient(t.url, reader);
+    const asReader = apiClient(t.url, reader, t.fetch);
     expect((await asReader("GET", `/v1/orgs/${t.organizationId}/spaces`)).status).toBe(200);
     const res = await asReader("POST", `/v1/orgs/${t.organizationId}/spaces`, { title: "No" });
     expect(res.status).toBe(403);

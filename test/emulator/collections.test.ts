@@ -1,11 +1,11 @@
-import { apiClient, startTestEmulator, type TestEmulator } from "../support/emulator";
+import { apiClient, createTestEmulator, type TestEmulator } from "../support/emulator";
 
 let t: TestEmulator;
 let api: ReturnType<typeof apiClient>;
 
 beforeEach(async () => {
-  t = await startTestEmulator();
-  api = apiClient(t.url, t.token);
+  t = await createTestEmulator();
+  api = apiClient(t.url, t.token, t.fetch);
 });
 afterEach(() => t.close());
 
@@ -75,11 +75,11 @@ test("patches title, description and defaultLevel, including null and inherit", 
   expect(bad.body.error.message).toMatch(/^defaultLevel /);
 });
 
-test("deletes with 204, also when absent; nested collections go and their spaces are trashed", async () => {
+test("deletes with 205, and 204 when absent; nested collections go and their spaces are trashed", async () => {
   const parent = await collection("Parent");
   const child = await collection("Child", parent);
   const inner = await space("Inner", child);
-  expect((await api("DELETE", `/v1/collections/${parent}`)).status).toBe(204);
+  expect((await api("DELETE", `/v1/collections/${parent}`)).status).toBe(205);
   expect((await api("GET", `/v1/collections/${parent}`)).status).toBe(404);
   expect((await api("GET", `/v1/collections/${child}`)).status).toBe(404);
   expect((await api("GET", `/v1/spaces/${inner}`)).status).toBe(404);

@@ -1,12 +1,17 @@
-import { apiClient, startTestEmulator, type ApiBody, type TestEmulator } from "../support/emulator";
+import {
+  apiClient,
+  createTestEmulator,
+  type ApiBody,
+  type TestEmulator,
+} from "../support/emulator";
 
 let t: TestEmulator;
 let api: ReturnType<typeof apiClient>;
 const created: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestEmulator();
-  api = apiClient(t.url, t.token);
+  t = await createTestEmulator();
+  api = apiClient(t.url, t.token, t.fetch);
   for (let i = 0; i < 250; i++) {
     const res = await api("POST", `/v1/orgs/${t.organizationId}/spaces`, { title: `Space ${i}` });
     created.push(res.body.id);

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { startEmulator } from "../../emulator";
+import { conformanceProblem } from "./conformance";
 import { apiClient } from "../support/emulator";
 
 const root = resolve(__dirname, "../..");
@@ -95,4 +97,74 @@ test("SIGTERM shuts the command down cleanly", async () => {
   const exit = new Promise<number | null>((r) => started.child.once("exit", (code) => r(code)));
   started.child.kill("SIGTERM");
   expect(await exit).toBe(0);
+});
+
+test("a data file written by release 0.1.0 opens unchanged and answers in today's shapes", async () => {
+  // test/fixtures/release-0.1.0/README.md: the example workspace as release 0.1.0 left it.
+  const fixture = join(root, "test/fixtures/release-0.1.0/emulator.db");
+  const data = join(dir, "release-0.1.0.db");
+  copyFileSync(fixture, data);
+  const before = readFileSync(fixture);
+  const emulator = await startEmulator({ port: 0, data });
+  try {
+    // The file holds a workspace, so it is resumed, never seeded again.
+    expect(emulator.organizationId).toBe("GYXRVzdLVjlAsdNBgUCo");
+    expect(emulator.token).toBe("gb_api_zauDcb0AGFQy9vMI073HTmZ77mKq7h6O");
+    const api = apiClient(emulator.url, emulator.token);
+    const checked = async (path: string) => {
+      const res = await api("GET", path);
+      expect([path, res.status]).toEqual([path, 200]);
+      const problem = conformanceProblem(
+        "GET",
+        `${emulator.url}${path}`,
+        res.status,
+        res.headers.get("content-type"),
+        res.text,
+      );
+      expect([path, problem]).toEqual([path, undefined]);
+      return res.body;
+    };
+    const org = `/v1/orgs/${emulator.organizationId}`;
+    expect(await checked(org)).toMatchObject({ mergeRules: { type: "none" } });
+    const collections = await checked(`${org}/collections`);
+    expect(collections.items.map((c) => c.title)).toEqual(
+      expect.arrayContaining(["Engineering handbook", "Practices", "Teams"]),
+    );
+    const spaces = await checked(`${org}/spaces`);
+    expect(spaces.count).toBe(6);
+    expect(spaces.items.every((s) => (s.mergeRules as { type: string }).type === "inherit")).toBe(
+      true,
+    );
+    const sites = await checked(`${org}/sites`);
+    expect(sites.items).toHaveLength(1);
+    const site = sites.items[0]!;
+    expect(site).toMatchObject({
+      title: "Engineering docs",
+      published: true,
+      appliedType: "basic",
+    });
+    const base = `${org}/sites/${site.id}`;
+    const sections = await checked(`${base}/sections`);
+    expect(sections.items.map((s) => [s.title, s.draft])).toEqual([
+      ["Guides", false],
+      ["Practices", false],
+    ]);
+    expect((await checked(`${base}/section-groups`)).items[0]).toMatchObject({
+      title: "Handbook",
+      draft: false,
+      children: [{ title: "Guides" }, { title: "Practices" }],
+    });
+    expect((await checked(`${base}/site-spaces`)).count).toBe(6);
+    expect((await checked(`${base}/share-links`)).items).toHaveLength(1);
+    expect(await checked(`${base}/adaptive-schema`)).toMatchObject({
+      jsonSchema: { properties: { oncall: { type: "boolean" } } },
+    });
+    // Its app pages open too.
+    const page = await fetch((site.urls as { app: string }).app);
+    expect(page.status).toBe(200);
+  } finally {
+    await emulator.close();
+  }
+  // The release's file itself is never written.
+  expect(readFileSync(fixture).equals(before)).toBe(true);
 });

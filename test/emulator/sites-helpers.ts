@@ -1,4 +1,4 @@
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { createTestEmulator, type TestEmulator } from "../support/emulator";
 
 export interface Reply {
   status: number;
@@ -17,9 +17,9 @@ export interface SitesHarness {
 }
 
 export async function startSitesHarness(): Promise<SitesHarness> {
-  const t = await startTestEmulator();
+  const t = await createTestEmulator();
   const call = async (method: string, path: string, body?: unknown, token = t.token) => {
-    const response = await fetch(`${t.url}/v1${path}`, {
+    const response = await t.fetch(`${t.url}/v1${path}`, {
       method,
       headers: {
         authorization: `Bearer ${token}`,

@@ -147,7 +147,7 @@ describe("site spaces", () => {
     expect((await h.call("PATCH", `${site}/site-spaces/nope`, { path: "x" })).status).toBe(404);
   });
 
-  test("list filters on default and pages; DELETE is 204 also when absent", async () => {
+  test("list filters on default and pages; DELETE is 205, then 204 once absent", async () => {
     const spaces = [
       await h.createSpace("One"),
       await h.createSpace("Two"),
@@ -170,7 +170,7 @@ describe("site spaces", () => {
     const moved = await h.call("GET", `${site}/site-spaces?default=true`);
     expect(moved.body.items!.map((s) => s.id)).toEqual([three]);
 
-    expect((await h.call("DELETE", `${site}/site-spaces/${three}`)).status).toBe(204);
+    expect((await h.call("DELETE", `${site}/site-spaces/${three}`)).status).toBe(205);
     expect((await h.call("DELETE", `${site}/site-spaces/${three}`)).status).toBe(204);
     expect((await h.call("GET", site)).body.siteSpaces).toBe(2);
   });
@@ -360,7 +360,7 @@ describe("sections", () => {
     const a = await newSection(site, "Alpha");
     const b = await newSection(site, "Beta");
     const spaceId = (a.siteSpaces as { space: { id: string } }[])[0]!.space.id;
-    expect((await h.call("DELETE", `${site}/sections/${a.id as string}`)).status).toBe(204);
+    expect((await h.call("DELETE", `${site}/sections/${a.id as string}`)).status).toBe(205);
     expect((await h.call("DELETE", `${site}/sections/${a.id as string}`)).status).toBe(204);
     const sections = (await h.call("GET", `${site}/sections`)).body.items!;
     expect(sections.map((s) => [s.id, s.default])).toEqual([[b.id, true]]);
@@ -422,7 +422,7 @@ describe("section groups", () => {
     expect((await h.call("PATCH", `${site}/section-groups/nope`, { title: "x" })).status).toBe(404);
 
     // Deleting the group keeps its sections, in the group's order, where the group was.
-    expect((await h.call("DELETE", groupPath)).status).toBe(204);
+    expect((await h.call("DELETE", groupPath)).status).toBe(205);
     expect((await h.call("DELETE", groupPath)).status).toBe(204);
     expect((await h.call("GET", `${site}/section-groups`)).body.count).toBe(0);
     const sections = (await h.call("GET", `${site}/sections`)).body.items!;

@@ -71,7 +71,7 @@ describe("sites", () => {
     expect(unknown.status).toBe(400);
     expect(message(unknown)).toMatch(/^type must be one of "basic"/);
     // The admin seed has no plan field, so the test moves the second organization off the free plan.
-    h.t.emulator.store.db
+    h.t.store.db
       .prepare("UPDATE organizations SET plan = 'business_2024' WHERE id = ?")
       .run(h.t.secondOrganizationId);
     const premium = await h.call("POST", `/orgs/${h.t.secondOrganizationId}/sites`, {
@@ -97,7 +97,7 @@ describe("sites", () => {
       `spaces[1] ${foreign.body.id as string} is not a live space of this organization`,
     );
     const deleted = await h.createSpace("Gone");
-    expect((await h.call("DELETE", `/spaces/${deleted}`)).status).toBe(204);
+    expect((await h.call("DELETE", `/spaces/${deleted}`)).status).toBe(205);
     const gone = await h.call("POST", h.sites, { title: "Docs", spaces: [deleted] });
     expect(gone.status).toBe(400);
     // The failed create left no site behind.
@@ -156,7 +156,7 @@ describe("sites", () => {
       basename: "b".repeat(100),
       adaptiveContent: { enabled: true },
       agentsContext: "excluded",
-      proxy: { origin: "https://example.com/docs" },
+      proxy: { origin: "example.com/docs" },
     });
     expect((await h.call("GET", path)).body).toEqual(reply.body);
     const cleared = await h.call("PATCH", path, { proxy: null });
@@ -221,10 +221,10 @@ describe("sites", () => {
     expect((await h.call("POST", `${h.sites}/nope/publish`)).status).toBe(404);
   });
 
-  test("DELETE answers 204, also when the site is already gone", async () => {
+  test("DELETE answers 205 for a site that existed, 204 once it is gone", async () => {
     const site = await createSite();
     const path = `${h.sites}/${site.id as string}`;
-    expect((await h.call("DELETE", path)).status).toBe(204);
+    expect((await h.call("DELETE", path)).status).toBe(205);
     expect((await h.call("GET", path)).status).toBe(404);
     expect((await h.call("DELETE", path)).status).toBe(204);
   });
@@ -241,7 +241,7 @@ describe("sites", () => {
     });
     const link = await h.call("POST", `${path}/share-links`, { name: "Partners" });
     expect([section.status, group.status, link.status]).toEqual([201, 201, 201]);
-    const db = h.t.emulator.store.db;
+    const db = h.t.store.db;
     const rows = (table: string) =>
       (
         db
@@ -254,7 +254,7 @@ describe("sites", () => {
       ["site_spaces", "site_sections", "site_section_groups", "site_share_links"].map(rows),
     ).toEqual([2, 1, 1, 1]);
 
-    expect((await h.call("DELETE", path)).status).toBe(204);
+    expect((await h.call("DELETE", path)).status).toBe(205);
     expect(
       ["site_spaces", "site_sections", "site_section_groups", "site_share_links"].map(rows),
     ).toEqual([0, 0, 0, 0]);
@@ -273,11 +273,11 @@ describe("adaptive schema", () => {
     type: "object",
     properties: {
       isBeta: { type: "boolean", description: "Beta testers" },
-      paid: { type: "boolean" },
+      paid: { type: "boolean", description: "Paying customers" },
       unsigned: {
         type: "object",
         description: "Unsigned claims of the site visitor.",
-        properties: { darkMode: { type: "boolean" } },
+        properties: { darkMode: { type: "boolean", description: "Prefers the dark theme" } },
         additionalProperties: false,
       },
     },
@@ -318,12 +318,9 @@ describe("adaptive schema", () => {
     expect(conditions.body).toEqual({
       items: [
         { description: "Beta testers", condition: "visitor.claims.isBeta === true" },
+        { description: "Paying customers", condition: "visitor.claims.paid === true" },
         {
-          description: "Visitors whose paid claim is true",
-          condition: "visitor.claims.paid === true",
-        },
-        {
-          description: "Visitors whose unsigned darkMode claim is true",
+          description: "Prefers the dark theme",
           condition: "visitor.claims.unsigned.darkMode === true",
         },
       ],
@@ -344,8 +341,33 @@ describe("adaptive schema", () => {
         'jsonSchema.properties.plan.type must be "boolean"',
       ],
       [
-        { jsonSchema: { ...schema, properties: { "bad-name": { type: "boolean" } } } },
+        {
+          jsonSchema: {
+            ...schema,
+            properties: { "bad-name": { type: "boolean", description: "Bad" } },
+          },
+        },
         "jsonSchema.properties.bad-name must be named by an identifier",
+      ],
+      // The hosted service requires a claim's description, and so does the emulator.
+      [
+        { jsonSchema: { ...schema, properties: { beta: { type: "boolean" } } } },
+        "jsonSchema.properties.beta.description is required",
+      ],
+      [
+        {
+          jsonSchema: {
+            ...schema,
+            properties: {
+              unsigned: {
+                type: "object",
+                properties: { dark: { type: "boolean" } },
+                additionalProperties: false,
+              },
+            },
+          },
+        },
+        "jsonSchema.properties.unsigned.properties.dark.description is required",
       ],
       [
         {
@@ -470,7 +492,7 @@ describe("published view and share links", () => {
     ]);
     const list = await h.call("GET", `${path}?limit=1`);
     expect(list.body).toMatchObject({ count: 2, items: [{ id: a.body.id }] });
-    expect((await h.call("DELETE", `${path}/${a.body.id as string}`)).status).toBe(204);
+    expect((await h.call("DELETE", `${path}/${a.body.id as string}`)).status).toBe(205);
     expect((await h.call("DELETE", `${path}/${a.body.id as string}`)).status).toBe(204);
     expect((await h.call("PATCH", `${path}/${a.body.id as string}`, { name: "x" })).status).toBe(
       404,
@@ -506,7 +528,7 @@ describe("access", () => {
   });
 
   test("a reader can list sites but not create them (403)", async () => {
-    const seeded = await fetch(`${h.t.url}/_emulator/seed`, {
+    const seeded = await h.t.fetch(`${h.t.url}/_emulator/seed`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
@@ -515,7 +537,7 @@ describe("access", () => {
     });
     const { users } = (await seeded.json()) as { users: string[] };
     const token = "reader_token_for_sites_tests";
-    const members = await fetch(`${h.t.url}/_emulator/seed`, {
+    const members = await h.t.fetch(`${h.t.url}/_emulator/seed`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({

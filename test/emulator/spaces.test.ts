@@ -1,4 +1,4 @@
-import { apiClient, startTestEmulator, type TestEmulator } from "../support/emulator";
+import { apiClient, createTestEmulator, type TestEmulator } from "../support/emulator";
 
 const DAY = 24 * 60 * 60 * 1000;
 let now = Date.parse("2025-01-01T00:00:00.000Z");
@@ -7,8 +7,8 @@ let api: ReturnType<typeof apiClient>;
 
 beforeEach(async () => {
   now = Date.parse("2025-01-01T00:00:00.000Z");
-  t = await startTestEmulator({ clock: () => new Date(now) });
-  api = apiClient(t.url, t.token);
+  t = await createTestEmulator({ clock: () => new Date(now) });
+  api = apiClient(t.url, t.token, t.fetch);
 });
 afterEach(() => t.close());
 
@@ -99,15 +99,15 @@ test("patches each field, and emoji null removes the emoji", async () => {
   expect(bad.body.error.message).toMatch(/^language must be one of "en"/);
 });
 
-test("delete is a soft delete: 204, gone from GET and lists, restorable", async () => {
+test("delete is a soft delete: 205, gone from GET and lists, restorable", async () => {
   const s = await create({ title: "Doomed" });
   await create({ title: "Kept" });
   const del = await api("DELETE", `/v1/spaces/${s.id}`);
-  expect(del.status).toBe(204);
+  expect(del.status).toBe(205);
   expect(del.text).toBe("");
-  expect(
-    t.emulator.store.db.prepare("SELECT deleted_at FROM spaces WHERE id = ?").get(s.id),
-  ).toEqual({ deleted_at: "2025-01-01T00:00:00.000Z" });
+  expect(t.store.db.prepare("SELECT deleted_at FROM spaces WHERE id = ?").get(s.id)).toEqual({
+    deleted_at: "2025-01-01T00:00:00.000Z",
+  });
   expect((await api("GET", `/v1/spaces/${s.id}`)).status).toBe(404);
   expect((await api("PATCH", `/v1/spaces/${s.id}`, { title: "x" })).status).toBe(404);
   expect(await titles(`/v1/orgs/${t.organizationId}/spaces`)).toEqual(["Kept"]);

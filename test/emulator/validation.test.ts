@@ -1,4 +1,4 @@
-import { apiClient, startTestEmulator, type TestEmulator } from "../support/emulator";
+import { apiClient, createTestEmulator, type TestEmulator } from "../support/emulator";
 
 let t: TestEmulator;
 let api: ReturnType<typeof apiClient>;
@@ -6,8 +6,8 @@ let spaceId: string;
 let collectionId: string;
 
 beforeAll(async () => {
-  t = await startTestEmulator();
-  api = apiClient(t.url, t.token);
+  t = await createTestEmulator();
+  api = apiClient(t.url, t.token, t.fetch);
   spaceId = (await api("POST", `/v1/orgs/${t.organizationId}/spaces`, {})).body.id;
   collectionId = (await api("POST", `/v1/orgs/${t.organizationId}/collections`, {})).body.id;
 });

@@ -112,7 +112,7 @@ describe("Collection", () => {
 
   test("an object deleted out of band is dropped by refresh and recreated by the next up", async () => {
     const { id, outs } = await collections.create({ title: "Ephemeral" });
-    expect((await api("DELETE", `/v1/collections/${id}`)).status).toBe(204);
+    expect((await api("DELETE", `/v1/collections/${id}`)).status).toBe(205);
     const refreshed = await collections.read(id, outs);
     expect(refreshed.id).toBe("");
     const again = await collections.create({ title: "Ephemeral" });

@@ -15,7 +15,7 @@ const claims = {
     beta: { type: "boolean", description: "In the beta programme" },
     unsigned: {
       type: "object",
-      properties: { staff: { type: "boolean" } },
+      properties: { staff: { type: "boolean", description: "Works here" } },
       additionalProperties: false,
     },
   },

@@ -171,7 +171,7 @@ describe("SiteSectionGroup", () => {
   test("a group deleted out of band is dropped by refresh and recreated by the next up", async () => {
     const args = { siteId, title: "Short lived" };
     const { id, outs } = await groups.create(args);
-    expect((await api("DELETE", `${sitePath()}/section-groups/${id}`)).status).toBe(204);
+    expect((await api("DELETE", `${sitePath()}/section-groups/${id}`)).status).toBe(205);
     expect((await groups.read(id, outs)).id).toBe("");
     const again = await groups.create(args);
     expect(again.id).not.toBe(id);

@@ -1,15 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { createApp, openStore, startEmulator, type RunningEmulator } from "../../emulator";
 import type { FaultRuleInput } from "../../emulator/faults";
+import { conformanceProblem } from "../emulator/conformance";
 import type { LoggedRequest } from "../../emulator/request-log";
 import type { SeedResult } from "../../emulator/seed";
-import type { Clock } from "../../emulator/store";
+import type { Clock, Store } from "../../emulator/store";
 
 export type { FaultRuleInput } from "../../emulator/faults";
 export type { LoggedRequest } from "../../emulator/request-log";
 
+/** The shape of `fetch` the tests call: the global one over a socket, or `app.request` in process. */
+export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
 export interface TestEmulator {
+  /** The emulator's root: a real `http://127.0.0.1:<port>` over a socket, a placeholder in process. */
   url: string;
+  /** Calls the emulator: over the socket, or straight into the app with no socket. */
+  fetch: Fetch;
+  store: Store;
   /** An admin of `organizationId` and of `secondOrganizationId`. */
   token: string;
   organizationId: string;
@@ -19,7 +27,8 @@ export interface TestEmulator {
   foreignOrganizationId: string;
   /** A token of a user who belongs only to the foreign organization. */
   foreignToken: string;
-  emulator: RunningEmulator;
+  /** The running server, for tests that need the socket (absent in process). */
+  emulator?: RunningEmulator;
   requests(): Promise<LoggedRequest[]>;
   clearRequests(): Promise<void>;
   addFault(rule: FaultRuleInput): Promise<void>;
@@ -29,6 +38,7 @@ export interface TestEmulator {
 
 /** Calls the admin API and fails loudly on anything but the expected status. */
 async function admin(
+  fetch: Fetch,
   url: string,
   method: string,
   path: string,
@@ -50,16 +60,21 @@ async function admin(
 const newTestToken = () => `test_${randomBytes(18).toString("base64url")}`;
 
 /**
- * Starts an emulator on a free port, seeded through the admin API over HTTP with three
- * organizations: two where the test user is admin, and a foreign one with its own user.
+ * Seeds an emulator through the admin API with three organizations: two where the test user is
+ * admin, and a foreign one with its own user.
  */
-export async function startTestEmulator(options: { clock?: Clock } = {}): Promise<TestEmulator> {
-  const emulator = await startEmulator({ port: 0, seed: "none", clock: options.clock });
-  const { url } = emulator;
+async function seeded(
+  url: string,
+  fetch: Fetch,
+  store: Store,
+  close: () => Promise<void>,
+): Promise<TestEmulator> {
+  const call = (method: string, path: string, expected: number, body?: unknown) =>
+    admin(fetch, url, method, path, expected, body);
   try {
     const token = newTestToken();
     const foreignToken = newTestToken();
-    const created = (await admin(url, "POST", "/seed", 201, {
+    const created = (await call("POST", "/seed", 201, {
       organizations: [
         { title: "Test organization", emailDomains: ["example.com"] },
         { title: "Second organization" },
@@ -72,7 +87,7 @@ export async function startTestEmulator(options: { clock?: Clock } = {}): Promis
     })) as SeedResult;
     const [organizationId, secondOrganizationId, foreignOrganizationId] = created.organizations;
     const [userId, foreignUserId] = created.users;
-    await admin(url, "POST", "/seed", 201, {
+    await call("POST", "/seed", 201, {
       members: [
         { organization: organizationId, user: userId, role: "admin" },
         { organization: secondOrganizationId, user: userId, role: "admin" },
@@ -85,33 +100,71 @@ export async function startTestEmulator(options: { clock?: Clock } = {}): Promis
     });
     return {
       url,
+      fetch,
+      store,
       token,
       organizationId: organizationId!,
       secondOrganizationId: secondOrganizationId!,
       foreignOrganizationId: foreignOrganizationId!,
       foreignToken,
-      emulator,
       async requests() {
-        const { items } = (await admin(url, "GET", "/requests", 200)) as {
-          items: LoggedRequest[];
-        };
+        const { items } = (await call("GET", "/requests", 200)) as { items: LoggedRequest[] };
         return items;
       },
       async clearRequests() {
-        await admin(url, "DELETE", "/requests", 204);
+        await call("DELETE", "/requests", 204);
       },
       async addFault(rule) {
-        await admin(url, "POST", "/faults", 201, rule);
+        await call("POST", "/faults", 201, rule);
       },
       async clearFaults() {
-        await admin(url, "DELETE", "/faults", 204);
+        await call("DELETE", "/faults", 204);
       },
-      close: () => emulator.close(),
+      close,
     };
   } catch (error) {
-    await emulator.close();
+    await close();
     throw error;
   }
+}
+
+/** The origin in-process requests are addressed to; every `urls` value starts with it. */
+export const IN_PROCESS_URL = "http://emulator.test";
+
+/**
+ * The emulator as an app in this process, called through Hono's `app.request` with no socket:
+ * the tier for route tests (fast, and nothing listens). Seeded as `startTestEmulator` is. Every
+ * answer is checked against the route declarations `/openapi.json` comes from (test/emulator/conformance.ts).
+ */
+export async function createTestEmulator(options: { clock?: Clock } = {}): Promise<TestEmulator> {
+  const store = openStore({ clock: options.clock });
+  const app = createApp(store);
+  const fetch: Fetch = async (input, init) => {
+    const response = await app.request(input, init);
+    const text = await response.clone().text();
+    const method = (init?.method ?? "GET").toUpperCase();
+    const problem = conformanceProblem(
+      method,
+      input,
+      response.status,
+      response.headers.get("content-type"),
+      text,
+    );
+    if (problem !== undefined)
+      throw new Error(`the emulator broke its own declarations: ${problem}`);
+    return response;
+  };
+  return seeded(IN_PROCESS_URL, fetch, store, async () => store.close());
+}
+
+/**
+ * Starts an emulator on a free port, seeded through the admin API over HTTP: the tier for what
+ * crosses the network (the provider's client, dropped connections, the command line).
+ */
+export async function startTestEmulator(options: { clock?: Clock } = {}): Promise<TestEmulator> {
+  const emulator = await startEmulator({ port: 0, seed: "none", clock: options.clock });
+  const t = await seeded(emulator.url, globalThis.fetch, emulator.store, () => emulator.close());
+  return { ...t, emulator };
 }
 
 /**
@@ -135,8 +188,11 @@ export interface ApiResponse {
   text: string;
 }
 
-/** A bare HTTP caller for emulator tests: no retries, no validation, every status returned. */
-export function apiClient(url: string, token: string | undefined) {
+/**
+ * A bare HTTP caller for emulator tests: no retries, no validation, every status returned.
+ * `fetch` is the test emulator's (in process or over the socket).
+ */
+export function apiClient(url: string, token: string | undefined, fetch: Fetch = globalThis.fetch) {
   return async (method: string, path: string, body?: unknown): Promise<ApiResponse> => {
     const headers: Record<string, string> = {};
     if (token !== undefined) headers.authorization = `Bearer ${token}`;

@@ -1,0 +1,55 @@
+import type { Store } from "./store";
+import type { SpaceRow } from "./store/spaces";
+
+/**
+ * What one family needs from another without importing it: where a space is published (the
+ * sites family knows), and the counts a space shows of things other families keep (comments,
+ * change requests). Each family declares what it provides in `families.ts`; `wireHooks` joins
+ * them when the app is built, so every app has its own and no module holds them.
+ */
+
+/** The counts of §2.3 that other families keep. */
+export interface SpaceCounts {
+  comments: number;
+  changeRequests: number;
+  changeRequestsOpen: number;
+  changeRequestsDraft: number;
+}
+
+/** What a family may provide to the others. */
+export interface FamilyHooks {
+  /** The published URL of a space, when this family publishes it. */
+  spacePublishedUrl?(store: Store, space: SpaceRow): string | undefined;
+  /** The counts this family keeps for a space. */
+  spaceCounts?(store: Store, space: SpaceRow): Partial<SpaceCounts>;
+}
+
+/** The hooks as the routes call them, every family's answer joined. */
+export interface Hooks {
+  spacePublishedUrl(store: Store, space: SpaceRow): string | undefined;
+  spaceCounts(store: Store, space: SpaceRow): SpaceCounts;
+}
+
+export function wireHooks(providers: readonly FamilyHooks[]): Hooks {
+  const publishers = providers.flatMap((p) => (p.spacePublishedUrl ? [p.spacePublishedUrl] : []));
+  const counters = providers.flatMap((p) => (p.spaceCounts ? [p.spaceCounts] : []));
+  return {
+    spacePublishedUrl(store, space) {
+      for (const publisher of publishers) {
+        const url = publisher(store, space);
+        if (url !== undefined) return url;
+      }
+      return undefined;
+    },
+    spaceCounts(store, space) {
+      const counts = {
+        comments: 0,
+        changeRequests: 0,
+        changeRequestsOpen: 0,
+        changeRequestsDraft: 0,
+      };
+      for (const counter of counters) Object.assign(counts, counter(store, space));
+      return counts;
+    },
+  };
+}

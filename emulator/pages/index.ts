@@ -1,0 +1,17 @@
+import { adminPages } from "./admin";
+import type { Route } from "../http/route";
+import type { PageContext } from "./context";
+import { sitePages } from "./sites";
+import { workspacePages } from "./workspace";
+
+export type { PageContext } from "./context";
+
+/**
+ * The read-only HTML app pages under `/app`, at the `urls.app` the API hands out: what `up`
+ * made, what the provider sent, and the faults in force. Plain server HTML, no script.
+ */
+export const pageRoutes: readonly Route<PageContext>[] = [
+  ...workspacePages,
+  ...sitePages,
+  ...adminPages,
+];

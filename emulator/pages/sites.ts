@@ -1,0 +1,204 @@
+import { storedSchema } from "../render/adaptive-schema";
+import { page } from "../http/route";
+import { shareLinkUrl } from "../render/share-links";
+import { publishedUrl, siteAppUrl, sitePreviewUrl, type SiteView } from "../render/sites";
+import { spaceAppUrl } from "../render/spaces";
+import { siteView } from "../routes/site-context";
+import { groupSections, topLevel, findSection, type SectionRow } from "../store/site-sections";
+import { findGroup } from "../store/section-groups";
+import { listShareLinks } from "../store/share-links";
+import { containerSiteSpaces, type SiteSpaceRow } from "../store/site-spaces";
+import { findOrganization } from "../store/organizations";
+import { findSite, type SiteRow } from "../store/sites";
+import { findSpace } from "../store/spaces";
+import { missing, missingAnswer, pageAnswer, pageRoute, type PageContext } from "./context";
+import { badge, html, layout, maskKey, maskShareUrl, type Html } from "./html";
+
+/** A published URL as a page shows it: with a share key masked. */
+function shownUrl(url: string | undefined): Html {
+  return url === undefined
+    ? html`<span class="empty">not published</span>`
+    : html`<code>${maskShareUrl(url)}</code>`;
+}
+
+function siteSpaceItem(
+  ctx: PageContext,
+  view: SiteView,
+  row: SiteSpaceRow,
+  section?: SectionRow,
+): Html {
+  const space = findSpace(ctx.store, row.spaceId);
+  const segments = section === undefined ? [row.path] : [section.path, row.path];
+  return html`<li data-kind="site-space">
+    <span class="kind">Site space</span>${
+      space
+        ? html`<a href="${spaceAppUrl(ctx.origin, space)}">${space.title || "(untitled space)"}</a>`
+        : html`<span class="empty">(space removed)</span>`
+    }
+    at
+    <code>${row.path}</code
+    >${row.id === view.defaultSiteSpaceId ? html` <span class="badge on">default</span>` : ""}${
+      row.condition !== null
+        ? html` <span class="badge">when <code>${row.condition}</code></span>`
+        : ""
+    }
+    ${shownUrl(publishedUrl(view, segments))}
+  </li>`;
+}
+
+function sectionItem(ctx: PageContext, view: SiteView, section: SectionRow): Html {
+  const rows = containerSiteSpaces(ctx.store, section.siteId, section.id);
+  return html`<li data-kind="site-section">
+    <span class="kind">Section</span><strong>${section.title}</strong>
+    <code>/${section.path}</code>${
+      section.id === view.defaultSectionId ? html` <span class="badge on">default</span>` : ""
+    }${section.condition !== null ? html` <span class="badge">when <code>${section.condition}</code></span>` : ""}${
+      rows.length > 0
+        ? html`<ul class="tree">
+            ${rows.map((r) => siteSpaceItem(ctx, view, r, section))}
+          </ul>`
+        : ""
+    }
+  </li>`;
+}
+
+/** The site's structure in reading order: root site spaces, then sections and groups. */
+function structure(ctx: PageContext, view: SiteView): Html {
+  const { site } = view;
+  const root = containerSiteSpaces(ctx.store, site.id, null);
+  const items = topLevel(ctx.store, site.id).map((item) => {
+    if (item.type === "site-section")
+      return sectionItem(ctx, view, findSection(ctx.store, site.id, item.id)!);
+    const group = findGroup(ctx.store, site.id, item.id)!;
+    return html`<li data-kind="site-section-group">
+      <span class="kind">Group</span><strong>${group.title}</strong>
+      <ul class="tree">
+        ${groupSections(ctx.store, group.id).map((s) => sectionItem(ctx, view, s))}
+      </ul>
+    </li>`;
+  });
+  if (root.length === 0 && items.length === 0)
+    return html`<p class="empty">Nothing is linked to this site yet.</p>`;
+  return html`<ul class="tree" id="structure">
+    ${root.map((r) => siteSpaceItem(ctx, view, r))}${items}
+  </ul>`;
+}
+
+function requireSiteRow(
+  ctx: PageContext,
+  params: { organizationId: string; siteId: string },
+): SiteRow | undefined {
+  return findSite(ctx.store, params.organizationId, params.siteId);
+}
+
+export const sitePages = [
+  pageRoute({
+    method: "get",
+    path: "/o/{organizationId}/sites/{siteId}",
+    operationId: "sitePage",
+    summary: "A site's management page: settings, structure in reading order, share links",
+    responses: { 200: pageAnswer, 404: missingAnswer },
+    handler({ params }, ctx) {
+      const site = requireSiteRow(ctx, params);
+      if (site === undefined) return missing(`Site ${params.siteId}`);
+      const view = siteView(ctx.store, site, ctx.origin, null);
+      const links = listShareLinks(ctx.store, site.id);
+      const claims = Object.entries(storedSchema(site).properties).filter(
+        ([name]) => name !== "unsigned",
+      );
+      return page(
+        200,
+        layout(
+          site.title,
+          html`<p class="meta">
+              <a href="/app/o/${site.organizationId}"
+                >${findOrganization(ctx.store, site.organizationId)?.title ?? site.organizationId}</a
+              >
+              › Sites
+            </p>
+            <h1>${site.title}</h1>
+            <p id="published">
+              ${badge(site.published, "Published", "Not published")}
+              <span class="badge">${site.visibility}</span> <span class="badge">${site.type}</span>
+            </p>
+            <dl>
+              <dt>Published URL</dt>
+              <dd>${shownUrl(publishedUrl(view, []))}</dd>
+              <dt>Basename</dt>
+              <dd>${site.basename ?? html`<span class="empty">not set</span>`}</dd>
+              <dt>Proxy</dt>
+              <dd>${site.proxy ?? html`<span class="empty">not set</span>`}</dd>
+              <dt>Adaptive content</dt>
+              <dd>${site.adaptiveContent ? "enabled" : "disabled"}</dd>
+              <dt>Agents</dt>
+              <dd>${site.agentsContext}</dd>
+              <dt>Id</dt>
+              <dd><code>${site.id}</code></dd>
+            </dl>
+            <p><a href="${sitePreviewUrl(ctx.origin, site)}">Preview as readers see it</a></p>
+            <h2>Structure</h2>
+            ${structure(ctx, view)}
+            <h2>Share links</h2>
+            ${
+              links.length === 0
+                ? html`<p class="empty">No share link.</p>`
+                : html`<table id="share-links">
+                    <tr>
+                      <th>Name</th>
+                      <th>State</th>
+                      <th>Key</th>
+                      <th>URL</th>
+                      <th>Created</th>
+                    </tr>
+                    ${links.map(
+                      (l) =>
+                        html`<tr>
+                          <td>${l.name}</td>
+                          <td>${badge(l.active, "Active", "Inactive")}</td>
+                          <td><code>${maskKey(l.key)}</code></td>
+                          <td><code>${maskShareUrl(shareLinkUrl(view, l))}</code></td>
+                          <td>${l.createdAt}</td>
+                        </tr>`,
+                    )}
+                  </table>`
+            }
+            <h2>Adaptive schema</h2>
+            ${
+              claims.length === 0
+                ? html`<p class="empty">No visitor claim.</p>`
+                : html`<ul>
+                    ${claims.map(([name, claim]) => html`<li><code>visitor.claims.${name}</code> ${claim?.description ?? ""}</li>`)}
+                  </ul>`
+            }`,
+        ),
+      );
+    },
+  }),
+
+  pageRoute({
+    method: "get",
+    path: "/o/{organizationId}/sites/{siteId}/preview",
+    operationId: "sitePreviewPage",
+    summary: "A site as its readers will see it: sections as tabs, each with its spaces",
+    responses: { 200: pageAnswer, 404: missingAnswer },
+    handler({ params }, ctx) {
+      const site = requireSiteRow(ctx, params);
+      if (site === undefined) return missing(`Site ${params.siteId}`);
+      const view = siteView(ctx.store, site, ctx.origin, null);
+      return page(
+        200,
+        layout(
+          `${site.title} (preview)`,
+          html`<p class="meta">
+              <a href="${siteAppUrl(ctx.origin, site)}">Back to the site's settings</a>
+            </p>
+            <h1>${site.title}</h1>
+            <p>
+              ${site.published ? "Published: readers see this now." : "Not published: readers see nothing until it is."}
+            </p>
+            ${structure(ctx, view)}`,
+        ),
+      );
+    },
+  }),
+];

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import type { GroupRow } from "../store/section-groups";
+import { named, present } from "./common";
+import { SiteSectionJson } from "./site-sections";
+
+export const SiteSectionGroupJson = named(
+  "SiteSectionGroup",
+  z.strictObject({
+    object: z.literal("site-section-group"),
+    id: z.string(),
+    title: z.string().min(1).max(100),
+    icon: z.string().optional(),
+    draft: z.boolean(),
+    /** Deprecated by the hosted service in favour of `children`; kept, as it still sends it. */
+    sections: z.array(SiteSectionJson),
+    children: z.array(SiteSectionJson),
+  }),
+);
+export type SiteSectionGroupJson = z.input<typeof SiteSectionGroupJson>;
+
+/**
+ * The site-section-group object of §2.4, holding its sections in order. The emulator has no
+ * nested groups or external links, so `children` lists the same sections as `sections`.
+ */
+export function renderGroup(group: GroupRow, sections: SiteSectionJson[]): SiteSectionGroupJson {
+  return {
+    object: "site-section-group",
+    id: group.id,
+    title: group.title,
+    ...present("icon", group.icon),
+    draft: false,
+    sections,
+    children: sections,
+  };
+}

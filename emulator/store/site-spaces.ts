@@ -1,0 +1,153 @@
+import type { Store } from "./index";
+import { assignments, type Raw, str, strOrNull } from "./sql";
+
+/**
+ * Site spaces: a space linked into a site, at the site root or in a section. `position` orders a
+ * site space inside its container.
+ */
+export const siteSpacesSchema = `
+CREATE TABLE IF NOT EXISTS site_spaces (
+  id TEXT PRIMARY KEY,
+  site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+  section_id TEXT REFERENCES site_sections(id) ON DELETE CASCADE,
+  space_id TEXT NOT NULL,
+  path TEXT NOT NULL,
+  condition TEXT,
+  position INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS site_spaces_path
+  ON site_spaces(site_id, COALESCE(section_id, ''), path);
+CREATE INDEX IF NOT EXISTS site_spaces_by_space ON site_spaces(space_id);
+`;
+
+export interface SiteSpaceRow {
+  id: string;
+  siteId: string;
+  sectionId: string | null;
+  spaceId: string;
+  path: string;
+  condition: string | null;
+  position: number;
+}
+
+function toSiteSpace(r: Raw): SiteSpaceRow {
+  return {
+    id: str(r.id),
+    siteId: str(r.site_id),
+    sectionId: strOrNull(r.section_id),
+    spaceId: str(r.space_id),
+    path: str(r.path),
+    condition: strOrNull(r.condition),
+    position: Number(r.position),
+  };
+}
+
+export function findSiteSpace(store: Store, siteId: string, siteSpaceId: string) {
+  const row = store
+    .statement("SELECT * FROM site_spaces WHERE id = ? AND site_id = ?")
+    .get(siteSpaceId, siteId) as Raw | undefined;
+  return row === undefined ? undefined : toSiteSpace(row);
+}
+
+/** The site spaces of one container, in order: a section, or the site root (`null`). */
+export function containerSiteSpaces(
+  store: Store,
+  siteId: string,
+  sectionId: string | null,
+): SiteSpaceRow[] {
+  return (
+    store
+      .statement(
+        "SELECT * FROM site_spaces WHERE site_id = ? AND section_id IS ? ORDER BY position, id",
+      )
+      .all(siteId, sectionId) as Raw[]
+  ).map(toSiteSpace);
+}
+
+export function siteSpacePathTaken(
+  store: Store,
+  siteId: string,
+  sectionId: string | null,
+  path: string,
+  exceptId?: string,
+): boolean {
+  return (
+    store
+      .statement(
+        "SELECT 1 FROM site_spaces WHERE site_id = ? AND section_id IS ? AND path = ? AND id IS NOT ?",
+      )
+      .get(siteId, sectionId, path, exceptId ?? null) !== undefined
+  );
+}
+
+export function insertSiteSpace(
+  store: Store,
+  siteId: string,
+  fields: { sectionId: string | null; spaceId: string; path: string },
+): SiteSpaceRow {
+  const id = store.newId();
+  const { p } = store
+    .statement("SELECT MAX(position) AS p FROM site_spaces WHERE site_id = ? AND section_id IS ?")
+    .get(siteId, fields.sectionId) as { p: number | null };
+  store
+    .statement(
+      "INSERT INTO site_spaces (id, site_id, section_id, space_id, path, position) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .run(id, siteId, fields.sectionId, fields.spaceId, fields.path, p === null ? 0 : p + 1);
+  return findSiteSpace(store, siteId, id)!;
+}
+
+export function updateSiteSpace(
+  store: Store,
+  row: SiteSpaceRow,
+  patch: { path?: string; condition?: string | null; spaceId?: string },
+): SiteSpaceRow {
+  const set = assignments({
+    path: patch.path,
+    condition: patch.condition,
+    space_id: patch.spaceId,
+  });
+  if (set.sql !== "")
+    store.statement(`UPDATE site_spaces SET ${set.sql} WHERE id = ?`).run(...set.values, row.id);
+  return findSiteSpace(store, row.siteId, row.id)!;
+}
+
+/** Rewrites the positions of one container's site spaces so they follow `ids` exactly. */
+export function writeSiteSpaceOrder(store: Store, ids: readonly string[]): void {
+  const update = store.statement("UPDATE site_spaces SET position = ? WHERE id = ?");
+  ids.forEach((id, i) => update.run(i, id));
+}
+
+export function deleteSiteSpace(store: Store, siteSpaceId: string): void {
+  store.statement("DELETE FROM site_spaces WHERE id = ?").run(siteSpaceId);
+}
+
+/**
+ * Where a space is first published: its first site space in the oldest published site of its
+ * organization, if any.
+ */
+export function firstPublishedSiteSpace(
+  store: Store,
+  space: { id: string; organizationId: string },
+): SiteSpaceRow | undefined {
+  const row = store
+    .statement(
+      `SELECT ss.* FROM site_spaces ss JOIN sites s ON s.id = ss.site_id
+       WHERE ss.space_id = ? AND s.organization_id = ? AND s.published = 1
+       ORDER BY s.created_at, s.rowid, ss.position LIMIT 1`,
+    )
+    .get(space.id, space.organizationId) as Raw | undefined;
+  return row === undefined ? undefined : toSiteSpace(row);
+}
+
+/** Where a space is linked: its site spaces in any site, oldest site first. */
+export function siteSpacesOfSpace(store: Store, spaceId: string): SiteSpaceRow[] {
+  return (
+    store
+      .statement(
+        `SELECT ss.* FROM site_spaces ss JOIN sites s ON s.id = ss.site_id
+         WHERE ss.space_id = ? ORDER BY s.created_at, s.rowid, ss.position`,
+      )
+      .all(spaceId) as Raw[]
+  ).map(toSiteSpace);
+}

@@ -1,0 +1,229 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+
+/**
+ * The app pages in a real browser: Debian's headless Chromium, driven by playwright-core (which
+ * never downloads a browser of its own). It runs `npm start` as a user does, opens the handbook
+ * URL it prints, and checks what a person sees: the collection tree with its spaces, the site
+ * in reading order, share links with their keys masked, whether the site is published, the
+ * request log and the fault rules. Without Chromium it is skipped, and says so.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium)
+  console.warn(
+    `Browser test SKIPPED: no Chromium at ${CHROMIUM}. Install it with \`apt-get install chromium\` (.ci/run does) or set CHROMIUM_PATH.`,
+  );
+
+const root = resolve(__dirname, "../..");
+const script = join(root, "dist", "scripts", "start.js");
+
+// npm start applies the example workspace (19 resources) through the harness first.
+jest.setTimeout(240_000);
+
+interface Started {
+  child: ChildProcess;
+  output: string;
+  handbookUrl: string;
+  emulatorUrl: string;
+  token: string;
+}
+
+/** `npm start` (the built script, which `npm test` builds first), serving until stopped. */
+function npmStart(dataDir: string): Promise<Started> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // No `pulumi` CLI on this PATH: the offline harness applies the program, every time.
+    PATH: [dirname(process.execPath), "/usr/bin", "/bin"].join(delimiter),
+    DOCS_WORKSPACE_DATA_DIR: dataDir,
+    DOCS_WORKSPACE_EMULATOR_PORT: "0",
+  };
+  delete env.DOCS_WORKSPACE_API_URL;
+  delete env.DOCS_WORKSPACE_API_TOKEN;
+  delete env.DOCS_WORKSPACE_ORGANIZATION_ID;
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolvePromise, reject) => {
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!output.includes("Serving until Ctrl-C.")) return;
+      const handbookUrl = /handbookUrl: "([^"]+)"/.exec(output)?.[1];
+      const emulatorUrl = /^Emulator: (\S+)/m.exec(output)?.[1];
+      const token = /^Token: (\S+)/m.exec(output)?.[1];
+      if (!handbookUrl || !emulatorUrl || !token)
+        reject(new Error(`npm start printed no handbook URL, emulator URL or token:\n${output}`));
+      else resolvePromise({ child, output, handbookUrl, emulatorUrl, token });
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    child.once("exit", () => resolvePromise());
+    child.kill("SIGINT");
+  });
+}
+
+/** The text of the page's `<main>`, whitespace collapsed, as a person reads it. */
+async function mainText(page: Page): Promise<string> {
+  return (await page.locator("main").innerText()).replace(/\s+/g, " ");
+}
+
+(hasChromium ? describe : describe.skip)("app pages in Chromium", () => {
+  let dataDir: string;
+  let profile: string;
+  let started: Started;
+  let browser: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (!existsSync(script)) throw new Error(`${script} is missing: run \`npm run build\` first`);
+    dataDir = mkdtempSync(join(tmpdir(), "docs-workspace-browser-"));
+    profile = mkdtempSync(join(tmpdir(), "docs-workspace-chromium-"));
+    started = await npmStart(dataDir);
+    browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+    page = browser.pages()[0] ?? (await browser.newPage());
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (started) await stop(started.child);
+    for (const dir of [dataDir, profile]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("the handbook URL npm start prints shows the collection tree with its spaces", async () => {
+    expect(started.handbookUrl.startsWith(`${started.emulatorUrl}/app/o/`)).toBe(true);
+    const response = await page.goto(started.handbookUrl);
+    expect(response?.status()).toBe(200);
+    expect(await page.title()).toBe("Engineering handbook · docs-workspace emulator");
+    await expect(page.locator("h1").innerText()).resolves.toBe("Engineering handbook");
+    expect(await mainText(page)).toContain("How we build, ship and run things");
+
+    // The tree as a person sees it: each item's kind and name, under the collection that holds
+    // it. Siblings are in the order `up` created them, which runs in parallel: compared sorted.
+    const items = await page.locator("ul.tree li").evaluateAll((lis) =>
+      lis.map((li) => {
+        const holder = li.parentElement?.closest("li[data-kind=collection]");
+        return [
+          li.getAttribute("data-kind"),
+          li.querySelector(":scope > a")?.textContent,
+          holder?.querySelector(":scope > a")?.textContent ?? "(the handbook)",
+        ].join(" | ");
+      }),
+    );
+    expect(items.sort()).toEqual(
+      [
+        "collection | Practices | (the handbook)",
+        "collection | Teams | (the handbook)",
+        "space | 👋 Onboarding | (the handbook)",
+        "space | 🔍 Code review | Practices",
+        "space | 🚨 Incident response | Practices",
+        "space | Developer Experience team | Teams",
+        "space | Payments team | Teams",
+        "space | Platform team | Teams",
+      ].sort(),
+    );
+  });
+
+  test("a space's page, reached by its link, says where it is published", async () => {
+    await page.goto(started.handbookUrl);
+    await page.getByRole("link", { name: "🚨 Incident response" }).click();
+    expect(await page.locator("h1").innerText()).toBe("🚨 Incident response");
+    const text = await mainText(page);
+    expect(text).toContain("Edit mode locked");
+    expect(text).toContain("Engineering docs at incidents Published");
+  });
+
+  test("the organization page lists the site as published", async () => {
+    await page.goto(started.handbookUrl);
+    await page.locator("p.meta a").first().click();
+    expect(await page.locator("h1").innerText()).toBe("Demo organization");
+    const site = page.locator("li[data-kind=site]");
+    expect((await site.innerText()).replace(/\s+/g, " ")).toBe(
+      "Engineering docs Published share-link",
+    );
+  });
+
+  test("the site's page shows its structure in reading order and masks share keys", async () => {
+    await page.goto(started.handbookUrl);
+    await page.locator("p.meta a").first().click();
+    await page.getByRole("link", { name: "Engineering docs" }).click();
+    expect(await page.locator("h1").innerText()).toBe("Engineering docs");
+    expect(await page.locator("#published").innerText()).toContain("Published");
+
+    // Reading order: the group, its sections in the group's order, each section's site spaces
+    // (a section's own space first; the ones `up` added later in any order, they ran in parallel).
+    const structure = await page.locator("#structure > li").evaluateAll((groups) =>
+      groups.map((group) => ({
+        kind: group.getAttribute("data-kind"),
+        title: group.querySelector(":scope > strong")?.textContent,
+        sections: [...group.querySelectorAll("li[data-kind=site-section]")].map((section) => ({
+          title: section.querySelector(":scope > strong")?.textContent,
+          siteSpaces: [...section.querySelectorAll("li[data-kind=site-space] > a")].map(
+            (a) => a.textContent,
+          ),
+        })),
+      })),
+    );
+    expect(structure).toHaveLength(1);
+    const [group] = structure;
+    expect(group).toMatchObject({ kind: "site-section-group", title: "Handbook" });
+    expect(group!.sections.map((s) => s.title)).toEqual(["Guides", "Practices"]);
+    const [guides, practices] = group!.sections;
+    expect(guides!.siteSpaces[0]).toBe("Onboarding");
+    expect(guides!.siteSpaces.slice(1).sort()).toEqual(
+      ["Developer Experience team", "Payments team", "Platform team"].sort(),
+    );
+    expect(practices!.siteSpaces).toEqual(["Code review", "Incident response"]);
+    expect(await mainText(page)).toContain("when visitor.claims.oncall === true");
+
+    // The share link is listed, and its key, read through the API, is nowhere on the page.
+    const [, org, site] = /\/app\/o\/([^/]+)\/sites\/([^/]+)$/.exec(new URL(page.url()).pathname)!;
+    const shareLinks = await fetch(
+      `${started.emulatorUrl}/v1/orgs/${org}/sites/${site}/share-links`,
+      {
+        headers: { authorization: `Bearer ${started.token}` },
+      },
+    );
+    const [link] = ((await shareLinks.json()) as { items: { urls: { published: string } }[] })
+      .items;
+    const key = new URL(link!.urls.published).searchParams.get("share")!;
+    expect(key.length).toBeGreaterThan(20);
+    const row = (await page.locator("#share-links tr").nth(1).innerText()).replace(/\s+/g, " ");
+    expect(row).toMatch(new RegExp(`^Reviewers Active ${key.slice(0, 4)}•{8} `));
+    expect(await page.content()).not.toContain(key);
+  });
+
+  test("the request log page lists what the provider sent, and the faults page the rules", async () => {
+    await page.goto(started.handbookUrl);
+    await page.getByRole("link", { name: "Request log" }).click();
+    const log = await mainText(page);
+    expect(log).toMatch(/POST \/v1\/orgs\/\w+\/collections/);
+    expect(log).toMatch(/PUT \/v1\/orgs\/\w+\/sites\/\w+\/adaptive-schema/);
+    await page.getByRole("link", { name: "Fault rules" }).click();
+    expect(await mainText(page)).toContain("No fault rule: every request reaches the API.");
+  });
+});

@@ -1,0 +1,66 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { families } from "../../emulator/families";
+
+/**
+ * The emulator's layering rule (emulator/README.md, "Layering"), checked on its sources: the
+ * store owns all SQL, render modules only read rows, each family has its three files, and no
+ * file grows past 400 lines.
+ */
+const emulator = resolve(__dirname, "../../emulator");
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+const files = sources(emulator).map((path) => ({
+  path: relative(emulator, path),
+  text: readFileSync(path, "utf8"),
+}));
+
+test("only the store runs SQL", () => {
+  // `store.statement(...)`, `db.prepare(...)`, `db.exec(...)` (not RegExp.exec) and SQL verbs.
+  const sql =
+    /\.(statement|prepare)\(|\bdb\.exec\(|\b(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM)\b/;
+  const outside = files.filter((f) => !f.path.startsWith("store/") && sql.test(f.text));
+  expect(outside.map((f) => f.path)).toEqual([]);
+});
+
+test("render modules turn rows into JSON without reading the store", () => {
+  for (const f of files.filter((file) => file.path.startsWith("render/"))) {
+    const storeImports = [
+      ...f.text.matchAll(/^import (type )?\{[^}]*\} from "\.\.\/store[^"]*";$/gm),
+    ];
+    expect([f.path, storeImports.filter(([, type]) => type === undefined).length]).toEqual([
+      f.path,
+      0,
+    ]);
+  }
+});
+
+test("every family listed in families.ts has its routes, store and render files", () => {
+  expect(families.length).toBeGreaterThanOrEqual(9);
+  for (const family of families)
+    for (const layer of ["routes", "store", "render"])
+      expect([family.name, layer, existsSync(join(emulator, layer, `${family.name}.ts`))]).toEqual([
+        family.name,
+        layer,
+        true,
+      ]);
+});
+
+test("no file in emulator/ is over 400 lines", () => {
+  const long = files
+    .map((f) => ({ path: f.path, lines: f.text.split("\n").length }))
+    .filter((f) => f.lines > 400);
+  expect(long).toEqual([]);
+});
+
+test("the emulator imports nothing from provider/", () => {
+  const imports = files.filter((f) => /from "(\.\.\/)+provider\//.test(f.text));
+  expect(imports.map((f) => f.path)).toEqual([]);
+});

@@ -1,0 +1,141 @@
+import { createApp, openStore, routeGroups } from "../../emulator";
+import { conformanceProblem } from "./conformance";
+import { createTestEmulator, type TestEmulator } from "../support/emulator";
+
+/** `/openapi.json`: generated from the route declarations, and covering every route served. */
+let t: TestEmulator;
+
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, { operationId: string; responses: object }>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+let doc: Document;
+
+beforeAll(async () => {
+  t = await createTestEmulator();
+  const res = await t.fetch(`${t.url}/openapi.json`);
+  expect(res.status).toBe(200);
+  doc = (await res.json()) as Document;
+});
+afterAll(() => t.close());
+
+/** `/v1/orgs/:organizationId` as OpenAPI writes it. */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+
+test("every route the emulator serves appears in /openapi.json with its method", () => {
+  const store = openStore();
+  try {
+    const served = createApp(store)
+      .routes.filter((r) => r.method !== "ALL")
+      .map((r) => `${r.method} ${openApiPath(r.path)}`);
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(served.sort()).toEqual(documented.sort());
+    expect(documented).toContain("GET /openapi.json");
+    expect(served.length).toBeGreaterThan(50);
+  } finally {
+    store.close();
+  }
+});
+
+test("each operation has a unique operationId and answers as declared", () => {
+  const ids = Object.values(doc.paths).flatMap((ops) =>
+    Object.values(ops).map((op) => op.operationId),
+  );
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(doc.openapi).toBe("3.1.0");
+  const site = doc.paths["/v1/orgs/{organizationId}/sites/{siteId}"]!;
+  expect(Object.keys(site).sort()).toEqual(["delete", "get", "patch"]);
+  expect(site.delete!.responses).toMatchObject({
+    "204": { description: "The site did not exist" },
+    "205": { description: "The site has been deleted" },
+    default: {
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    },
+  });
+});
+
+test("every $ref points at a component that exists", () => {
+  const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map(
+    ([, id]) => id!,
+  );
+  expect(refs.length).toBeGreaterThan(100);
+  expect(refs.filter((id) => !(id in doc.components.schemas))).toEqual([]);
+});
+
+test("the response schemas carry the hosted service's fields", () => {
+  const schema = (id: string) =>
+    doc.components.schemas[id] as { properties: Record<string, unknown>; required: string[] };
+  expect(schema("Site").required).toEqual(
+    expect.arrayContaining(["appliedType", "defaultLevel", "features", "permissions"]),
+  );
+  expect(schema("Space").required).toContain("mergeRules");
+  expect(schema("SiteSectionGroup").required).toEqual(
+    expect.arrayContaining(["children", "draft"]),
+  );
+  expect(schema("Organization").properties).not.toHaveProperty("internal_isOnNewTrial");
+});
+
+test("a new route is picked up from its family's list, with no other wiring", () => {
+  const operations = routeGroups().flatMap((g) => g.routes.map((r) => r.operationId));
+  const documented = Object.values(doc.paths).flatMap((ops) =>
+    Object.values(ops).map((op) => op.operationId),
+  );
+  expect(documented.sort()).toEqual(operations.sort());
+});
+
+describe("the conformance check every in-process answer goes through", () => {
+  const url = "http://emulator.test/v1/orgs/o1";
+  const org = {
+    object: "organization",
+    id: "o1",
+    title: "Org",
+    createdAt: "2025-01-01T00:00:00.000Z",
+    emailDomains: [],
+    type: "business",
+    defaultRole: null,
+    sso: false,
+    ai: false,
+    inviteLinks: true,
+    plan: "free_2024",
+    mergeRules: { type: "none" },
+    urls: { location: url, app: "http://emulator.test/app/o/o1" },
+    trial: { status: "notapplicable", count: 0 },
+    permissions: Object.fromEntries(
+      [
+        "view",
+        "access",
+        "admin",
+        "ownTeam",
+        "createContent",
+        "createOpenAPISpec",
+        "viewBilling",
+        "listMembers",
+        "listTeams",
+        "listIntegrations",
+        "listInstallations",
+        "installIntegration",
+      ].map((k) => [k, true]),
+    ),
+  };
+  const check = (status: number, body: unknown, method = "GET", at = url) =>
+    conformanceProblem(method, at, status, "application/json", JSON.stringify(body));
+
+  test("accepts a body its schema accepts", () => {
+    expect(check(200, org)).toBeUndefined();
+  });
+
+  test("refuses an extra field, a missing field, an undeclared status and an unknown route", () => {
+    expect(check(200, { ...org, internal_isOnNewTrial: true })).toMatch(
+      /body has unknown field internal_isOnNewTrial/,
+    );
+    const { mergeRules: _dropped, ...withoutRules } = org;
+    expect(check(200, withoutRules)).toMatch(/refuses: mergeRules /);
+    expect(check(201, org)).toMatch(/a status \/v1\/orgs\/\{organizationId\} does not declare/);
+    expect(check(200, {}, "GET", "http://emulator.test/v1/nowhere")).toMatch(/no declared route/);
+    expect(check(404, { message: "nope" })).toMatch(/not the API's error body/);
+  });
+});

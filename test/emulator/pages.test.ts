@@ -1,0 +1,82 @@
+import { apiClient, createTestEmulator, type TestEmulator } from "../support/emulator";
+
+/** The app pages in process: what they answer, escaping and masking (the browser test reads them). */
+let t: TestEmulator;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  t = await createTestEmulator();
+  api = apiClient(t.url, t.token, t.fetch);
+});
+afterAll(() => t.close());
+
+async function page(url: string): Promise<{ status: number; html: string }> {
+  const res = await t.fetch(url);
+  expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+  return { status: res.status, html: await res.text() };
+}
+
+test("every urls.app the API hands out is a page", async () => {
+  const org = (await api("GET", `/v1/orgs/${t.organizationId}`)).body;
+  const collection = (await api("POST", `/v1/orgs/${t.organizationId}/collections`, {})).body;
+  const space = (await api("POST", `/v1/orgs/${t.organizationId}/spaces`, {})).body;
+  const site = (await api("POST", `/v1/orgs/${t.organizationId}/sites`, {})).body;
+  for (const object of [org, collection, space, site]) {
+    const { app } = object.urls as { app: string };
+    expect([app, (await page(app)).status]).toEqual([app, 200]);
+  }
+});
+
+test("the emulator's root links to the app pages and the OpenAPI document", async () => {
+  const { status, html } = await page(`${t.url}/`);
+  expect(status).toBe(200);
+  expect(html).toContain('href="/app"');
+  expect(html).toContain('href="/openapi.json"');
+});
+
+test("a missing object is a 404 page, not a JSON error", async () => {
+  for (const path of [
+    "/o/nope",
+    `/o/${t.organizationId}/c/nope`,
+    `/o/${t.organizationId}/s/nope`,
+    `/o/${t.organizationId}/sites/nope`,
+  ]) {
+    const { status, html } = await page(`${t.url}/app${path}`);
+    expect([path, status]).toEqual([path, 404]);
+    expect(html).toContain("<h1>Not found</h1>");
+  }
+});
+
+test("titles are escaped: a title is text, never markup", async () => {
+  const title = `<img src=x onerror="alert(1)">`;
+  const collection = (
+    await api("POST", `/v1/orgs/${t.organizationId}/collections`, { title: title.slice(0, 50) })
+  ).body;
+  const { html } = await page((collection.urls as { app: string }).app);
+  expect(html).not.toContain("<img");
+  expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+});
+
+test("a share link's key is masked on the site's page", async () => {
+  const site = (
+    await api("POST", `/v1/orgs/${t.organizationId}/sites`, { visibility: "share-link" })
+  ).body;
+  const sitePath = `/v1/orgs/${t.organizationId}/sites/${site.id}`;
+  const link = (await api("POST", `${sitePath}/share-links`, { name: "Readers" })).body;
+  await api("POST", `${sitePath}/publish`);
+  const key = new URL((link.urls as { published: string }).published).searchParams.get("share")!;
+  const { html } = await page((site.urls as { app: string }).app);
+  expect(html).toContain(`${key.slice(0, 4)}${"•".repeat(8)}`);
+  expect(html).not.toContain(key);
+  // A read that passes the key as shareKey is in the request log, masked on its page.
+  await api("GET", `${sitePath}?shareKey=${key}`);
+  const log = await page(`${t.url}/app/requests`);
+  expect(log.html).toContain(`shareKey=${key.slice(0, 4)}`);
+  expect(log.html).not.toContain(key);
+});
+
+test("the request log page shows a refused body as its summary", async () => {
+  await api("POST", `/v1/orgs/${t.organizationId}/spaces`, "[".repeat(100));
+  const { html } = await page(`${t.url}/app/requests`);
+  expect(html).toContain("100 bytes, nested too deep:");
+});
