@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import * as path from "node:path";
 import type * as grpc from "@grpc/grpc-js";
 import type * as provgrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type * as provproto from "@pulumi/pulumi/proto/provider_pb";
@@ -71,10 +72,12 @@ export class ProviderHost {
 
     // The host's main() wants the engine's address as its one argument; it never dials it
     // unless a provider logs through the engine, which dynamic providers do not.
-    const child = spawn(process.execPath, [hostMain, "127.0.0.1:0"], {
+    const guard = path.join(__dirname, `host-guard${path.extname(__filename)}`);
+    const child = spawn(process.execPath, ["--require", guard, hostMain, "127.0.0.1:0"], {
       cwd: programDir,
       env,
-      stdio: ["ignore", "pipe", "pipe"],
+      // stdin is the guard's lifeline to this process; it is never written.
+      stdio: ["pipe", "pipe", "pipe"],
     });
     const port = await new Promise<string>((resolve, reject) => {
       let out = "";
@@ -112,6 +115,12 @@ export class ProviderHost {
   stop(): void {
     this.client.close();
     this.child.kill();
+  }
+
+  /** Ends the host at once, cutting off the calls in flight. */
+  kill(): void {
+    this.client.close();
+    this.child.kill("SIGKILL");
   }
 
   private toStruct(props: PropertyMap): structproto.Struct {

@@ -17,6 +17,7 @@ import type { NotesDb } from "../fixtures/notes-program/provider";
 const programDir = path.join(__dirname, "..", "fixtures", "notes-program");
 const PASSWORD = "hunter2-note-password";
 const TOKEN = "tok-fixture-0123456789";
+const PASSPHRASE = "correct horse battery staple";
 
 let dir: string;
 beforeEach(() => {
@@ -33,6 +34,7 @@ function options(config: Record<string, string> = {}): HarnessOptions {
     config,
     secrets: { "fixture:notePassword": PASSWORD, "fixture:apiToken": TOKEN },
     env: { NOTES_DB: path.join(dir, "db.json") },
+    passphrase: PASSPHRASE,
     // The preview pass has its own test; skipping it halves the time of the others.
     skipPreview: true,
   };
@@ -188,12 +190,13 @@ test("preview runs Check and Diff only: no provider writes, no state written", a
 test("destroy deletes dependents first and leaves an empty state", async () => {
   await up(options());
   const result = await destroy(options());
-  expect(result.steps.map((s) => s.name)).toEqual([
-    "welcome",
-    "handbook",
-    "library",
-    "harness-fixture-dev",
-  ]);
+  // Independent deletes run at once; each waits only for what depends on it.
+  const order = result.steps.map((s) => s.name);
+  expect(order.sort()).toEqual(["handbook", "harness-fixture-dev", "library", "welcome"].sort());
+  const at = (name: string) => result.steps.findIndex((s) => s.name === name);
+  expect(at("welcome")).toBeLessThan(at("handbook"));
+  expect(at("welcome")).toBeLessThan(at("library"));
+  expect(at("harness-fixture-dev")).toBe(3);
   expect(calls(2)).toEqual(["delete note", "delete folder"]);
   expect(db().objects).toEqual({});
   expect(stateNames()).toEqual([]);
@@ -250,12 +253,10 @@ test("secret inputs, outputs and config never appear in clear in the state file"
   expect(ops(second).welcome).toBe("same");
   expect(second.outputs.noteUrl).toBe(noteUrl);
 
-  await expect(
-    up({ ...options(), env: { ...options().env, PULUMI_CONFIG_PASSPHRASE: "wrong" } }),
-  ).rejects.toThrow(/incorrect passphrase/);
+  await expect(up({ ...options(), passphrase: "wrong" })).rejects.toThrow(/incorrect passphrase/);
 });
 
-test("the command prints one line per step and exits non-zero on failure", async () => {
+test("the command prints one line per step, shows a failure once and exits non-zero", async () => {
   const run = promisify(execFile);
   const cli = path.join(__dirname, "..", "..", "harness", "cli.ts");
   const tsx = require.resolve("tsx/cjs");
@@ -267,23 +268,64 @@ test("the command prints one line per step and exits non-zero on failure", async
     programDir,
     "--state",
     path.join(dir, "state.json"),
-    "--secret",
-    `fixture:notePassword=${PASSWORD}`,
+    "--secret-env",
+    "fixture:notePassword=NOTE_PASSWORD",
     "--skip-preview",
   ];
-  const env = { ...process.env, NOTES_DB: path.join(dir, "db.json") };
+  const env = {
+    ...process.env,
+    NOTES_DB: path.join(dir, "db.json"),
+    NOTE_PASSWORD: PASSWORD,
+    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+  };
   const ok = await run(process.execPath, args, { env });
   expect(ok.stdout).toMatch(/^\+\s+create\s+fixture:Folder {2}handbook$/m);
   expect(ok.stdout).toMatch(/Resources: 4 create/);
   expect(ok.stdout).toMatch(/noteUrl: \[secret\]/);
+  expect(ok.stdout + ok.stderr).not.toContain(PASSWORD);
 
-  const failing = run(
+  const tooLong = "A title far longer than twenty characters";
+  const failing = await run(
     process.execPath,
-    [...args, "--config", "fixture:folderTitle=A title far longer than twenty characters"],
+    [...args.filter((a) => a !== "--skip-preview"), "--config", `fixture:folderTitle=${tooLong}`],
     { env },
-  );
-  await expect(failing).rejects.toMatchObject({
-    code: 1,
-    stdout: expect.stringMatching(/error: fixture:Folder "handbook": invalid inputs/),
+  ).catch((e: { code: number; stdout: string; stderr: string }) => e);
+  expect(failing).toMatchObject({ code: 1 });
+  const output = `${failing.stdout}${failing.stderr}`;
+  const message =
+    'fixture:Folder "handbook": invalid inputs: [title] must be at most 20 characters';
+  expect(output.split(message)).toHaveLength(2);
+  expect(failing.stdout).toContain(`error: ${message}`);
+  expect(output).not.toMatch(/promises? w(as|ere) still active/);
+  // The update never started: no step is reported as done.
+  expect(failing.stdout).not.toMatch(/^\+\s+create/m);
+
+  // A create that fails, on a fresh stack.
+  const fresh = args.map((a) => (a.endsWith("state.json") ? path.join(dir, "fresh.json") : a));
+  const broken = await run(process.execPath, [...fresh, "--config", "fixture:noteBody=fail"], {
+    env,
+  }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+  expect(broken).toMatchObject({ code: 1 });
+  const brokenOutput = `${broken.stdout}${broken.stderr}`;
+  expect(brokenOutput.split("simulated outage")).toHaveLength(2);
+  expect(brokenOutput).not.toMatch(/promises? w(as|ere) still active/);
+});
+
+test("--help prints the usage and exits 0; a bad argument prints it and exits 2", async () => {
+  const run = promisify(execFile);
+  const cli = [require.resolve("tsx/cjs"), path.join(__dirname, "..", "..", "harness", "cli.ts")];
+  const help = await run(process.execPath, ["--require", ...cli, "--help"]);
+  expect(help.stdout).toMatch(/^Usage: docs-workspace-harness <command> <programDir>/);
+  expect(help.stdout).toContain("--secret-env key=VARIABLE");
+  const bad = await run(process.execPath, [
+    "--require",
+    ...cli,
+    "up",
+    programDir,
+    "--frobnicate",
+  ]).catch((e: { code: number; stderr: string }) => e);
+  expect(bad).toMatchObject({
+    code: 2,
+    stderr: expect.stringMatching(/unknown option --frobnicate[\s\S]*Usage:/),
   });
 });
