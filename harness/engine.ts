@@ -108,6 +108,30 @@ function changesOf(
   return changes;
 }
 
+/** The order the summary lists step kinds in: what changed first. */
+const SUMMARY_ORDER: StepOp[] = [
+  "create",
+  "update",
+  "replace",
+  "delete",
+  "import",
+  "discard",
+  "refresh-update",
+  "refresh-delete",
+  "read",
+  "same",
+];
+
+/** Count of steps per op, in SUMMARY_ORDER. */
+export function summarize(steps: readonly StepResult[]): Record<string, number> {
+  const summary: Record<string, number> = {};
+  for (const op of SUMMARY_ORDER) {
+    const n = steps.filter((s) => s.op === op).length;
+    if (n > 0) summary[op] = n;
+  }
+  return summary;
+}
+
 /** What one run needs; the worker builds it. */
 export interface EngineContext {
   project: Project;
@@ -319,12 +343,10 @@ class Run {
 
   result(operation: Operation): Omit<WorkerResult, "outputs" | "secretOutputs"> {
     const pending = this.ctx.store.snapshot.pending().map(summaryOf);
-    const summary: Record<string, number> = {};
-    for (const s of this.steps) summary[s.op] = (summary[s.op] ?? 0) + 1;
     return {
       operation,
       steps: this.steps,
-      summary,
+      summary: summarize(this.steps),
       ...(this.failures.length > 0 ? { failures: this.failures } : {}),
       ...(this.warnings.length > 0 ? { warnings: this.warnings } : {}),
       ...(pending.length > 0 ? { pendingOperations: pending } : {}),

@@ -16,6 +16,7 @@ import {
   StepError,
   knownOutputs,
   stackOutputsOf,
+  summarize,
   type EngineContext,
 } from "./engine";
 import { loadProject, programRequire, pulumiRequire, type Project } from "./project";
@@ -173,12 +174,6 @@ function programFailure(project: Project, e: unknown): StepFailure {
     op: "program",
     message: `the program failed: ${message}`,
   };
-}
-
-function summarize(steps: StepResult[]): Record<string, number> {
-  const summary: Record<string, number> = {};
-  for (const s of steps) summary[s.op] = (summary[s.op] ?? 0) + 1;
-  return summary;
 }
 
 /** What the current run holds, for an interruption to act on. */
