@@ -193,10 +193,17 @@ class Run {
     if (!this.ctx.continueOnError) this.signalStop();
   }
 
+  /**
+   * Whether a preview applies its changes to the state in memory (a preview's store writes
+   * nothing to disk). Only the refresh of `preview --refresh` does, so the preview that follows
+   * works from what exists.
+   */
+  protected readonly appliesInPreview: boolean = false;
+
   /** Changes the state: in memory and in the journal, or (preview) only notes that it would. */
   protected write(...mutations: Mutation[]): void {
     this.changesState = true;
-    if (!this.ctx.dryRun) this.ctx.store.apply(...mutations);
+    if (!this.ctx.dryRun || this.appliesInPreview) this.ctx.store.apply(...mutations);
   }
 
   /**
@@ -850,6 +857,8 @@ export class Deployment extends Run {
  * leaves the state, drift is recorded. Pending creates are settled first as asked.
  */
 export class Refresh extends Run {
+  protected override readonly appliesInPreview = true;
+
   /**
    * `prelude`: the refresh of an `up --refresh` or `preview --refresh`, which reports only drift
    * and leaves pending operations to the deployment that follows.

@@ -1,70 +1,15 @@
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import {
-  HarnessRunError,
-  destroy,
-  preview,
-  refresh,
-  up,
-  type HarnessOptions,
-  type RunResult,
-} from "../../harness";
-import type { NotesDb } from "../fixtures/notes-program/provider";
+import { HarnessRunError, destroy, preview, refresh, up } from "../../harness";
+import { NOTES_TOKEN, NOTE_PASSWORD, PASSPHRASE, notesWorkspace, ops } from "../support/notes";
 
 const programDir = path.join(__dirname, "..", "fixtures", "notes-program");
-const PASSWORD = "hunter2-note-password";
-const TOKEN = "tok-fixture-0123456789";
-const PASSPHRASE = "correct horse battery staple";
-
-let dir: string;
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-"));
-});
-afterEach(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function options(config: Record<string, string> = {}): HarnessOptions {
-  return {
-    programDir,
-    stateFile: path.join(dir, "state.json"),
-    config,
-    secrets: { "fixture:notePassword": PASSWORD, "fixture:apiToken": TOKEN },
-    env: { NOTES_DB: path.join(dir, "db.json") },
-    passphrase: PASSPHRASE,
-    // The preview pass has its own test; skipping it halves the time of the others.
-    skipPreview: true,
-  };
-}
-
-function db(): NotesDb {
-  const file = path.join(dir, "db.json");
-  return fs.existsSync(file)
-    ? (JSON.parse(fs.readFileSync(file, "utf8")) as NotesDb)
-    : { next: 1, objects: {}, calls: [] };
-}
-
-function calls(since = 0): string[] {
-  return db()
-    .calls.slice(since)
-    .map((c) => `${c.op} ${c.kind}`);
-}
-
-function ops(result: RunResult): Record<string, string> {
-  return Object.fromEntries(result.steps.map((s) => [s.name, s.op]));
-}
-
-function stateText(): string {
-  return fs.readFileSync(path.join(dir, "state.json"), "utf8");
-}
-
-function stateNames(): string[] {
-  const state = JSON.parse(stateText()) as { resources: { name: string }[] };
-  return state.resources.map((r) => r.name);
-}
+const notes = notesWorkspace(programDir);
+const { options, db, calls, stateText, stateNames } = notes;
+const PASSWORD = NOTE_PASSWORD;
+const TOKEN = NOTES_TOKEN;
 
 test("up creates in dependency order after Configure, and a second up is all same with no writes", async () => {
   const first = await up(options());
@@ -155,7 +100,7 @@ test("refresh drops a note deleted out of band and reports the folder's drift", 
   const changed = db();
   changed.objects["folder-1"] = { ...changed.objects["folder-1"], title: "Renamed by hand" };
   delete changed.objects["note-2"];
-  fs.writeFileSync(path.join(dir, "db.json"), JSON.stringify(changed));
+  fs.writeFileSync(notes.dbFile(), JSON.stringify(changed));
 
   const refreshed = await refresh(options());
   expect(refreshed.steps.find((s) => s.name === "welcome")?.op).toBe("refresh-delete");
@@ -174,7 +119,7 @@ test("refresh drops a note deleted out of band and reports the folder's drift", 
 test("preview runs Check and Diff only: no provider writes, no state written", async () => {
   const fresh = await preview(options());
   expect(fresh.summary).toEqual({ create: 4 });
-  expect(fs.existsSync(path.join(dir, "state.json"))).toBe(false);
+  expect(fs.existsSync(notes.stateFile())).toBe(false);
   expect(calls()).toEqual([]);
 
   await up(options());
@@ -215,7 +160,7 @@ test("a Check failure names the resource, property and reason, and touches nothi
     { property: "title", reason: "must be at most 20 characters" },
   ]);
   expect(calls()).toEqual([]);
-  expect(fs.existsSync(path.join(dir, "state.json"))).toBe(false);
+  expect(fs.existsSync(notes.stateFile())).toBe(false);
 });
 
 test("a failure midway keeps what succeeded in state and names the resource", async () => {
@@ -267,14 +212,14 @@ test("the command prints one line per step, shows a failure once and exits non-z
     "up",
     programDir,
     "--state",
-    path.join(dir, "state.json"),
+    notes.stateFile(),
     "--secret-env",
     "fixture:notePassword=NOTE_PASSWORD",
     "--skip-preview",
   ];
   const env = {
     ...process.env,
-    NOTES_DB: path.join(dir, "db.json"),
+    NOTES_DB: notes.dbFile(),
     NOTE_PASSWORD: PASSWORD,
     PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
   };
@@ -301,7 +246,9 @@ test("the command prints one line per step, shows a failure once and exits non-z
   expect(failing.stdout).not.toMatch(/^\+\s+create/m);
 
   // A create that fails, on a fresh stack.
-  const fresh = args.map((a) => (a.endsWith("state.json") ? path.join(dir, "fresh.json") : a));
+  const fresh = args.map((a) =>
+    a.endsWith("state.json") ? path.join(notes.dir, "fresh.json") : a,
+  );
   const broken = await run(process.execPath, [...fresh, "--config", "fixture:noteBody=fail"], {
     env,
   }).catch((e: { code: number; stdout: string; stderr: string }) => e);
