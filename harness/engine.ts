@@ -444,7 +444,14 @@ export class Deployment extends Run {
     const parent = req.getParent() || undefined;
     const { project } = this.ctx;
     const urn = createUrn(project.stack, project.name, parent, type, name);
-    const base: Base = { urn, type, name, parent, dependencies: req.getDependenciesList() };
+    // No `parent` key at all for the stack itself: entries compare equal to what the file holds.
+    const base: Base = {
+      urn,
+      type,
+      name,
+      ...(parent ? { parent } : {}),
+      dependencies: req.getDependenciesList(),
+    };
     try {
       if (!this.canStart) throw new NotStartedError(base, this.stopReason);
       if (this.registered.has(urn)) {

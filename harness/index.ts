@@ -239,9 +239,23 @@ export function up(options: HarnessOptions): Promise<RunResult> {
         for (const step of planned.result.steps) options.onStep?.(step);
         return { ...planned.result, operation: "up" };
       }
+      const applied = await session.run("up", options.onStep);
+      return { ...applied, usage: peakOf(planned.result.usage, applied.usage) };
     }
     return session.run("up", options.onStep);
   });
+}
+
+/** The peak of two runs' usage, process by process. */
+function peakOf(a: RunResult["usage"], b: RunResult["usage"]): RunResult["usage"] {
+  if (!a || !b) return a ?? b;
+  const host = Math.max(a.peakRss.providerHost ?? 0, b.peakRss.providerHost ?? 0);
+  return {
+    peakRss: {
+      worker: Math.max(a.peakRss.worker, b.peakRss.worker),
+      ...(host > 0 ? { providerHost: host } : {}),
+    },
+  };
 }
 
 /** Check and Diff every resource; creates, updates and deletes nothing, writes no state. */

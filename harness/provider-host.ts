@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as grpc from "@grpc/grpc-js";
 import type * as provgrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
@@ -51,6 +52,17 @@ export class ProviderHost {
   ) {
     child.stdout?.on("data", (d: Buffer) => (this.output += d.toString()));
     child.stderr?.on("data", (d: Buffer) => (this.output += d.toString()));
+  }
+
+  /** The host's peak resident memory so far, in bytes (Linux; undefined elsewhere). */
+  peakRss(): number | undefined {
+    try {
+      const status = fs.readFileSync(`/proc/${this.child.pid}/status`, "utf8");
+      const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+      return kb === undefined ? undefined : Number(kb) * 1024;
+    } catch {
+      return undefined;
+    }
   }
 
   /** What the host printed (its own errors and the provider's console output). */

@@ -185,6 +185,8 @@ export interface RunResult {
   pendingOperations?: PendingOperationSummary[];
   /** Set when the run was interrupted. */
   interrupted?: Interruption;
+  /** What the run cost: the peak resident memory of its processes, in bytes. */
+  usage?: { peakRss: { worker: number; providerHost?: number } };
   /** What the program and the provider host wrote to stdout and stderr. */
   log: string;
 }

@@ -192,6 +192,72 @@ function track<T extends Refresh | Deployment | Destroy>(run: T): T {
   return run;
 }
 
+/** The operation itself, once the state is open and the provider host configured. */
+async function perform(req: RunRequest, ctx: EngineContext): Promise<WorkerResult> {
+  const o = req.options;
+  const { store, project, dryRun } = ctx;
+  const interruption = (run: { interrupted: boolean }) =>
+    run.interrupted ? { interrupted: { by: "cancel" as const, pending: [] } } : {};
+
+  if (req.operation === "refresh" || req.operation === "destroy") {
+    const run = track(req.operation === "refresh" ? new Refresh(ctx) : new Destroy(ctx));
+    await (run instanceof Refresh ? run.run(o.pendingCreates) : run.run());
+    store.commit();
+    const outs = req.operation === "refresh" ? stackOutputsOf(store) : { outputs: {}, secret: [] };
+    return {
+      ...run.result(req.operation),
+      outputs: outs.outputs,
+      secretOutputs: outs.secret,
+      ...interruption(run),
+    };
+  }
+
+  let drift: StepResult[] = [];
+  if (o.refresh) {
+    const refresh = track(new Refresh(ctx));
+    await refresh.run({}, true);
+    if (refresh.failures.length > 0 || refresh.interrupted) {
+      store.commit();
+      return {
+        ...refresh.result(req.operation),
+        outputs: {},
+        secretOutputs: [],
+        ...interruption(refresh),
+      };
+    }
+    drift = refresh.steps;
+  }
+  const deployment = track(new Deployment(ctx));
+  await deployment.prepare();
+  if (deployment.failures.length === 0 && deployment.canStart) {
+    const programError = await runProgram(project, deployment, dryRun);
+    // A failed step also fails the program (its outputs reject); report the step, not the echo.
+    if (
+      programError !== undefined &&
+      deployment.failures.length === 0 &&
+      !deployment.interrupted &&
+      !(programError instanceof StepError)
+    ) {
+      deployment.failures.push(programFailure(project, programError));
+    }
+    if (deployment.failures.length === 0 && deployment.canStart) {
+      await deployment.deleteUndeclared();
+    }
+  }
+  store.commit();
+  const result = deployment.result(req.operation);
+  const steps = [...drift, ...deployment.steps];
+  return {
+    ...result,
+    steps,
+    summary: summarize(steps),
+    outputs: knownOutputs(deployment.stackOutputs),
+    secretOutputs: deployment.stackSecretOutputs,
+    ...interruption(deployment),
+    ...(dryRun && drift.length === 0 && deployment.unchanged ? { unchanged: true } : {}),
+  };
+}
+
 async function execute(req: RunRequest): Promise<WorkerResult> {
   const o = req.options;
   const project = loadProject(o.programDir, o.stack ?? "dev", o.config, o.secrets);
@@ -238,67 +304,10 @@ async function execute(req: RunRequest): Promise<WorkerResult> {
       continueOnError: o.continueOnError,
       onStep: (step) => send({ type: "step", step }),
     };
-    const interruption = (run: { interrupted: boolean }) =>
-      run.interrupted ? { interrupted: { by: "cancel" as const, pending: [] } } : {};
-
-    if (req.operation === "refresh" || req.operation === "destroy") {
-      const run = track(req.operation === "refresh" ? new Refresh(ctx) : new Destroy(ctx));
-      await (run instanceof Refresh ? run.run(o.pendingCreates) : run.run());
-      store.commit();
-      const outs =
-        req.operation === "refresh" ? stackOutputsOf(store) : { outputs: {}, secret: [] };
-      return {
-        ...run.result(req.operation),
-        outputs: outs.outputs,
-        secretOutputs: outs.secret,
-        ...interruption(run),
-      };
-    }
-
-    let drift: StepResult[] = [];
-    if (o.refresh) {
-      const refresh = track(new Refresh(ctx));
-      await refresh.run({}, true);
-      if (refresh.failures.length > 0 || refresh.interrupted) {
-        store.commit();
-        return {
-          ...refresh.result(req.operation),
-          outputs: {},
-          secretOutputs: [],
-          ...interruption(refresh),
-        };
-      }
-      drift = refresh.steps;
-    }
-    const deployment = track(new Deployment(ctx));
-    await deployment.prepare();
-    if (deployment.failures.length === 0 && deployment.canStart) {
-      const programError = await runProgram(project, deployment, dryRun);
-      // A failed step also fails the program (its outputs reject); report the step, not the echo.
-      if (
-        programError !== undefined &&
-        deployment.failures.length === 0 &&
-        !deployment.interrupted &&
-        !(programError instanceof StepError)
-      ) {
-        deployment.failures.push(programFailure(project, programError));
-      }
-      if (deployment.failures.length === 0 && deployment.canStart) {
-        await deployment.deleteUndeclared();
-      }
-    }
-    store.commit();
-    const result = deployment.result(req.operation);
-    const steps = [...drift, ...deployment.steps];
-    return {
-      ...result,
-      steps,
-      summary: summarize(steps),
-      outputs: knownOutputs(deployment.stackOutputs),
-      secretOutputs: deployment.stackSecretOutputs,
-      ...interruption(deployment),
-      ...(dryRun && drift.length === 0 && deployment.unchanged ? { unchanged: true } : {}),
-    };
+    const result = await perform(req, ctx);
+    const providerHost = host.peakRss();
+    const worker = process.resourceUsage().maxRSS * 1024;
+    return { ...result, usage: { peakRss: { worker, ...(providerHost ? { providerHost } : {}) } } };
   } finally {
     host.stop();
     const hostLog = host.log.trim();

@@ -37,6 +37,16 @@ test("up creates in dependency order after Configure, and a second up is all sam
   expect(calls()).toHaveLength(2);
 });
 
+test("an up whose preview finds nothing to change runs no update and leaves the state file as it was", async () => {
+  await up(options());
+  const before = fs.statSync(notes.stateFile()).mtimeMs;
+  const again = await up({ ...options(), skipPreview: false });
+  expect(again.summary).toEqual({ same: 4 });
+  expect(again.operation).toBe("up");
+  expect(fs.statSync(notes.stateFile()).mtimeMs).toBe(before);
+  expect(fs.existsSync(`${notes.stateFile()}.journal`)).toBe(false);
+});
+
 test("an input change updates in place; a replace creates the new folder before deleting the old", async () => {
   await up(options());
   const updated = await up(options({ "fixture:folderTitle": "Guide" }));
