@@ -1,5 +1,6 @@
 import { clientBench } from "./client";
 import { emulatorBench } from "./emulator";
+import { engineBench } from "./engine";
 import { requestsBench } from "./requests";
 
 /** One benchmark: it measures and returns the lines of its report section. */
@@ -9,7 +10,7 @@ export interface BenchModule {
 }
 
 /** Every benchmark `npm run bench` runs, in order. Adding one is adding its line here. */
-const modules: BenchModule[] = [emulatorBench, clientBench, requestsBench];
+const modules: BenchModule[] = [emulatorBench, clientBench, requestsBench, engineBench];
 
 async function main(): Promise<void> {
   console.log(`pulumi-docs-workspace benchmarks (Node ${process.version})\n`);
