@@ -146,6 +146,9 @@ export interface EngineContext {
   onStep?: (step: StepResult) => void;
 }
 
+type RegisterResult = { urn: string; id: string; object: PropertyMap };
+type Base = Pick<ResourceState, "urn" | "type" | "name" | "parent" | "dependencies">;
+
 /**
  * What every operation shares: the steps and failures it reports, when it stops starting new
  * steps, and the journal entries around each provider call that changes the service.
@@ -186,12 +189,17 @@ class Run {
     this.ctx.onStep?.(step);
   }
 
+  /** Records a failure once (a step's error reaches here from more than one place). */
   protected fail(e: unknown, r: Pick<ResourceState, "urn" | "type" | "name">, op: StepOp): void {
-    if (e instanceof NotStartedError) return;
+    if (e instanceof NotStartedError || this.recorded.has(e as object)) return;
     const error = e instanceof StepError ? e : stepError(r, op, errorText(e), e);
+    this.recorded.add(error);
+    if (error !== e && typeof e === "object" && e !== null) this.recorded.add(e);
     this.failures.push(error.failure);
     if (!this.ctx.continueOnError) this.signalStop();
   }
+
+  private readonly recorded = new WeakSet<object>();
 
   /**
    * Whether a preview applies its changes to the state in memory (a preview's store writes
@@ -232,11 +240,23 @@ class Run {
     return value;
   }
 
-  /** Runs a step within `--parallel`, unless the run stopped while it waited for a slot. */
-  protected slot<T>(r: { type: string; name: string }, fn: () => Promise<T>): Promise<T> {
-    return this.ctx.limiter.run(() => {
+  /**
+   * Runs a step's provider calls within `--parallel`, unless the run stopped while it waited for
+   * a slot. A failure is recorded before the slot passes on, so the next step in line sees it.
+   */
+  protected async slot<T>(r: Base, op: StepOp, fn: () => Promise<T>): Promise<T> {
+    return this.ctx.limiter.run(async () => {
       if (!this.canStart) throw new NotStartedError(r, this.stopReason);
-      return fn();
+      try {
+        return await fn();
+      } catch (e) {
+        const error =
+          e instanceof StepError || e instanceof NotStartedError
+            ? e
+            : stepError(r, op, errorText(e), e);
+        this.fail(error, r, op);
+        throw error;
+      }
     });
   }
 
@@ -246,7 +266,16 @@ class Run {
     run: (r: ResourceState) => Promise<void>,
     op: StepOp,
   ): Promise<void> {
-    const outcome = await runGraph(graph, run, {
+    const recorded = async (r: ResourceState) => {
+      try {
+        await run(r);
+      } catch (e) {
+        // Before the limiter passes the slot on: the next step in line must see the failure.
+        this.fail(e, r, op);
+        throw e;
+      }
+    };
+    const outcome = await runGraph(graph, recorded, {
       limiter: this.ctx.limiter,
       canStart: () => this.canStart,
     });
@@ -360,9 +389,6 @@ class Run {
     };
   }
 }
-
-type RegisterResult = { urn: string; id: string; object: PropertyMap };
-type Base = Pick<ResourceState, "urn" | "type" | "name" | "parent" | "dependencies">;
 
 function aliasSpecs(req: resproto.RegisterResourceRequest): AliasSpec[] {
   const specs: AliasSpec[] = req.getAliasurnsList().map((urn) => ({ urn }));
@@ -649,14 +675,12 @@ export class Deployment extends Run {
         // The engine previews a create with the checked inputs; the rest stays unknown.
         return respond(entryFor("", inputs));
       }
-      const created = await this.slot(base, () =>
-        this.attempt(base, "create", () =>
-          this.effect(
-            "creating",
-            entryFor(undefined, {}),
-            () => host.create(ref, inputs),
-            (c) => [{ kind: "put", resource: entryFor(c.id, c.outputs) }],
-          ),
+      const created = await this.slot(base, "create", () =>
+        this.effect(
+          "creating",
+          entryFor(undefined, {}),
+          () => host.create(ref, inputs),
+          (c) => [{ kind: "put", resource: entryFor(c.id, c.outputs) }],
         ),
       );
       const entry = entryFor(created.id, created.outputs);
@@ -722,19 +746,17 @@ export class Deployment extends Run {
         this.record({ ...stepBase, op: "replace", deleteBeforeReplace, ...diffInfo });
         return respond(entryFor("", inputs));
       }
-      const created = await this.slot(base, async () => {
+      const created = await this.slot(base, "replace", async () => {
         if (deleteBeforeReplace) await this.deleteOne(old, false);
-        return this.attempt(base, "replace", () =>
-          this.effect(
-            "creating",
-            entryFor(undefined, {}),
-            () => host.create(ref, inputs),
-            (c): Mutation[] => [
-              // The old object stays in state, marked, until it is deleted after the program.
-              ...(deleteBeforeReplace ? [] : [{ kind: "condemn", urn: old.urn } as const]),
-              { kind: "put", resource: entryFor(c.id, c.outputs) },
-            ],
-          ),
+        return this.effect(
+          "creating",
+          entryFor(undefined, {}),
+          () => host.create(ref, inputs),
+          (c): Mutation[] => [
+            // The old object stays in state, marked, until it is deleted after the program.
+            ...(deleteBeforeReplace ? [] : [{ kind: "condemn", urn: old.urn } as const]),
+            { kind: "put", resource: entryFor(c.id, c.outputs) },
+          ],
         );
       });
       const entry = entryFor(created.id, created.outputs);
@@ -753,14 +775,12 @@ export class Deployment extends Run {
       this.record({ ...stepBase, op: "update", id, ...diffInfo });
       return respond(entryFor(id, inputs));
     }
-    const outputs = await this.slot(base, () =>
-      this.attempt(base, "update", () =>
-        this.effect(
-          "updating",
-          old,
-          () => host.update(ref, id, old.outputs, inputs, old.inputs),
-          (outs) => [{ kind: "put", resource: entryFor(id, outs), replacing: old.urn }],
-        ),
+    const outputs = await this.slot(base, "update", () =>
+      this.effect(
+        "updating",
+        old,
+        () => host.update(ref, id, old.outputs, inputs, old.inputs),
+        (outs) => [{ kind: "put", resource: entryFor(id, outs), replacing: old.urn }],
       ),
     );
     const entry = entryFor(id, outputs);

@@ -4,7 +4,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { destroy, refresh, up, type HarnessOptions } from "../../harness";
+import { HarnessRunError, destroy, refresh, up, type HarnessOptions } from "../../harness";
 import { startTestEmulator, type LoggedRequest, type TestEmulator } from "../support/emulator";
 
 const program = path.resolve(__dirname, "../fixtures/spaces");
@@ -58,6 +58,17 @@ async function mostInFlight(
   return most;
 }
 
+/** The error a run that must fail rejects with. */
+async function failure(run: Promise<unknown>): Promise<HarnessRunError> {
+  const error = await run.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof HarnessRunError))
+    throw new Error(`expected the run to fail: ${String(error)}`);
+  return error;
+}
+
 const spaceRead = (r: LoggedRequest) => r.method === "GET" && /^\/v1\/spaces\/[^/]+$/.test(r.path);
 const deletes = (r: LoggedRequest) => r.method === "DELETE";
 
@@ -99,4 +110,32 @@ test("--parallel bounds the operations in flight", async () => {
   await emu.addFault({ method: "DELETE", path: "/v1/**", kind: "latency", latencyMs: 400 });
   const most = await mostInFlight(deletes, destroy(options(config, { parallel: 2 })));
   expect(most).toBe(2);
+});
+
+test("after a failed step no new step starts, unless --continue-on-error", async () => {
+  const config = { "spaces:count": "4" };
+  // The first create fails (a 500 on a POST is never retried); one step at a time.
+  await emu.addFault({
+    method: "POST",
+    path: "/v1/orgs/*/spaces",
+    kind: "status",
+    status: 500,
+    count: 1,
+  });
+  const stopped = await failure(up(options(config, { parallel: 1 })));
+  expect(stopped.result.failures).toHaveLength(1);
+  // The stack, and no space: the other three never started.
+  expect(stopped.result.summary).toEqual({ create: 1 });
+  expect((await emu.requests()).filter((r) => r.method === "POST")).toHaveLength(1);
+
+  await emu.addFault({
+    method: "POST",
+    path: "/v1/orgs/*/spaces",
+    kind: "status",
+    status: 500,
+    count: 1,
+  });
+  const kept = await failure(up(options(config, { parallel: 1, continueOnError: true })));
+  expect(kept.result.failures).toHaveLength(1);
+  expect(kept.result.summary).toMatchObject({ create: 3 });
 });
