@@ -8,20 +8,14 @@ import * as path from "node:path";
 import type * as pulumiSdk from "@pulumi/pulumi";
 import type * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import type * as structproto from "google-protobuf/google/protobuf/struct_pb";
-import {
-  Deployment,
-  Destroy,
-  Limiter,
-  Refresh,
-  StepError,
-  knownOutputs,
-  stackOutputsOf,
-  summarize,
-  type EngineContext,
-} from "./engine";
+import { Deployment } from "./deployment";
+import { Destroy } from "./destroy";
+import { StepError, knownOutputs, stackOutputsOf, summarize, type EngineContext } from "./engine";
 import { loadProject, programRequire, pulumiRequire, type Project } from "./project";
 import type { PropertyMap } from "./properties";
 import { ProviderHost } from "./provider-host";
+import { Refresh } from "./refresh";
+import { Limiter } from "./schedule";
 import { StateStore } from "./state";
 import type {
   PendingOperationSummary,
