@@ -296,6 +296,8 @@ export function formatResult(result: RunResult): string {
 }
 
 const SIGNAL_CODES: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+/** How long after the first interruption another one counts as a second. */
+const REPEAT_AFTER_MS = 250;
 
 async function main(argv: string[]): Promise<number> {
   let parsed: ParsedArgs;
@@ -330,13 +332,25 @@ async function main(argv: string[]): Promise<number> {
   const cancel = new AbortController();
   const kill = new AbortController();
   let firstSignal: string | undefined;
+  // A terminal's Ctrl-C reaches every process of the foreground job, and a wrapper that forwards
+  // signals to this one adds its copy: a signal counts as the second only a moment after the
+  // first, when the line saying so is printed.
+  let armed = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (!firstSignal) {
       firstSignal = signal;
       process.stderr.write(
-        `\n${signal} received: no new step will start; waiting for the steps in flight to finish, then saving the state. Interrupt again to stop at once (what is in flight is then recorded as pending).\n`,
+        `\n${signal} received: no new step will start; waiting for the steps in flight to finish, then saving the state.\n`,
       );
       cancel.abort();
+      setTimeout(() => {
+        armed = true;
+        process.stderr.write(
+          "Interrupt again to stop at once (what is in flight is then recorded as pending).\n",
+        );
+      }, REPEAT_AFTER_MS).unref();
+    } else if (!armed) {
+      return;
     } else if (!kill.signal.aborted) {
       process.stderr.write(`\n${signal} received again: stopping at once.\n`);
       kill.abort();

@@ -140,6 +140,26 @@ test("a first SIGINT starts nothing more, lets the steps in flight finish, saves
   expect(await audit()).toEqual({ orphans: [], duplicates: [], objects: 8 });
 });
 
+test("a Ctrl-C delivered twice at once (the terminal's copy and a forwarding wrapper's) counts once", async () => {
+  const config = { "spaces:count": "6" };
+  await emu.addFault({
+    method: "POST",
+    path: "/v1/orgs/*/spaces",
+    kind: "latency",
+    latencyMs: 1500,
+  });
+  const run = harness("up", config, "--skip-preview", "--parallel", "2");
+  await until("two space creates in flight", async () => (await posts("spaces")).length === 2);
+  process.kill(run.pid, "SIGINT");
+  process.kill(run.pid, "SIGINT");
+  expect(await finished(run)).toBe(130);
+  expect(run.output()).toContain("The up was interrupted");
+  expect(run.output()).not.toContain("stopping at once");
+  expect(state().pendingOperations).toBeUndefined();
+  expect(await posts("spaces")).toHaveLength(2);
+  expect(await audit()).toEqual({ orphans: [], duplicates: [], objects: 2 });
+});
+
 test("SIGTERM interrupts like a first Ctrl-C and exits 143", async () => {
   const config = { "spaces:count": "6" };
   await emu.addFault({
