@@ -16,6 +16,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type LoggedRequest, type RunningEmulator } from "../emulator";
 import { destroy, refresh, up, type HarnessOptions, type RunResult } from "../harness";
+import { compileCacheEnv } from "../harness/compile-cache";
 import type { BenchModule } from "./index";
 
 const SIZES = [100, 300, 1000];
@@ -43,7 +44,9 @@ interface Bare {
 function bareRun(count: number): Promise<Bare> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
+    // With the compile cache the harness gives its own processes, so both load alike.
     const child = fork(__filename, ["--bare", program, String(count)], {
+      env: { ...compileCacheEnv(), ...process.env },
       stdio: ["ignore", "pipe", "inherit", "ipc"],
     });
     let out = "";
@@ -125,6 +128,8 @@ async function measureSize(count: number, lines: string[], missed: string[]): Pr
   const emulator = await startEmulator({ port: 0, seed: "demo" });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-engine-"));
   try {
+    // The first run fills the compile cache; the measured one finds it, as a user's runs do.
+    if (count === SIZES[0]) await bareRun(count);
     const bare = await bareRun(count);
     await admin(emulator, "POST", "/faults", {
       path: "/v1/**",

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from "node:child_process";
 import * as path from "node:path";
+import { compileCacheEnv } from "./compile-cache";
 import { StateLock, breakLock, type LockInfo } from "./lock";
 import { passphraseFrom } from "./state";
 import type {
@@ -123,7 +124,7 @@ class Session {
     const ext = path.extname(__filename);
     const worker = path.join(__dirname, `worker${ext}`);
     const fromSource = ext === ".ts";
-    const env: NodeJS.ProcessEnv = { ...process.env, ...this.options.env };
+    const env: NodeJS.ProcessEnv = { ...compileCacheEnv(), ...process.env, ...this.options.env };
     if (fromSource) env.DOCS_WORKSPACE_HARNESS_TSX = "1";
     else delete env.DOCS_WORKSPACE_HARNESS_TSX;
     const {

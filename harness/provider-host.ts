@@ -124,9 +124,10 @@ export class ProviderHost {
     return new ProviderHost(child, client, pb, struct);
   }
 
+  /** Lets the host exit on its own (it exits when its stdin closes; see host-guard.ts). */
   stop(): void {
     this.client.close();
-    this.child.kill();
+    this.child.stdin?.end();
   }
 
   /** Ends the host at once, cutting off the calls in flight. */

@@ -136,7 +136,6 @@ async function runProgram(
   runtime.setMockOptions(monitor, project.name, project.stack, dryRun, ORGANIZATION);
   runtime.setAllConfig(project.config, project.secretKeys);
 
-  registerTypeScript(project);
   // Pulumi runs a program with its folder as the working directory.
   process.chdir(project.dir);
   let programError: unknown;
@@ -265,7 +264,8 @@ async function execute(req: RunRequest): Promise<WorkerResult> {
   delete env.DOCS_WORKSPACE_HARNESS_TSX;
   delete env.PULUMI_CONFIG_PASSPHRASE;
   delete env.PULUMI_CONFIG_PASSPHRASE_FILE;
-  // The host starts while the state is read.
+  // The host process starts while this one reads the state and loads what the program needs:
+  // neither waits for the other.
   const starting = ProviderHost.start(project.dir, env);
   let store: StateStore;
   try {
@@ -275,6 +275,10 @@ async function execute(req: RunRequest): Promise<WorkerResult> {
       passphrase: req.passphrase,
       readOnly: dryRun,
     });
+    if (req.operation === "up" || req.operation === "preview") {
+      programRequire(project.dir)("@pulumi/pulumi");
+      registerTypeScript(project);
+    }
   } catch (e) {
     void starting.then(
       (h) => h.stop(),

@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { formatStep, formatSummary, parseArgs } from "../../harness/cli";
+import { compileCacheEnv } from "../../harness/compile-cache";
 import type { RunResult } from "../../harness";
 
 const TYPE = "pulumi-nodejs:dynamic/docs-workspace:Collection";
@@ -159,5 +160,29 @@ describe("the report", () => {
     expect(stopped).toContain(
       'The up was stopped at once. These operations were in flight; their outcome is unknown and the state records them as pending:\n  creating docs-workspace:Collection "docs"  (urn:pulumi:dev::p::t::docs)\nThe next run reports them and says how to settle them.',
     );
+  });
+});
+
+describe("the compile cache of the harness's processes", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  test("sits in the node_modules that holds @pulumi/pulumi, unless the user set or disabled one", () => {
+    delete process.env.NODE_COMPILE_CACHE;
+    delete process.env.NODE_DISABLE_COMPILE_CACHE;
+    const modules = path.resolve(
+      path.dirname(require.resolve("@pulumi/pulumi/package.json")),
+      "../..",
+    );
+    expect(compileCacheEnv()).toEqual({
+      NODE_COMPILE_CACHE: path.join(modules, ".cache", "docs-workspace-harness"),
+    });
+    process.env.NODE_COMPILE_CACHE = "/somewhere/else";
+    expect(compileCacheEnv()).toEqual({});
+    delete process.env.NODE_COMPILE_CACHE;
+    process.env.NODE_DISABLE_COMPILE_CACHE = "1";
+    expect(compileCacheEnv()).toEqual({});
   });
 });
