@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { displayType } from "./engine";
-import { HarnessRunError, StateLockedError, destroy, preview, refresh, unlock, up } from "./index";
+import { HarnessRunError, destroy, preview, refresh, unlock, up } from "./index";
 import type {
   HarnessOptions,
   Operation,
@@ -378,9 +378,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`\n${formatSummary(e.result)}\n`);
       return e.result.interrupted ? (SIGNAL_CODES[firstSignal ?? "SIGINT"] ?? 130) : 1;
     }
-    const message =
-      e instanceof StateLockedError ? e.message : e instanceof Error ? e.message : String(e);
-    process.stderr.write(`error: ${message}\n`);
+    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
     return firstSignal ? (SIGNAL_CODES[firstSignal] ?? 1) : 1;
   }
 }

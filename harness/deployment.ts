@@ -481,18 +481,8 @@ export class Deployment extends Run {
       );
     if (this.refuseProtected(doomed)) return;
     if (this.ctx.dryRun) {
-      for (const r of doomed) {
-        if (r.pendingDelete) continue;
-        this.changesState = true;
-        this.record({
-          urn: r.urn,
-          type: r.type,
-          name: r.name,
-          op: "delete",
-          id: r.id,
-          ...(r.custom && r.retainOnDelete ? { retain: true } : {}),
-        });
-      }
+      // A preview lists the deletes (not leftover old halves, which no step of this run made).
+      for (const r of doomed) if (!r.pendingDelete) await this.deleteOne(r, true);
       return;
     }
     await this.runGraph(

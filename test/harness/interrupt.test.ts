@@ -61,6 +61,11 @@ async function listed(kind: "spaces" | "collections"): Promise<{ id: string; tit
   return response.body.items as { id: string; title: string }[];
 }
 
+/** Holds each create of that kind in flight at the emulator for `latencyMs`. */
+async function holdCreates(kind: "spaces" | "collections", latencyMs: number): Promise<void> {
+  await emu.addFault({ method: "POST", path: `/v1/orgs/*/${kind}`, kind: "latency", latencyMs });
+}
+
 async function posts(kind: "spaces" | "collections") {
   const re = new RegExp(`^/v1/orgs/[^/]+/${kind}$`);
   return (await emu.requests()).filter((r) => r.method === "POST" && re.test(r.path));
@@ -104,12 +109,7 @@ async function settlePendingCreates(): Promise<CliRun> {
 
 test("a first SIGINT starts nothing more, lets the steps in flight finish, saves the state and exits 130", async () => {
   const config = { "spaces:count": "6", "spaces:collections": "2" };
-  await emu.addFault({
-    method: "POST",
-    path: "/v1/orgs/*/collections",
-    kind: "latency",
-    latencyMs: 1500,
-  });
+  await holdCreates("collections", 1500);
   const run = harness("up", config, "--skip-preview");
   await until(
     "both collection creates in flight",
@@ -140,53 +140,32 @@ test("a first SIGINT starts nothing more, lets the steps in flight finish, saves
   expect(await audit()).toEqual({ orphans: [], duplicates: [], objects: 8 });
 });
 
-test("a Ctrl-C delivered twice at once (the terminal's copy and a forwarding wrapper's) counts once", async () => {
-  const config = { "spaces:count": "6" };
-  await emu.addFault({
-    method: "POST",
-    path: "/v1/orgs/*/spaces",
-    kind: "latency",
-    latencyMs: 1500,
-  });
-  const run = harness("up", config, "--skip-preview", "--parallel", "2");
+test.each([
+  { what: "SIGTERM interrupts like a first Ctrl-C and exits 143", signals: ["SIGTERM"], code: 143 },
+  {
+    what: "a Ctrl-C delivered twice at once (the terminal's copy and a forwarding wrapper's) counts once",
+    signals: ["SIGINT", "SIGINT"],
+    code: 130,
+  },
+] as const)("$what", async ({ signals, code }) => {
+  await holdCreates("spaces", 1500);
+  const run = harness("up", { "spaces:count": "6" }, "--skip-preview", "--parallel", "2");
   await until("two space creates in flight", async () => (await posts("spaces")).length === 2);
-  process.kill(run.pid, "SIGINT");
-  process.kill(run.pid, "SIGINT");
-  expect(await finished(run)).toBe(130);
+  for (const signal of signals) process.kill(run.pid, signal);
+  expect(await finished(run)).toBe(code);
+  expect(run.output()).toContain(`${signals[0]} received: no new step will start`);
   expect(run.output()).toContain("The up was interrupted");
   expect(run.output()).not.toContain("stopping at once");
-  expect(state().pendingOperations).toBeUndefined();
-  expect(await posts("spaces")).toHaveLength(2);
-  expect(await audit()).toEqual({ orphans: [], duplicates: [], objects: 2 });
-});
-
-test("SIGTERM interrupts like a first Ctrl-C and exits 143", async () => {
-  const config = { "spaces:count": "6" };
-  await emu.addFault({
-    method: "POST",
-    path: "/v1/orgs/*/spaces",
-    kind: "latency",
-    latencyMs: 1500,
-  });
-  const run = harness("up", config, "--skip-preview", "--parallel", "2");
-  await until("two space creates in flight", async () => (await posts("spaces")).length === 2);
-  process.kill(run.pid, "SIGTERM");
-  expect(await finished(run)).toBe(143);
-  expect(run.output()).toMatch(/SIGTERM received: no new step will start/);
   // --parallel 2: two creates ran, and none began after the signal.
   expect(await posts("spaces")).toHaveLength(2);
   expect(state().resources.filter((r) => r.name.startsWith("space-"))).toHaveLength(2);
+  expect(state().pendingOperations).toBeUndefined();
   expect(await audit()).toEqual({ orphans: [], duplicates: [], objects: 2 });
 });
 
 test("a second SIGINT stops at once and records the creates in flight as pending; the next run names them and how to settle them", async () => {
   const config = { "spaces:count": "10" };
-  await emu.addFault({
-    method: "POST",
-    path: "/v1/orgs/*/spaces",
-    kind: "latency",
-    latencyMs: 8000,
-  });
+  await holdCreates("spaces", 8000);
   const run = harness("up", config, "--skip-preview");
   // The provider's client sends 8 at once; the other 2 wait in the provider host.
   await until("8 space creates in flight", async () => (await posts("spaces")).length === 8);
@@ -245,12 +224,7 @@ test("a second SIGINT stops at once and records the creates in flight as pending
 
 test("SIGKILL of the command's process group: the worker still records what was in flight, and no process outlives it", async () => {
   const config = { "spaces:count": "6" };
-  await emu.addFault({
-    method: "POST",
-    path: "/v1/orgs/*/spaces",
-    kind: "latency",
-    latencyMs: 8000,
-  });
+  await holdCreates("spaces", 8000);
   const run = harness("up", config, "--skip-preview");
   await until("6 space creates in flight", async () => (await posts("spaces")).length === 6);
   // The command, its worker and the provider host the worker started.
@@ -292,12 +266,7 @@ test("SIGKILL of the command's process group: the worker still records what was 
 
 test("a second run on a locked state refuses, names the run that holds it, and sends nothing", async () => {
   const config = { "spaces:count": "4" };
-  await emu.addFault({
-    method: "POST",
-    path: "/v1/orgs/*/spaces",
-    kind: "latency",
-    latencyMs: 2000,
-  });
+  await holdCreates("spaces", 2000);
   const first = harness("up", config, "--skip-preview");
   await until("the first run's creates in flight", async () => (await posts("spaces")).length > 0);
   const second = harness("up", config, "--skip-preview");

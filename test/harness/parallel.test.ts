@@ -112,29 +112,27 @@ test("--parallel bounds the operations in flight", async () => {
   expect(most).toBe(2);
 });
 
-test("after a failed step no new step starts, unless --continue-on-error", async () => {
-  const config = { "spaces:count": "4" };
-  // The first create fails (a 500 on a POST is never retried); one step at a time.
-  await emu.addFault({
+/** The next space create fails: a 500, which a POST never retries. */
+const failNextCreate = () =>
+  emu.addFault({
     method: "POST",
     path: "/v1/orgs/*/spaces",
     kind: "status",
     status: 500,
     count: 1,
   });
+
+test("after a failed step no new step starts, unless --continue-on-error", async () => {
+  const config = { "spaces:count": "4" };
+  // One step at a time.
+  await failNextCreate();
   const stopped = await failure(up(options(config, { parallel: 1 })));
   expect(stopped.result.failures).toHaveLength(1);
   // The stack, and no space: the other three never started.
   expect(stopped.result.summary).toEqual({ create: 1 });
   expect((await emu.requests()).filter((r) => r.method === "POST")).toHaveLength(1);
 
-  await emu.addFault({
-    method: "POST",
-    path: "/v1/orgs/*/spaces",
-    kind: "status",
-    status: 500,
-    count: 1,
-  });
+  await failNextCreate();
   const kept = await failure(up(options(config, { parallel: 1, continueOnError: true })));
   expect(kept.result.failures).toHaveLength(1);
   expect(kept.result.summary).toMatchObject({ create: 3 });
