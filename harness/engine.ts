@@ -318,7 +318,9 @@ export class Run {
    */
   protected reportPending(operation: Operation): void {
     const { store, dryRun } = this.ctx;
-    const inherited = store.inherited;
+    // Those still pending: a refresh may have settled some already.
+    const current = new Set(store.snapshot.pending());
+    const inherited = store.inherited.filter((p) => current.has(p));
     if (inherited.length === 0) return;
     const lines = inherited.map(
       (p) => `  * ${label(p.resource)} (${p.resource.urn}), interrupted while ${p.type}`,

@@ -287,6 +287,7 @@ describe("a create an interrupted run left pending", () => {
       id: noteId,
     });
     expect(state().pendingOperations).toBeUndefined();
+    expect(adopted.warnings).toBeUndefined();
 
     const next = await up(options());
     expect(ops(next)["shelf-note"]).toBe("same");
