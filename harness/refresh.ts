@@ -23,15 +23,19 @@ export class Refresh extends Run {
   async run(resolution: PendingCreateResolution = {}, prelude = false): Promise<void> {
     await this.settlePendingCreates(resolution);
     if (!prelude) this.reportPending("refresh");
-    const quiet = prelude;
     const { store, targets, targetDependents } = this.ctx;
     const resources = store.snapshot.resources();
     const selected = targets
       ? selectTargets(resources, targets, targetDependents === true).selected
       : resources;
-    await this.runGraph(refreshGraph(selected), (r) => this.refreshOne(r, quiet), "refresh-update");
+    await this.runGraph(
+      refreshGraph(selected),
+      (r) => this.refreshOne(r, prelude),
+      "refresh-update",
+    );
   }
 
+  /** `quiet`: only drift is reported, not what is unchanged. */
   private async refreshOne(r: ResourceState, quiet: boolean): Promise<void> {
     const { host } = this.ctx;
     let read;
