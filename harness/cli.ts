@@ -38,17 +38,20 @@ Options:
   --parallel N, -p N           resource operations at once (default unbounded)
   --continue-on-error          keep starting independent steps after one fails
   --break-stale-lock           remove a lock whose run is no longer running, then run
-  --clear-pending-creates      refresh: drop the creates an interrupted run left pending
+  --clear-pending-creates      drop the creates an interrupted run left pending
   --import-pending-creates URN ID
-                               refresh: take the object a pending create made into the state
-  --adopt-pending-creates      refresh: let the provider find what each pending create made
+                               take the object a pending create made into the state
+  --adopt-pending-creates      re-run each pending create in recovery mode: its provider looks
+                               for the object it made, which is taken (and, by up, brought to
+                               the program's inputs); where none was made, up creates it
   --force                      unlock: remove the lock even if its holder may still run
   --yes, -y                    accepted for the Pulumi CLI's sake; the harness never prompts
   -h, --help                   show this help
 
 Secrets in the state are encrypted with the passphrase in PULUMI_CONFIG_PASSPHRASE, or in the
 file PULUMI_CONFIG_PASSPHRASE_FILE names. Ctrl-C once stops starting steps, lets the ones in
-flight finish and saves the state; twice stops at once and records them as pending.`;
+flight finish and saves the state; twice stops at once and records them as pending. Every
+command but unlock settles pending creates first when given a pending-create option.`;
 
 export interface ParsedArgs {
   command: Operation | "unlock" | "help";
@@ -199,8 +202,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
         throw new Error(`unknown option ${flag}`);
     }
   }
-  if (options.pendingCreates && command !== "refresh") {
-    throw new Error("the pending-create options belong to refresh");
+  if (options.pendingCreates && command === "unlock") {
+    throw new Error("the pending-create options do not apply to unlock");
   }
   if (
     (options.refresh || options.skipPreview) &&

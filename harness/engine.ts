@@ -330,10 +330,10 @@ export class Run {
       creates.length === 0
         ? "The next steps of this run redo them."
         : [
-            "A create that was cut off may or may not have made its object. Settle each before the next up or destroy:",
+            "A create that was cut off may or may not have made its object. Settle each before the next up or destroy, with refresh or with the up or destroy itself:",
+            `  docs-workspace-harness up <programDir> --adopt-pending-creates                    re-run each create in recovery mode: its provider finds the object it made, which is taken and updated to the program; where none was made it is created`,
             `  docs-workspace-harness refresh <programDir> --import-pending-creates <urn> <id>   the object exists: take it into the state`,
             `  docs-workspace-harness refresh <programDir> --clear-pending-creates               it was never made (or you deleted it)`,
-            `  docs-workspace-harness refresh <programDir> --adopt-pending-creates               let the provider find it by its natural key`,
           ].join("\n");
     this.warnings.push(
       `${inherited.length} operation${inherited.length === 1 ? " was" : "s were"} still pending from an earlier run that was interrupted:\n${lines.join("\n")}\n${advice}`,

@@ -102,11 +102,6 @@ class Session {
     if (this.child?.connected) this.child.send(m);
   }
 
-  /**
-   * Forks the worker with the same Node binary, in a process group of its own so a terminal's
-   * Ctrl-C reaches only this process, which decides what the worker does. From dist the worker
-   * is JavaScript; when the harness itself runs from TypeScript sources (jest), through tsx.
-   */
   /** Runs one operation in a fresh worker; rejects when it failed or was interrupted. */
   run(operation: Operation, onStep?: (step: StepResult) => void): Promise<RunResult> {
     return this.runWorker(operation, onStep).then(({ result }) => result);
@@ -266,7 +261,8 @@ export function preview(options: HarnessOptions): Promise<RunResult> {
 
 /**
  * Read every resource in state: drop those read reports gone, record drift. With
- * `pendingCreates`, first settle the creates an interrupted run left pending.
+ * `pendingCreates`, first settle the creates an interrupted run left pending (as `up`, `preview`
+ * and `destroy` also do).
  */
 export function refresh(options: HarnessOptions): Promise<RunResult> {
   return withSession("refresh", options, (session) => session.run("refresh", options.onStep));

@@ -21,7 +21,7 @@ export class Refresh extends Run {
    * and leaves pending operations to the deployment that follows.
    */
   async run(resolution: PendingCreateResolution = {}, prelude = false): Promise<void> {
-    await this.settlePendingCreates(resolution);
+    await this.settle(resolution);
     if (!prelude) this.reportPending("refresh");
     const { store, targets, targetDependents } = this.ctx;
     const resources = store.snapshot.resources();
@@ -81,8 +81,12 @@ export class Refresh extends Run {
     }
   }
 
-  /** `--clear-pending-creates`, `--import-pending-creates`, `--adopt-pending-creates`. */
-  private async settlePendingCreates(resolution: PendingCreateResolution): Promise<void> {
+  /**
+   * Settles the creates an interrupted run left pending, as asked (`--clear-pending-creates`,
+   * `--import-pending-creates`, `--adopt-pending-creates`); those it is not asked about stay.
+   * Before an `up`, `preview` or `destroy` too, which then work from what it found.
+   */
+  async settle(resolution: PendingCreateResolution): Promise<void> {
     const { store } = this.ctx;
     const imports = new Map(Object.entries(resolution.import ?? {}));
     const creates = store.snapshot.pending().filter((p) => p.type === "creating");

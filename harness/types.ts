@@ -38,7 +38,12 @@ export interface HarnessOptions {
   continueOnError?: boolean;
   /** Remove a lock left by a run whose process is gone, instead of refusing (`--break-stale-lock`). */
   breakStaleLock?: boolean;
-  /** `refresh` only: how to settle creates an interrupted run left pending. */
+  /**
+   * How to settle the creates an interrupted run left pending, before anything else the run does.
+   * `refresh` then reads every resource; `up` (and its preview) then updates an adopted or
+   * imported object to the program's inputs and creates again what was never made; `destroy`
+   * deletes what was taken.
+   */
   pendingCreates?: PendingCreateResolution;
   /**
    * Aborting it interrupts the run as a first Ctrl-C does: no new step starts, the steps in flight
@@ -56,8 +61,10 @@ export interface HarnessOptions {
 }
 
 /**
- * What to do with the creates an interrupted run left pending (`refresh` flags, after
- * `pulumi refresh --clear-pending-creates / --import-pending-creates`).
+ * What to do with the creates an interrupted run left pending (the flags of
+ * `pulumi refresh --clear-pending-creates / --import-pending-creates`, plus `adopt`). Pending
+ * creates a resolution does not cover stay pending, and an `up` or `destroy` refuses to run past
+ * them.
  */
 export interface PendingCreateResolution {
   /** Drop them: the objects were never made (or were deleted by hand). */
@@ -65,31 +72,49 @@ export interface PendingCreateResolution {
   /** URN -> id of the object the create made: read it and take it into the state. */
   import?: Record<string, string>;
   /**
-   * Ask the provider to find the object each create made, by its natural key, and take it into
-   * the state; drop the pending create where the provider answers that none was made. See
-   * `PENDING_CREATE_KEY` for what the provider is asked.
+   * Re-run each pending create in recovery mode (`--adopt-pending-creates`): its provider is
+   * asked to find the object the create made, by its natural key (`PENDING_CREATE_KEY` says
+   * how), and the object it finds is taken into the state; where it answers that none was made,
+   * the pending create is dropped, and an `up` creates the resource as usual. Nothing is created
+   * in recovery mode itself, so a provider that cannot answer leaves the pending create as it was.
    */
   adopt?: boolean;
 }
 
 /**
- * The recovery request a pending create sends to its provider (`refresh --adopt-pending-creates`).
- * The harness calls the provider's `read` with the id `""` and, as properties, the inputs the
- * interrupted create was sent plus this key holding a `PendingCreateRequest`. A provider that
- * can recover looks for the object by its natural key, made no earlier than `startedAt`, and
- * answers with this key set in the properties it returns to a `PendingCreateAnswer`: `"found"`
- * with the object's id and outputs, or `"absent"` with the id `""`. Any other answer (an error, or
- * no such key) means it cannot tell, and the pending create is kept.
+ * The recovery mode of a pending create: the one contract between the harness and a provider
+ * that can find the object an interrupted create made.
+ *
+ * The harness calls the provider's `read(id, props)` (the dynamic provider's `read`, through the
+ * provider host's Read) with:
+ * - `id`: `""`, which no object has;
+ * - `props`: the inputs the interrupted create was sent (checked, `__provider` included, secrets
+ *   in clear), plus this key holding a `PendingCreateRequest`.
+ *
+ * The provider looks for the object by its natural key among the objects made no earlier than
+ * `startedAt`, and answers, with this key in the `props` it returns set to a
+ * `PendingCreateAnswer`:
+ * - `"found"`: `id` is the object's id, `props` its outputs as a create would return them, and
+ *   `inputs` (optional, as for a refresh) what the object holds for the keys of the inputs sent,
+ *   so that an `up` updates what the interrupted create did not finish; without `inputs`, the
+ *   inputs sent are kept;
+ * - `"absent"`: `id` is `""`: no object was made, and the pending create is dropped.
+ * Anything else (an error, a non-empty id without `"found"`, no such key) means the provider
+ * cannot tell, and the pending create is kept. The harness removes the key before it stores
+ * anything, and never sends it to `create`, `update` or `delete`.
  */
 export const PENDING_CREATE_KEY = "__pendingCreate";
 
+/** What the provider receives under `PENDING_CREATE_KEY`. */
 export interface PendingCreateRequest {
   urn: string;
+  /** The resource's name in the program. */
   name: string;
   /** When the interrupted create was sent (ISO 8601): older objects are not its work. */
   startedAt: string;
 }
 
+/** What a provider that can recover answers under `PENDING_CREATE_KEY`. */
 export type PendingCreateAnswer = "found" | "absent";
 
 export type Operation = "up" | "preview" | "refresh" | "destroy";

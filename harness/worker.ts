@@ -192,11 +192,11 @@ async function perform(req: RunRequest, ctx: EngineContext): Promise<WorkerResul
   const interruption = (run: { interrupted: boolean }) =>
     run.interrupted ? { interrupted: { by: "cancel" as const, pending: [] } } : {};
 
-  if (req.operation === "refresh" || req.operation === "destroy") {
-    const run = track(req.operation === "refresh" ? new Refresh(ctx) : new Destroy(ctx));
-    await (run instanceof Refresh ? run.run(o.pendingCreates) : run.run());
+  if (req.operation === "refresh") {
+    const run = track(new Refresh(ctx));
+    await run.run(o.pendingCreates);
     store.commit();
-    const outs = req.operation === "refresh" ? stackOutputsOf(store) : { outputs: {}, secret: [] };
+    const outs = stackOutputsOf(store);
     return {
       ...run.result(req.operation),
       outputs: outs.outputs,
@@ -205,10 +205,13 @@ async function perform(req: RunRequest, ctx: EngineContext): Promise<WorkerResul
     };
   }
 
-  let drift: StepResult[] = [];
-  if (o.refresh) {
+  // Before an up, preview or destroy: the pending creates settled as asked (an adopted one is
+  // then updated to the program's inputs, a dropped one created again), and `--refresh`.
+  let prelude: StepResult[] = [];
+  if (o.refresh || o.pendingCreates) {
     const refresh = track(new Refresh(ctx));
-    await refresh.run({}, true);
+    if (o.refresh && req.operation !== "destroy") await refresh.run(o.pendingCreates, true);
+    else await refresh.settle(o.pendingCreates ?? {});
     if (refresh.failures.length > 0 || refresh.interrupted) {
       store.commit();
       return {
@@ -218,7 +221,23 @@ async function perform(req: RunRequest, ctx: EngineContext): Promise<WorkerResul
         ...interruption(refresh),
       };
     }
-    drift = refresh.steps;
+    prelude = refresh.steps;
+  }
+
+  if (req.operation === "destroy") {
+    const run = track(new Destroy(ctx));
+    await run.run();
+    store.commit();
+    const result = run.result(req.operation);
+    const steps = [...prelude, ...result.steps];
+    return {
+      ...result,
+      steps,
+      summary: summarize(steps),
+      outputs: {},
+      secretOutputs: [],
+      ...interruption(run),
+    };
   }
   const deployment = track(new Deployment(ctx));
   await deployment.prepare();
@@ -239,7 +258,7 @@ async function perform(req: RunRequest, ctx: EngineContext): Promise<WorkerResul
   }
   store.commit();
   const result = deployment.result(req.operation);
-  const steps = [...drift, ...deployment.steps];
+  const steps = [...prelude, ...deployment.steps];
   return {
     ...result,
     steps,
@@ -247,7 +266,7 @@ async function perform(req: RunRequest, ctx: EngineContext): Promise<WorkerResul
     outputs: knownOutputs(deployment.stackOutputs),
     secretOutputs: deployment.stackSecretOutputs,
     ...interruption(deployment),
-    ...(dryRun && drift.length === 0 && deployment.unchanged ? { unchanged: true } : {}),
+    ...(dryRun && prelude.length === 0 && deployment.unchanged ? { unchanged: true } : {}),
   };
 }
 

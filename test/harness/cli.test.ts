@@ -80,8 +80,11 @@ describe("arguments", () => {
         "--clear-pending-creates",
       ]).options.pendingCreates,
     ).toEqual({ import: { "urn:a": "id-a" }, clear: true });
-    expect(() => parseArgs(["up", "prog", "--clear-pending-creates"])).toThrow(
-      "the pending-create options belong to refresh",
+    expect(parseArgs(["up", "prog", "--adopt-pending-creates"]).options.pendingCreates).toEqual({
+      adopt: true,
+    });
+    expect(() => parseArgs(["unlock", "prog", "--clear-pending-creates"])).toThrow(
+      "the pending-create options do not apply to unlock",
     );
     expect(() => parseArgs(["destroy", "prog", "--refresh"])).toThrow(
       "--refresh does not apply to destroy",

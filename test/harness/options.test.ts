@@ -294,6 +294,57 @@ describe("a create an interrupted run left pending", () => {
     expect(Object.values(db().objects).filter((o) => o.kind === "note")).toHaveLength(1);
   });
 
+  test("up --adopt-pending-creates re-runs it in recovery mode: the object is taken and updated to the program, never made twice", async () => {
+    const gate = path.join(notes.dir, "release");
+    const kill = new AbortController();
+    const run = up({
+      ...options(),
+      env: { ...options().env, NOTES_GATE: gate },
+      killSignal: kill.signal,
+    }).catch((e: unknown) => e);
+    await noteCreated();
+    kill.abort();
+    await run;
+    fs.writeFileSync(gate, "");
+    expect(state().pendingOperations).toHaveLength(1);
+
+    // The program changed meanwhile; the up runs its preview pass first, as `pulumi up` does.
+    const revised = { ...options({ "fixture:noteBody": "Revised" }), skipPreview: false };
+    const result = await up({ ...revised, pendingCreates: { adopt: true } });
+    const noteId = Object.entries(db().objects).find(([, o]) => o.kind === "note")![0];
+    expect(result.steps.filter((s) => s.name === "shelf-note")).toEqual([
+      expect.objectContaining({ op: "import", id: noteId }),
+      expect.objectContaining({ op: "update", id: noteId, diffs: ["body"] }),
+    ]);
+    expect(result.warnings).toBeUndefined();
+    expect(state().pendingOperations).toBeUndefined();
+    const notesMade = Object.values(db().objects).filter((o) => o.kind === "note");
+    expect(notesMade).toEqual([expect.objectContaining({ body: "Revised" })]);
+    expect(calls().filter((c) => c === "create note")).toHaveLength(1);
+  });
+
+  test("up --adopt-pending-creates creates what the interrupted create never made", async () => {
+    const gate = path.join(notes.dir, "release");
+    const kill = new AbortController();
+    const run = up({
+      ...options(),
+      env: { ...options().env, NOTES_GATE: gate },
+      killSignal: kill.signal,
+    }).catch((e: unknown) => e);
+    await noteCreated();
+    kill.abort();
+    await run;
+    deleteOutOfBand(Object.entries(db().objects).find(([, o]) => o.kind === "note")![0]);
+
+    const result = await up({ ...options(), pendingCreates: { adopt: true } });
+    expect(result.steps.filter((s) => s.name === "shelf-note").map((s) => s.op)).toEqual([
+      "discard",
+      "create",
+    ]);
+    expect(state().pendingOperations).toBeUndefined();
+    expect(Object.values(db().objects).filter((o) => o.kind === "note")).toHaveLength(1);
+  });
+
   test("where the provider finds nothing it made, the pending create is dropped", async () => {
     const gate = path.join(notes.dir, "release");
     const kill = new AbortController();
