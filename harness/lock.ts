@@ -67,6 +67,30 @@ export function unlockCommand(stateFile: string): string {
   return `docs-workspace-harness unlock <programDir> --state ${stateFile}`;
 }
 
+/** The lock's content in a file of its own beside it, to be linked or renamed into place. */
+function writeAside(file: string, info: LockInfo): string {
+  const aside = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(aside, JSON.stringify(info, null, 2) + "\n");
+  return aside;
+}
+
+/**
+ * Creates the lock file with its content in one step, or answers false if it exists: a link
+ * fails where the name is taken, so another run never reads a lock file half written.
+ */
+function createWhole(file: string, info: LockInfo): boolean {
+  const aside = writeAside(file, info);
+  try {
+    fs.linkSync(aside, file);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    return false;
+  } finally {
+    fs.rmSync(aside, { force: true });
+  }
+}
+
 /** The state is held by another run. */
 export class StateLockedError extends Error {
   constructor(
@@ -110,12 +134,7 @@ export class StateLock {
     const file = lockFileOf(stateFile);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     for (let attempt = 0; ; attempt++) {
-      try {
-        fs.writeFileSync(file, JSON.stringify(info, null, 2) + "\n", { flag: "wx" });
-        return new StateLock(stateFile, info);
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      }
+      if (createWhole(file, info)) return new StateLock(stateFile, info);
       const holder = readLock(stateFile);
       if (holder === undefined) continue; // released meanwhile
       const stale = isStale(holder);
@@ -130,7 +149,9 @@ export class StateLock {
   setWorker(pid: number | undefined): void {
     if (this.released) return;
     this.info = { ...this.info, workerPid: pid };
-    fs.writeFileSync(lockFileOf(this.stateFile), JSON.stringify(this.info, null, 2) + "\n");
+    const file = lockFileOf(this.stateFile);
+    const aside = writeAside(file, this.info);
+    fs.renameSync(aside, file);
   }
 
   release(): void {
