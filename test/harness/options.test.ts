@@ -257,31 +257,45 @@ describe("previews", () => {
 });
 
 describe("a create an interrupted run left pending", () => {
-  test("--adopt-pending-creates lets the provider find the object it made, and takes it; a second run makes none", async () => {
+  /**
+   * An up stopped at once (a first and a second Ctrl-C) while the note's create has made the note
+   * and its answer is held: the state records the create as pending. Answers how the run ended.
+   */
+  async function interruptNoteCreate(): Promise<unknown> {
     const gate = path.join(notes.dir, "release");
-    const opts = { ...options(), env: { ...options().env, NOTES_GATE: gate } };
-    const kill = new AbortController();
     const cancel = new AbortController();
+    const kill = new AbortController();
     const run = up({
-      ...opts,
+      ...options(),
+      env: { ...options().env, NOTES_GATE: gate },
       signal: cancel.signal,
       killSignal: kill.signal,
-    }).catch((e: unknown) => e as HarnessRunError);
-    // The note is made; its answer is held at the gate.
+    }).catch((e: unknown) => e);
     await noteCreated();
     cancel.abort();
     kill.abort();
     const interrupted = await run;
+    // The provider host is gone with the worker; the gate is for no one now.
+    fs.writeFileSync(gate, "");
+    return interrupted;
+  }
+
+  const noteIds = () =>
+    Object.entries(db().objects)
+      .filter(([, o]) => o.kind === "note")
+      .map(([id]) => id);
+
+  test("--adopt-pending-creates lets the provider find the object it made, and takes it; a second run makes none", async () => {
+    const interrupted = await interruptNoteCreate();
     expect(interrupted).toBeInstanceOf(HarnessRunError);
     expect((interrupted as HarnessRunError).result.interrupted).toMatchObject({
       by: "terminate",
       pending: [expect.objectContaining({ name: "shelf-note", operation: "creating" })],
     });
-    fs.writeFileSync(gate, "");
 
     await expect(up(options())).rejects.toThrow(/settle it first/);
     const adopted = await refresh({ ...options(), pendingCreates: { adopt: true } });
-    const noteId = Object.entries(db().objects).find(([, o]) => o.kind === "note")![0];
+    const [noteId] = noteIds();
     expect(adopted.steps.find((s) => s.name === "shelf-note")).toMatchObject({
       op: "import",
       id: noteId,
@@ -291,50 +305,32 @@ describe("a create an interrupted run left pending", () => {
 
     const next = await up(options());
     expect(ops(next)["shelf-note"]).toBe("same");
-    expect(Object.values(db().objects).filter((o) => o.kind === "note")).toHaveLength(1);
+    expect(noteIds()).toHaveLength(1);
   });
 
   test("up --adopt-pending-creates re-runs it in recovery mode: the object is taken and updated to the program, never made twice", async () => {
-    const gate = path.join(notes.dir, "release");
-    const kill = new AbortController();
-    const run = up({
-      ...options(),
-      env: { ...options().env, NOTES_GATE: gate },
-      killSignal: kill.signal,
-    }).catch((e: unknown) => e);
-    await noteCreated();
-    kill.abort();
-    await run;
-    fs.writeFileSync(gate, "");
+    await interruptNoteCreate();
     expect(state().pendingOperations).toHaveLength(1);
 
     // The program changed meanwhile; the up runs its preview pass first, as `pulumi up` does.
     const revised = { ...options({ "fixture:noteBody": "Revised" }), skipPreview: false };
     const result = await up({ ...revised, pendingCreates: { adopt: true } });
-    const noteId = Object.entries(db().objects).find(([, o]) => o.kind === "note")![0];
+    const [noteId] = noteIds();
     expect(result.steps.filter((s) => s.name === "shelf-note")).toEqual([
       expect.objectContaining({ op: "import", id: noteId }),
       expect.objectContaining({ op: "update", id: noteId, diffs: ["body"] }),
     ]);
     expect(result.warnings).toBeUndefined();
     expect(state().pendingOperations).toBeUndefined();
-    const notesMade = Object.values(db().objects).filter((o) => o.kind === "note");
-    expect(notesMade).toEqual([expect.objectContaining({ body: "Revised" })]);
+    expect(noteIds()).toHaveLength(1);
+    expect(db().objects[noteId!]).toMatchObject({ body: "Revised" });
     expect(calls().filter((c) => c === "create note")).toHaveLength(1);
   });
 
   test("up --adopt-pending-creates creates what the interrupted create never made", async () => {
-    const gate = path.join(notes.dir, "release");
-    const kill = new AbortController();
-    const run = up({
-      ...options(),
-      env: { ...options().env, NOTES_GATE: gate },
-      killSignal: kill.signal,
-    }).catch((e: unknown) => e);
-    await noteCreated();
-    kill.abort();
-    await run;
-    deleteOutOfBand(Object.entries(db().objects).find(([, o]) => o.kind === "note")![0]);
+    await interruptNoteCreate();
+    // Someone deleted it by hand meanwhile.
+    deleteOutOfBand(noteIds()[0]!);
 
     const result = await up({ ...options(), pendingCreates: { adopt: true } });
     expect(result.steps.filter((s) => s.name === "shelf-note").map((s) => s.op)).toEqual([
@@ -342,23 +338,28 @@ describe("a create an interrupted run left pending", () => {
       "create",
     ]);
     expect(state().pendingOperations).toBeUndefined();
-    expect(Object.values(db().objects).filter((o) => o.kind === "note")).toHaveLength(1);
+    expect(noteIds()).toHaveLength(1);
+  });
+
+  test("destroy --adopt-pending-creates deletes the object the interrupted create made too", async () => {
+    await interruptNoteCreate();
+    await expect(destroy(options())).rejects.toThrow(/settle it first/);
+    expect(noteIds()).toHaveLength(1);
+
+    const result = await destroy({ ...options(), pendingCreates: { adopt: true } });
+    expect(result.steps.filter((s) => s.name === "shelf-note").map((s) => s.op)).toEqual([
+      "import",
+      "delete",
+    ]);
+    expect(noteIds()).toEqual([]);
+    expect(state().resources).toEqual([]);
+    expect(state().pendingOperations).toBeUndefined();
   });
 
   test("where the provider finds nothing it made, the pending create is dropped", async () => {
-    const gate = path.join(notes.dir, "release");
-    const kill = new AbortController();
-    const run = up({
-      ...options(),
-      env: { ...options().env, NOTES_GATE: gate },
-      killSignal: kill.signal,
-    }).catch((e: unknown) => e);
-    await noteCreated();
-    kill.abort();
-    await run;
+    await interruptNoteCreate();
     // Someone deleted it by hand meanwhile.
-    const noteId = Object.entries(db().objects).find(([, o]) => o.kind === "note")![0];
-    deleteOutOfBand(noteId);
+    deleteOutOfBand(noteIds()[0]!);
 
     const settled = await refresh({ ...options(), pendingCreates: { adopt: true } });
     expect(settled.steps.find((s) => s.name === "shelf-note")?.op).toBe("discard");
