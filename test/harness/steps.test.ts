@@ -147,6 +147,28 @@ describe("the scheduler", () => {
     await expect(outcome).resolves.toEqual({ failed: [], notStarted: [] });
   });
 
+  test("a thousand ready steps all start while none has finished, the first before the others are prepared", async () => {
+    const nodes = Array.from({ length: 1000 }, (_, i) => `n${i}`);
+    const gate = deferred();
+    const started: string[] = [];
+    const outcome = runGraph(
+      graphOf(nodes, {}),
+      (n) => {
+        started.push(n);
+        return gate.promise;
+      },
+      { limiter: new Limiter(), canStart: () => true },
+    );
+    await Promise.resolve();
+    // Started in this turn of the event loop, its provider call can go out in the next.
+    expect(started[0]).toBe("n0");
+    expect(started.length).toBeLessThan(nodes.length);
+    for (let turns = 0; started.length < nodes.length && turns < 1000; turns++) await tick();
+    expect(started).toEqual(nodes);
+    gate.resolve();
+    await expect(outcome).resolves.toEqual({ failed: [], notStarted: [] });
+  });
+
   test("--parallel bounds the steps in flight", async () => {
     const nodes = Array.from({ length: 10 }, (_, i) => `n${i}`);
     const gates = new Map(nodes.map((n) => [n, deferred()]));
