@@ -1,5 +1,6 @@
 import { clientBench } from "./client";
 import { emulatorBench } from "./emulator";
+import { engineBench } from "./engine";
 import { requestsBench } from "./requests";
 import { serializationBench } from "./serialization";
 
@@ -10,7 +11,13 @@ export interface BenchModule {
 }
 
 /** Every benchmark `npm run bench` runs, in order. Adding one is adding its line here. */
-const modules: BenchModule[] = [emulatorBench, clientBench, requestsBench, serializationBench];
+const modules: BenchModule[] = [
+  emulatorBench,
+  clientBench,
+  requestsBench,
+  serializationBench,
+  engineBench,
+];
 
 async function main(): Promise<void> {
   console.log(`pulumi-docs-workspace benchmarks (Node ${process.version})\n`);

@@ -1,20 +1,25 @@
-import type * as resproto from "@pulumi/pulumi/proto/resource_pb";
+import { isDeepStrictEqual } from "node:util";
+import type { EntryKey, Mutation, PendingOperationType } from "./journal";
 import type { Project } from "./project";
-import type { ProviderHost, ResourceRef } from "./provider-host";
-import {
-  containsUnknown,
-  diffKeys,
-  sameValue,
-  splitSecrets,
-  withSecrets,
-  type Json,
-  type PropertyMap,
-} from "./properties";
-import { saveState, type LoadedState, type ResourceState } from "./state";
-import type { Operation, RunResult, StepFailure, StepOp, StepResult } from "./types";
+import { containsUnknown, displayValue, type PropertyMap } from "./properties";
+import type { ProviderHost } from "./provider-host";
+import { runGraph, type Limiter, type StepGraph } from "./schedule";
+import type { PendingOperation, ResourceState, StateStore } from "./state";
+import type {
+  Operation,
+  PendingOperationSummary,
+  PropertyChange,
+  StepFailure,
+  StepOp,
+  StepResult,
+  WorkerResult,
+} from "./types";
+import { ROOT_STACK_TYPE } from "./urns";
 
-export const ROOT_STACK_TYPE = "pulumi:pulumi:Stack";
-const DYNAMIC_TYPE_PREFIX = "pulumi-nodejs:dynamic";
+export { ROOT_STACK_TYPE } from "./urns";
+
+/** The type of every dynamic resource starts with it. */
+export const DYNAMIC_TYPE_PREFIX = "pulumi-nodejs:dynamic";
 
 /** `pulumi-nodejs:dynamic/docs-workspace:Space` reads better as `docs-workspace:Space`. */
 export function displayType(type: string): string {
@@ -23,7 +28,7 @@ export function displayType(type: string): string {
     : type;
 }
 
-function label(r: { type: string; name: string }): string {
+export function label(r: { type: string; name: string }): string {
   return `${displayType(r.type)} "${r.name}"`;
 }
 
@@ -38,531 +43,346 @@ export class StepError extends Error {
   }
 }
 
-function errorText(e: unknown): string {
+/** A step that never started because the run was interrupted or an earlier step failed. */
+export class NotStartedError extends Error {
+  constructor(r: { type: string; name: string }, reason: string) {
+    super(`${label(r)}: not started: ${reason}`);
+    this.name = "NotStartedError";
+  }
+}
+
+export function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** What one deployment needs; the worker builds it. */
+export function stepError(
+  r: Pick<ResourceState, "urn" | "type" | "name">,
+  op: StepFailure["op"],
+  reason: string,
+  cause?: unknown,
+): StepError {
+  const message = `${label(r)}: ${op} failed: ${reason}`;
+  return new StepError({ urn: r.urn, type: r.type, name: r.name, op, message }, { cause });
+}
+
+export function summaryOf(p: PendingOperation): PendingOperationSummary {
+  const { urn, type, name } = p.resource;
+  return { urn, type, name, operation: p.type, startedAt: p.startedAt };
+}
+
+/** Old and new values of the changed properties, secrets masked. */
+export function changesOf(
+  olds: PropertyMap,
+  news: PropertyMap,
+  keys: readonly string[],
+  secret: ReadonlySet<string>,
+): Record<string, PropertyChange> {
+  const changes: Record<string, PropertyChange> = {};
+  for (const k of keys) {
+    const change: PropertyChange = {};
+    if (olds[k] !== undefined && olds[k] !== null)
+      change.old = displayValue(olds[k], secret.has(k));
+    if (news[k] !== undefined && news[k] !== null)
+      change.new = displayValue(news[k], secret.has(k));
+    changes[k] = change;
+  }
+  return changes;
+}
+
+/** The order the summary lists step kinds in: what changed first. */
+const SUMMARY_ORDER: StepOp[] = [
+  "create",
+  "update",
+  "replace",
+  "delete",
+  "import",
+  "discard",
+  "refresh-update",
+  "refresh-delete",
+  "read",
+  "same",
+];
+
+/** Count of steps per op, in SUMMARY_ORDER. */
+export function summarize(steps: readonly StepResult[]): Record<string, number> {
+  const summary: Record<string, number> = {};
+  for (const op of SUMMARY_ORDER) {
+    const n = steps.filter((s) => s.op === op).length;
+    if (n > 0) summary[op] = n;
+  }
+  return summary;
+}
+
+/** What one run needs; the worker builds it. */
 export interface EngineContext {
   project: Project;
   host: ProviderHost;
-  state: LoadedState;
-  stateFile: string;
+  store: StateStore;
+  /** preview: providers are asked only to check and diff, and nothing is written. */
   dryRun: boolean;
+  limiter: Limiter;
+  targets?: readonly string[];
+  targetDependents?: boolean;
+  continueOnError?: boolean;
+  onStep?: (step: StepResult) => void;
 }
 
-type RegisterResult = { urn: string; id: string; object: PropertyMap };
+export type Base = Pick<ResourceState, "urn" | "type" | "name" | "parent" | "dependencies">;
 
 /**
- * The engine's side of a deployment: steps for each registered resource, state written after
- * every step, deletions after the program finishes.
+ * What every operation shares: the steps and failures it reports, when it stops starting new
+ * steps, and the journal entries around each provider call that changes the service.
  */
-export class Deployment {
-  /** Resources that finished their step in this run, in completion order. */
-  private readonly done: ResourceState[] = [];
-  /** Resources from the old state the program has not (yet) registered, in state order. */
-  private readonly remaining: ResourceState[];
-  /** Old halves of create-before-delete replacements. */
-  private readonly condemned: ResourceState[] = [];
+export class Run {
   readonly steps: StepResult[] = [];
   readonly failures: StepFailure[] = [];
-  private readonly inFlight = new Set<Promise<unknown>>();
-  private signalFailure: () => void = () => undefined;
-  /**
-   * Settles at the first failed step. The engine ends the program there: resources waiting on
-   * the failed one's outputs would otherwise wait forever.
-   */
-  readonly failed = new Promise<void>((resolve) => (this.signalFailure = resolve));
-  stackOutputs: PropertyMap = {};
-  stackSecretOutputs: string[] = [];
+  readonly warnings: string[] = [];
+  private cancelled = false;
+  private signalStop: () => void = () => undefined;
+  /** Settles when the run stops starting steps: interrupted, or a step failed. */
+  readonly stopped = new Promise<void>((resolve) => (this.signalStop = resolve));
+  /** True when the state would change (preview: when the update would write anything). */
+  protected changesState = false;
 
-  constructor(private readonly ctx: EngineContext) {
-    this.remaining = [...ctx.state.resources];
+  constructor(protected readonly ctx: EngineContext) {}
+
+  get canStart(): boolean {
+    return !this.cancelled && (this.ctx.continueOnError === true || this.failures.length === 0);
   }
 
-  private persist(): void {
-    if (this.ctx.dryRun) return;
-    this.ctx.state.resources = [...this.done, ...this.remaining];
-    saveState(this.ctx.stateFile, this.ctx.state);
+  protected get stopReason(): string {
+    return this.cancelled ? "the run was interrupted" : "an earlier step failed";
   }
 
-  private findOld(urn: string): ResourceState | undefined {
-    return this.remaining.find((r) => r.urn === urn && !r.pendingDelete);
+  get interrupted(): boolean {
+    return this.cancelled;
   }
 
-  /** A step succeeded: the new entry joins the new state, the old one (if any) leaves it. */
-  private finish(old: ResourceState | undefined, entry: ResourceState): void {
-    if (old && !old.pendingDelete) {
-      const i = this.remaining.indexOf(old);
-      if (i >= 0) this.remaining.splice(i, 1);
-    }
-    this.done.push(entry);
-    this.persist();
+  /** The first interruption: start nothing more. */
+  cancel(): void {
+    this.cancelled = true;
+    this.signalStop();
   }
 
-  private record(step: StepResult): void {
+  protected record(step: StepResult): void {
     this.steps.push(step);
+    this.ctx.onStep?.(step);
   }
 
-  urnFor(parent: string, type: string, name: string): string {
-    let qualified = type;
-    if (parent !== "") {
-      const parentType = parent.split("::")[2] ?? "";
-      if (parentType !== ROOT_STACK_TYPE) qualified = `${parentType}$${type}`;
-    }
-    return `urn:pulumi:${this.ctx.project.stack}::${this.ctx.project.name}::${qualified}::${name}`;
-  }
+  private readonly recorded = new WeakSet<object>();
 
-  /** Pending deletes left by an earlier run that failed midway are done first, as the engine does. */
-  async deleteLeftovers(): Promise<void> {
-    const leftovers = this.remaining.filter((r) => r.pendingDelete).reverse();
-    await this.deleteAll(leftovers.map((r) => [r, "delete"] as const));
-  }
-
-  private async deleteAll(list: (readonly [ResourceState, "delete" | "replace"])[]): Promise<void> {
-    for (const [r, op] of list) {
-      try {
-        await this.deleteResource(r, op);
-      } catch (e) {
-        const error = e instanceof StepError ? e : this.stepError(r, "delete", errorText(e), e);
-        this.recordFailure(error.failure);
-        return;
-      }
-    }
-  }
-
-  private recordFailure(failure: StepFailure): void {
-    this.failures.push(failure);
-    this.signalFailure();
-  }
-
-  /** Resolves once no step is in flight, so the state holds everything that did complete. */
-  async idle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-  }
-
-  register(req: resproto.RegisterResourceRequest): Promise<RegisterResult> {
-    const step = this.registerStep(req);
-    this.inFlight.add(step);
-    const forget = () => this.inFlight.delete(step);
-    step.then(forget, forget);
-    return step;
-  }
-
-  private async registerStep(req: resproto.RegisterResourceRequest): Promise<RegisterResult> {
-    const type = req.getType();
-    const name = req.getName();
-    const parent = req.getParent();
-    const urn = this.urnFor(parent, type, name);
-    const raw = (req.getObject()?.toJavaScript() ?? {}) as PropertyMap;
-    const dependencies = req.getDependenciesList();
-    const { values, secretKeys } = splitSecrets(raw);
-    const base = { urn, type, name, parent: parent || undefined, dependencies };
-
-    // Like the engine, no new step starts once one has failed.
-    if (this.failures.length > 0) {
-      throw new Error(`${label(base)}: not attempted because an earlier step failed`);
-    }
-    try {
-      if (!req.getCustom()) return this.registerComponent(base, values, secretKeys);
-      if (!type.startsWith(DYNAMIC_TYPE_PREFIX)) {
-        throw this.stepError(
-          base,
-          "create",
-          `the harness runs only dynamic resources, not ${type}`,
-        );
-      }
-      if (req.getImportid() !== "") {
-        throw this.stepError(
-          base,
-          "create",
-          "the import option cannot work with dynamic resources (the host has no provider for an object it never managed)",
-        );
-      }
-      return await this.registerCustom(req, base, values, secretKeys);
-    } catch (e) {
-      const error = e instanceof StepError ? e : this.stepError(base, "create", errorText(e), e);
-      this.recordFailure(error.failure);
-      throw error;
-    }
-  }
-
-  private registerComponent(
-    base: Pick<ResourceState, "urn" | "type" | "name" | "parent" | "dependencies">,
-    inputs: PropertyMap,
-    secretInputs: string[],
-  ): RegisterResult {
-    const old = this.findOld(base.urn);
-    const entry: ResourceState = {
-      ...base,
-      custom: false,
-      inputs,
-      outputs: old?.outputs ?? {},
-      secretInputs,
-      secretOutputs: old?.secretOutputs ?? [],
-    };
-    this.finish(old, entry);
-    const op: StepOp = !old ? "create" : sameValue(old.inputs, inputs) ? "same" : "update";
-    this.record({ urn: base.urn, type: base.type, name: base.name, op });
-    return { urn: base.urn, id: "", object: {} };
-  }
-
-  private async registerCustom(
-    req: resproto.RegisterResourceRequest,
-    base: Pick<ResourceState, "urn" | "type" | "name" | "parent" | "dependencies">,
-    rawNews: PropertyMap,
-    secretInputs: string[],
-  ): Promise<RegisterResult> {
-    const { host, dryRun } = this.ctx;
-    const ref: ResourceRef = { urn: base.urn, type: base.type, name: base.name };
-    const old = this.findOld(base.urn);
-    const additionalSecretOutputs = req.getAdditionalsecretoutputsList();
-    const ignoreChanges = req.getIgnorechangesList();
-    const replaceOnChanges = req.getReplaceonchangesList();
-    const dbrOption = req.getDeletebeforereplacedefined() && req.getDeletebeforereplace();
-    const options = {
-      additionalSecretOutputs: additionalSecretOutputs.length ? additionalSecretOutputs : undefined,
-      protect: req.getProtect() || undefined,
-      retainOnDelete: req.getRetainondelete() || undefined,
-    };
-
-    // ignoreChanges keeps the old input value (top-level properties only).
-    const news: PropertyMap = { ...rawNews };
-    if (old) {
-      for (const k of ignoreChanges) {
-        if (k in old.inputs) news[k] = old.inputs[k] as Json;
-        else delete news[k];
-      }
-    }
-
-    let checked;
-    try {
-      checked = await host.check(ref, old?.inputs ?? {}, news);
-    } catch (e) {
-      throw this.stepError(base, "check", `check failed: ${errorText(e)}`, e);
-    }
-    if (checked.failures.length > 0) {
-      const reasons = checked.failures.map((f) => `[${f.property}] ${f.reason}`).join("; ");
-      const failure: StepFailure = {
-        urn: base.urn,
-        type: base.type,
-        name: base.name,
-        op: "check",
-        message: `${label(base)}: invalid inputs: ${reasons}`,
-        checkFailures: checked.failures,
-      };
-      throw new StepError(failure);
-    }
-    const inputs = checked.inputs;
-    const secretKeysFor = (outputs: PropertyMap): string[] =>
-      Object.keys(outputs).filter(
-        (k) => secretInputs.includes(k) || additionalSecretOutputs.includes(k),
-      );
-    const entryFor = (id: string, outputs: PropertyMap): ResourceState => ({
-      ...base,
-      custom: true,
-      id,
-      inputs,
-      outputs,
-      secretInputs: secretInputs.filter((k) => k in inputs),
-      secretOutputs: secretKeysFor(outputs),
-      ...options,
-    });
-    const respond = (entry: ResourceState): RegisterResult => ({
-      urn: base.urn,
-      id: entry.id ?? "",
-      object: withSecrets(entry.outputs, entry.secretOutputs),
-    });
-
-    if (!old) {
-      if (dryRun) {
-        this.record({ ...ref, op: "create" });
-        // The engine previews a create with the checked inputs; the rest stays unknown.
-        const entry = entryFor("", inputs);
-        this.finish(undefined, entry);
-        return respond(entry);
-      }
-      const created = await this.attempt(base, "create", () => host.create(ref, inputs));
-      const entry = entryFor(created.id, created.outputs);
-      this.finish(undefined, entry);
-      this.record({ ...ref, op: "create", id: created.id });
-      return respond(entry);
-    }
-
-    const id = old.id ?? "";
-    const diff = await this.attempt(base, "update", () =>
-      host.diff(ref, id, old.outputs, inputs, old.inputs),
-    );
-    let replaces = diff.replaces;
-    let changes = diff.changes;
-    if (changes === undefined) {
-      // The provider did not say: the engine compares the inputs, `__provider` included.
-      const keys = new Set([...Object.keys(old.inputs), ...Object.keys(inputs)]);
-      changes = [...keys].some((k) => !sameValue(old.inputs[k], inputs[k]));
-    }
-    const shown = diffKeys(old.inputs, inputs, replaces);
-    const forced = replaceOnChanges.includes("*")
-      ? shown.diffs
-      : shown.diffs.filter((k) => replaceOnChanges.includes(k));
-    if (forced.length > 0) {
-      changes = true;
-      replaces = [...new Set([...replaces, ...forced])];
-    }
-    const detail = replaces.length > 0 ? diffKeys(old.inputs, inputs, replaces) : shown;
-    const diffInfo: Pick<StepResult, "diffs" | "detailedDiff"> =
-      detail.diffs.length > 0 ? { diffs: detail.diffs, detailedDiff: detail.detailedDiff } : {};
-
-    if (!changes && replaces.length === 0) {
-      const entry: ResourceState = {
-        ...base,
-        custom: true,
-        id,
-        inputs,
-        outputs: old.outputs,
-        secretInputs: secretInputs.filter((k) => k in inputs),
-        secretOutputs: [...new Set([...old.secretOutputs, ...secretKeysFor(old.outputs)])],
-        ...options,
-      };
-      this.finish(old, entry);
-      this.record({ ...ref, op: "same", id });
-      return respond(entry);
-    }
-
-    if (replaces.length > 0) {
-      const deleteBeforeReplace = diff.deleteBeforeReplace || dbrOption;
-      if (old.protect) {
-        throw this.stepError(base, "replace", "resource is protected and cannot be replaced");
-      }
-      if (dryRun) {
-        this.record({ ...ref, op: "replace", deleteBeforeReplace, ...diffInfo });
-        const entry = entryFor("", inputs);
-        this.finish(old, entry);
-        return respond(entry);
-      }
-      if (deleteBeforeReplace) await this.deleteResource(old, "replace");
-      const created = await this.attempt(base, "replace", () => host.create(ref, inputs));
-      const entry = entryFor(created.id, created.outputs);
-      if (!deleteBeforeReplace) {
-        // The old object stays in state, marked, until it is deleted after the program ends.
-        old.pendingDelete = true;
-        this.condemned.push(old);
-      }
-      this.finish(undefined, entry);
-      this.record({ ...ref, op: "replace", id: created.id, deleteBeforeReplace, ...diffInfo });
-      return respond(entry);
-    }
-
-    if (dryRun) {
-      this.record({ ...ref, op: "update", id, ...diffInfo });
-      const entry = entryFor(id, inputs);
-      this.finish(old, entry);
-      return respond(entry);
-    }
-    const outputs = await this.attempt(base, "update", () =>
-      host.update(ref, id, old.outputs, inputs, old.inputs),
-    );
-    const entry = entryFor(id, outputs);
-    this.finish(old, entry);
-    this.record({ ...ref, op: "update", id, ...diffInfo });
-    return respond(entry);
-  }
-
-  private stepError(
-    r: Pick<ResourceState, "urn" | "type" | "name">,
-    op: StepFailure["op"],
-    reason: string,
-    cause?: unknown,
-  ): StepError {
-    return new StepError(
-      {
-        urn: r.urn,
-        type: r.type,
-        name: r.name,
-        op,
-        message: `${label(r)}: ${op} failed: ${reason}`,
-      },
-      { cause },
-    );
-  }
-
-  private async attempt<T>(
-    r: Pick<ResourceState, "urn" | "type" | "name">,
-    op: StepFailure["op"],
-    fn: () => Promise<T>,
-  ): Promise<T> {
-    try {
-      return await fn();
-    } catch (e) {
-      throw this.stepError(r, op, errorText(e), e);
-    }
-  }
-
-  registerOutputs(urn: string, outputs: PropertyMap): void {
-    const entry = this.done.find((r) => r.urn === urn);
-    const { values, secretKeys } = splitSecrets(outputs);
-    if (
-      entry?.type === ROOT_STACK_TYPE ||
-      (entry === undefined && urn.includes(`::${ROOT_STACK_TYPE}::`))
-    ) {
-      this.stackOutputs = values;
-      this.stackSecretOutputs = secretKeys;
-    }
-    if (entry && !this.ctx.dryRun) {
-      entry.outputs = values;
-      entry.secretOutputs = secretKeys;
-      this.persist();
-    }
-  }
-
-  /** Deletes one resource (custom ones through the provider) and drops it from the state. */
-  private async deleteResource(
-    r: ResourceState,
-    op: "delete" | "replace" = "delete",
-  ): Promise<void> {
-    if (r.protect && op === "delete") {
-      throw this.stepError(r, "delete", "resource is protected; remove the protect option first");
-    }
-    if (!this.ctx.dryRun) {
-      if (r.custom && !r.retainOnDelete) {
-        await this.attempt(r, op === "replace" ? "replace" : "delete", () =>
-          this.ctx.host.delete(r, r.id ?? "", r.outputs, r.inputs),
-        );
-      }
-      const i = this.remaining.indexOf(r);
-      if (i >= 0) this.remaining.splice(i, 1);
-      this.persist();
-    }
-    if (op === "delete")
-      this.record({ urn: r.urn, type: r.type, name: r.name, op: "delete", id: r.id });
+  /** Records a failure once (a step's error reaches here from more than one place). */
+  protected fail(e: unknown, r: Pick<ResourceState, "urn" | "type" | "name">, op: StepOp): void {
+    if (e instanceof NotStartedError || this.recorded.has(e as object)) return;
+    const error = e instanceof StepError ? e : stepError(r, op, errorText(e), e);
+    this.recorded.add(error);
+    if (error !== e && typeof e === "object" && e !== null) this.recorded.add(e);
+    this.failures.push(error.failure);
+    if (!this.ctx.continueOnError) this.signalStop();
   }
 
   /**
-   * After the program: what it no longer declares goes first, dependents before what they
-   * depend on (reverse state order), then the old halves of replacements.
+   * Whether a preview applies its changes to the state in memory (a preview's store writes
+   * nothing to disk). Only the refresh of `preview --refresh` does, so the preview that follows
+   * works from what exists.
    */
-  async deleteUndeclared(): Promise<void> {
-    const undeclared = this.remaining.filter((r) => !r.pendingDelete).reverse();
-    const condemned = [...this.condemned].reverse();
-    await this.deleteAll([
-      ...undeclared.map((r) => [r, "delete"] as const),
-      ...condemned.map((r) => [r, "replace"] as const),
-    ]);
+  protected readonly appliesInPreview: boolean = false;
+
+  /** Changes the state: in memory and in the journal, or (preview) only notes that it would. */
+  protected write(...mutations: Mutation[]): void {
+    this.changesState = true;
+    if (!this.ctx.dryRun || this.appliesInPreview) this.ctx.store.apply(...mutations);
   }
 
-  /** Preview: what an up would delete. */
-  planDeletes(): void {
-    for (const r of [...this.remaining].reverse()) {
-      this.record({ urn: r.urn, type: r.type, name: r.name, op: "delete", id: r.id });
-    }
-  }
-}
-
-/** Refresh: Read every custom resource in state; drop what is gone, record drift. */
-export async function refreshAll(
-  ctx: EngineContext,
-): Promise<Pick<RunResult, "steps" | "failures">> {
-  const steps: StepResult[] = [];
-  const failures: StepFailure[] = [];
-  const resources = ctx.state.resources;
-  for (const r of [...resources]) {
-    if (!r.custom) {
-      steps.push({ urn: r.urn, type: r.type, name: r.name, op: "same" });
-      continue;
-    }
-    let read;
+  /**
+   * A provider call that changes the service. It is journaled as pending before the call and
+   * ends in the same write as its result, so whatever moment the run dies at, the state either
+   * holds the result or records the operation as pending.
+   */
+  protected async effect<T>(
+    type: PendingOperationType,
+    resource: ResourceState,
+    call: () => Promise<T>,
+    result: (value: T) => Mutation[],
+  ): Promise<T> {
+    const { store } = this.ctx;
+    const op = store.snapshot.newOperationId();
+    const operation: PendingOperation = { type, resource, startedAt: new Date().toISOString() };
+    store.apply({ kind: "begin", op, operation });
+    let value: T;
     try {
-      read = await ctx.host.read(r, r.id ?? "", r.outputs, r.inputs);
+      value = await call();
     } catch (e) {
-      failures.push({
-        urn: r.urn,
-        type: r.type,
-        name: r.name,
-        op: "refresh-update",
-        message: `${label(r)}: read failed: ${errorText(e)}`,
-      });
-      break;
+      store.apply({ kind: "end", op });
+      throw e;
     }
-    if (read.id === "") {
-      resources.splice(resources.indexOf(r), 1);
-      saveState(ctx.stateFile, ctx.state);
-      steps.push({ urn: r.urn, type: r.type, name: r.name, op: "refresh-delete", id: r.id });
-      continue;
-    }
-    const drift = diffKeys(r.outputs, read.outputs);
-    const secret = new Set([
-      ...r.secretOutputs,
-      ...(r.additionalSecretOutputs ?? []),
-      ...r.secretInputs,
-    ]);
-    r.id = read.id;
-    r.outputs = read.outputs;
-    if (read.inputs) r.inputs = read.inputs;
-    r.secretOutputs = Object.keys(r.outputs).filter((k) => secret.has(k));
-    r.secretInputs = r.secretInputs.filter((k) => k in r.inputs);
-    saveState(ctx.stateFile, ctx.state);
-    steps.push(
-      drift.diffs.length > 0
-        ? {
-            urn: r.urn,
-            type: r.type,
-            name: r.name,
-            op: "refresh-update",
-            id: read.id,
-            diffs: drift.diffs,
-            detailedDiff: drift.detailedDiff,
-          }
-        : { urn: r.urn, type: r.type, name: r.name, op: "same", id: read.id },
-    );
+    store.apply(...result(value), { kind: "end", op });
+    return value;
   }
-  return failures.length > 0 ? { steps, failures } : { steps };
-}
 
-/** Destroy: delete everything in state, last created first. */
-export async function destroyAll(
-  ctx: EngineContext,
-): Promise<Pick<RunResult, "steps" | "failures">> {
-  const steps: StepResult[] = [];
-  const resources = ctx.state.resources;
-  for (const r of [...resources].reverse()) {
-    try {
-      if (r.protect) throw new Error("resource is protected; remove the protect option first");
-      if (r.custom && !r.retainOnDelete) {
-        await ctx.host.delete(r, r.id ?? "", r.outputs, r.inputs);
+  /**
+   * Runs a step's provider calls within `--parallel`, unless the run stopped while it waited for
+   * a slot. A failure is recorded before the slot passes on, so the next step in line sees it.
+   */
+  protected async slot<T>(r: Base, op: StepOp, fn: () => Promise<T>): Promise<T> {
+    return this.ctx.limiter.run(async () => {
+      if (!this.canStart) throw new NotStartedError(r, this.stopReason);
+      try {
+        return await fn();
+      } catch (e) {
+        const error =
+          e instanceof StepError || e instanceof NotStartedError
+            ? e
+            : stepError(r, op, errorText(e), e);
+        this.fail(error, r, op);
+        throw error;
       }
-    } catch (e) {
-      const failure: StepFailure = {
+    });
+  }
+
+  /** Runs a graph of steps; failures are recorded, dependents of a failed step never start. */
+  protected async runGraph(
+    graph: StepGraph<ResourceState>,
+    run: (r: ResourceState) => Promise<void>,
+    op: StepOp,
+  ): Promise<void> {
+    const recorded = async (r: ResourceState) => {
+      try {
+        await run(r);
+      } catch (e) {
+        // Before the limiter passes the slot on: the next step in line must see the failure.
+        this.fail(e, r, op);
+        throw e;
+      }
+    };
+    const outcome = await runGraph(graph, recorded, {
+      limiter: this.ctx.limiter,
+      canStart: () => this.canStart,
+    });
+    for (const { node, error } of outcome.failed) this.fail(error, node, op);
+  }
+
+  /** Deletes one resource (through its provider unless it is a component or retained). */
+  protected async deleteOne(r: ResourceState, record: boolean): Promise<void> {
+    const retain = r.custom && r.retainOnDelete === true;
+    const key: EntryKey = { urn: r.urn, pendingDelete: r.pendingDelete };
+    if (this.ctx.dryRun) this.changesState = true;
+    else if (r.custom && !retain) {
+      try {
+        await this.effect(
+          "deleting",
+          r,
+          () => this.ctx.host.delete(r, r.id ?? "", r.outputs, r.inputs),
+          () => [{ kind: "remove", entry: key }],
+        );
+      } catch (e) {
+        throw stepError(r, "delete", errorText(e), e);
+      }
+    } else {
+      this.write({ kind: "remove", entry: key });
+    }
+    if (record) {
+      this.record({
         urn: r.urn,
         type: r.type,
         name: r.name,
         op: "delete",
-        message: `${label(r)}: delete failed: ${errorText(e)}`,
-      };
-      return { steps, failures: [failure] };
+        id: r.id,
+        ...(retain ? { retain: true } : {}),
+      });
     }
-    resources.splice(resources.indexOf(r), 1);
-    saveState(ctx.stateFile, ctx.state);
-    steps.push({ urn: r.urn, type: r.type, name: r.name, op: "delete", id: r.id });
   }
-  return { steps };
+
+  /** Fails the run before any delete when a resource it would delete is protected. */
+  protected refuseProtected(doomed: readonly ResourceState[]): boolean {
+    const protectedOnes = doomed.filter((r) => r.protect && !r.pendingDelete);
+    for (const r of protectedOnes) {
+      this.fail(
+        stepError(
+          r,
+          "delete",
+          "the resource is protected: remove its protect option and run up, then delete it",
+        ),
+        r,
+        "delete",
+      );
+    }
+    return protectedOnes.length > 0;
+  }
+
+  /**
+   * Operations an earlier run left pending. Like the engine, each is reported; updates and
+   * deletes are dropped (the state still holds the resource, and the next step redoes them);
+   * creates stay until the user settles them, and an update or destroy refuses to run past
+   * them, since it would make the object a second time or leave it behind.
+   */
+  protected reportPending(operation: Operation): void {
+    const { store, dryRun } = this.ctx;
+    // Those still pending: a refresh may have settled some already.
+    const current = new Set(store.snapshot.pending());
+    const inherited = store.inherited.filter((p) => current.has(p));
+    if (inherited.length === 0) return;
+    const lines = inherited.map(
+      (p) => `  * ${label(p.resource)} (${p.resource.urn}), interrupted while ${p.type}`,
+    );
+    const creates = inherited.filter((p) => p.type === "creating");
+    const advice =
+      creates.length === 0
+        ? "The next steps of this run redo them."
+        : [
+            "A create that was cut off may or may not have made its object. Settle each before the next up or destroy, with refresh or with the up or destroy itself:",
+            `  docs-workspace-harness up <programDir> --adopt-pending-creates                    re-run each create in recovery mode: its provider finds the object it made, which is taken and updated to the program; where none was made it is created`,
+            `  docs-workspace-harness refresh <programDir> --import-pending-creates <urn> <id>   the object exists: take it into the state`,
+            `  docs-workspace-harness refresh <programDir> --clear-pending-creates               it was never made (or you deleted it)`,
+          ].join("\n");
+    this.warnings.push(
+      `${inherited.length} operation${inherited.length === 1 ? " was" : "s were"} still pending from an earlier run that was interrupted:\n${lines.join("\n")}\n${advice}`,
+    );
+    if (!dryRun) {
+      for (const [op, p] of store.snapshot.pendingEntries()) {
+        if (p.type !== "creating") store.apply({ kind: "end", op });
+      }
+    }
+    if (creates.length > 0 && (operation === "up" || operation === "destroy") && !dryRun) {
+      for (const p of creates) {
+        this.fail(
+          stepError(
+            p.resource,
+            "create",
+            `an earlier run was interrupted while creating it, so the object may exist; settle it first (see the warning above)`,
+          ),
+          p.resource,
+          "create",
+        );
+      }
+    }
+  }
+
+  result(operation: Operation): Omit<WorkerResult, "outputs" | "secretOutputs"> {
+    const pending = this.ctx.store.snapshot.pending().map(summaryOf);
+    return {
+      operation,
+      steps: this.steps,
+      summary: summarize(this.steps),
+      ...(this.failures.length > 0 ? { failures: this.failures } : {}),
+      ...(this.warnings.length > 0 ? { warnings: this.warnings } : {}),
+      ...(pending.length > 0 ? { pendingOperations: pending } : {}),
+    };
+  }
+}
+
+/** Two states of a resource that would be written the same. */
+export function sameEntry(a: ResourceState, b: ResourceState): boolean {
+  return isDeepStrictEqual({ ...a, pendingDelete: undefined }, { ...b, pendingDelete: undefined });
 }
 
 /** Stack outputs from the state's root stack resource (refresh has no program to ask). */
-export function stackOutputsOf(state: LoadedState): { outputs: PropertyMap; secret: string[] } {
-  const stack = state.resources.find((r) => r.type === ROOT_STACK_TYPE);
+export function stackOutputsOf(store: StateStore): { outputs: PropertyMap; secret: string[] } {
+  const stack = store.snapshot.resources().find((r) => r.type === ROOT_STACK_TYPE);
   return { outputs: stack?.outputs ?? {}, secret: stack?.secretOutputs ?? [] };
 }
 
 /** Preview outputs may hold unknowns; those keys are left out. */
 export function knownOutputs(outputs: PropertyMap): Record<string, unknown> {
   return Object.fromEntries(Object.entries(outputs).filter(([, v]) => !containsUnknown(v)));
-}
-
-export function summarize(steps: StepResult[]): Record<string, number> {
-  const summary: Record<string, number> = {};
-  for (const s of steps) summary[s.op] = (summary[s.op] ?? 0) + 1;
-  return summary;
-}
-
-export function emptyResult(operation: Operation): Omit<RunResult, "log"> {
-  return { operation, steps: [], summary: {}, outputs: {}, secretOutputs: [] };
 }

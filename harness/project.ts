@@ -6,7 +6,7 @@ import * as path from "node:path";
 export interface Project {
   name: string;
   dir: string;
-  /** Entry file of the program (Pulumi.yaml `main`, else index.ts). */
+  /** Entry file of the program (Pulumi.yaml `main`, else index.ts, else index.js). */
   main: string;
   stack: string;
   /** Full config keys (`project:key`) to string values, as the language host passes them. */
@@ -65,7 +65,9 @@ export function loadProject(
   const main =
     mainField !== "" && fs.existsSync(mainPath) && fs.statSync(mainPath).isFile()
       ? mainPath
-      : path.join(mainPath, "index.ts");
+      : (["index.ts", "index.js"]
+          .map((f) => path.join(mainPath, f))
+          .find((f) => fs.existsSync(f)) ?? path.join(mainPath, "index.ts"));
 
   const config: Record<string, string> = {};
   const secretKeys = new Set<string>();
@@ -91,7 +93,7 @@ export function loadProject(
       if (typeof v === "object" && v !== null && "secure" in v) {
         if (key in secrets) continue;
         throw new Error(
-          `${stackFile}: ${key} is encrypted by the Pulumi CLI, which the harness cannot decrypt; pass it as a secret (--secret ${key}=...)`,
+          `${stackFile}: ${key} is encrypted by the Pulumi CLI, which the harness cannot decrypt; pass it as a secret (--secret-env ${key}=VARIABLE or --secret-file ${key}=FILE)`,
         );
       }
       config[key] = configText(v);

@@ -123,3 +123,20 @@ export function diffKeys(
   }
   return { diffs: Object.keys(detailedDiff), detailedDiff };
 }
+
+/** Shown in place of a secret value, as `pulumi preview` shows it. */
+export const SECRET_MASK = "[secret]";
+/** Shown in place of a value not known until the update, as `pulumi preview` shows it. */
+export const UNKNOWN_DISPLAY = "output<string>";
+
+/** A value as a preview may show it: secrets masked, unknowns named. */
+export function displayValue(v: Json | undefined, secret: boolean): unknown {
+  if (v === undefined) return undefined;
+  if (secret) return SECRET_MASK;
+  if (v === UNKNOWN) return UNKNOWN_DISPLAY;
+  if (Array.isArray(v)) return v.map((e) => displayValue(e, false));
+  if (isObject(v)) {
+    return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, displayValue(e, false)]));
+  }
+  return v;
+}

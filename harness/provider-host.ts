@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type * as grpc from "@grpc/grpc-js";
 import type * as provgrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type * as provproto from "@pulumi/pulumi/proto/provider_pb";
@@ -52,6 +54,17 @@ export class ProviderHost {
     child.stderr?.on("data", (d: Buffer) => (this.output += d.toString()));
   }
 
+  /** The host's peak resident memory so far, in bytes (Linux; undefined elsewhere). */
+  peakRss(): number | undefined {
+    try {
+      const status = fs.readFileSync(`/proc/${this.child.pid}/status`, "utf8");
+      const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+      return kb === undefined ? undefined : Number(kb) * 1024;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** What the host printed (its own errors and the provider's console output). */
   get log(): string {
     return this.output;
@@ -71,10 +84,12 @@ export class ProviderHost {
 
     // The host's main() wants the engine's address as its one argument; it never dials it
     // unless a provider logs through the engine, which dynamic providers do not.
-    const child = spawn(process.execPath, [hostMain, "127.0.0.1:0"], {
+    const guard = path.join(__dirname, `host-guard${path.extname(__filename)}`);
+    const child = spawn(process.execPath, ["--require", guard, hostMain, "127.0.0.1:0"], {
       cwd: programDir,
       env,
-      stdio: ["ignore", "pipe", "pipe"],
+      // stdin is the guard's lifeline to this process; it is never written.
+      stdio: ["pipe", "pipe", "pipe"],
     });
     const port = await new Promise<string>((resolve, reject) => {
       let out = "";
@@ -109,9 +124,16 @@ export class ProviderHost {
     return new ProviderHost(child, client, pb, struct);
   }
 
+  /** Lets the host exit on its own (it exits when its stdin closes; see host-guard.ts). */
   stop(): void {
     this.client.close();
-    this.child.kill();
+    this.child.stdin?.end();
+  }
+
+  /** Ends the host at once, cutting off the calls in flight. */
+  kill(): void {
+    this.client.close();
+    this.child.kill("SIGKILL");
   }
 
   private toStruct(props: PropertyMap): structproto.Struct {

@@ -1,6 +1,6 @@
 /** Where and how a Pulumi program is run by the harness. */
 export interface HarnessOptions {
-  /** Folder holding Pulumi.yaml and index.ts. */
+  /** Folder holding Pulumi.yaml and the program. */
   programDir: string;
   /** JSON state kept between runs; created on the first `up`. */
   stateFile: string;
@@ -13,11 +13,109 @@ export interface HarnessOptions {
   /** Extra environment for the program and the dynamic-provider host. */
   env?: Record<string, string>;
   /**
+   * The passphrase that encrypts secrets in the state. Default: `PULUMI_CONFIG_PASSPHRASE`, or
+   * the content of the file `PULUMI_CONFIG_PASSPHRASE_FILE` names, from `env`, then from this
+   * process's environment. Without one, a run that would write a secret is refused.
+   */
+  passphrase?: string;
+  /**
    * `up` only: skip the preview pass that `pulumi up` runs first. Without it a Check failure
    * anywhere in the program stops the update before any resource is touched.
    */
   skipPreview?: boolean;
+  /** `up` and `preview`: read every resource first and work from what exists (`--refresh`). */
+  refresh?: boolean;
+  /**
+   * Only these resources are created, updated, deleted or read (`--target`): URNs, where `*`
+   * matches any run of characters. Resources outside the targets keep their state.
+   */
+  targets?: string[];
+  /** With `targets`: their dependents are targeted too (`--target-dependents`). */
+  targetDependents?: boolean;
+  /** Resource operations in flight at once (`--parallel`); default unbounded, as the CLI's. */
+  parallel?: number;
+  /** Keep starting independent steps after one fails (`--continue-on-error`). */
+  continueOnError?: boolean;
+  /** Remove a lock left by a run whose process is gone, instead of refusing (`--break-stale-lock`). */
+  breakStaleLock?: boolean;
+  /**
+   * How to settle the creates an interrupted run left pending, before anything else the run does.
+   * `refresh` then reads every resource; `up` (and its preview) then updates an adopted or
+   * imported object to the program's inputs and creates again what was never made; `destroy`
+   * deletes what was taken.
+   */
+  pendingCreates?: PendingCreateResolution;
+  /**
+   * Aborting it interrupts the run as a first Ctrl-C does: no new step starts, the steps in flight
+   * finish, the state is written, and the call rejects with a `HarnessRunError` whose result says
+   * `interrupted`.
+   */
+  signal?: AbortSignal;
+  /**
+   * Aborting it stops the run at once, as a second Ctrl-C does: operations still in flight are
+   * recorded in the state as pending, and the next run reports them.
+   */
+  killSignal?: AbortSignal;
+  /** Called as each step finishes, before the run ends. */
+  onStep?: (step: StepResult) => void;
 }
+
+/**
+ * What to do with the creates an interrupted run left pending (the flags of
+ * `pulumi refresh --clear-pending-creates / --import-pending-creates`, plus `adopt`). Pending
+ * creates a resolution does not cover stay pending, and an `up` or `destroy` refuses to run past
+ * them.
+ */
+export interface PendingCreateResolution {
+  /** Drop them: the objects were never made (or were deleted by hand). */
+  clear?: boolean;
+  /** URN -> id of the object the create made: read it and take it into the state. */
+  import?: Record<string, string>;
+  /**
+   * Re-run each pending create in recovery mode (`--adopt-pending-creates`): its provider is
+   * asked to find the object the create made, by its natural key (`PENDING_CREATE_KEY` says
+   * how), and the object it finds is taken into the state; where it answers that none was made,
+   * the pending create is dropped, and an `up` creates the resource as usual. Nothing is created
+   * in recovery mode itself, so a provider that cannot answer leaves the pending create as it was.
+   */
+  adopt?: boolean;
+}
+
+/**
+ * The recovery mode of a pending create: the one contract between the harness and a provider
+ * that can find the object an interrupted create made.
+ *
+ * The harness calls the provider's `read(id, props)` (the dynamic provider's `read`, through the
+ * provider host's Read) with:
+ * - `id`: `""`, which no object has;
+ * - `props`: the inputs the interrupted create was sent (checked, `__provider` included, secrets
+ *   in clear), plus this key holding a `PendingCreateRequest`.
+ *
+ * The provider looks for the object by its natural key among the objects made no earlier than
+ * `startedAt`, and answers, with this key in the `props` it returns set to a
+ * `PendingCreateAnswer`:
+ * - `"found"`: `id` is the object's id, `props` its outputs as a create would return them, and
+ *   `inputs` (optional, as for a refresh) what the object holds for the keys of the inputs sent,
+ *   so that an `up` updates what the interrupted create did not finish; without `inputs`, the
+ *   inputs sent are kept;
+ * - `"absent"`: `id` is `""`: no object was made, and the pending create is dropped.
+ * Anything else (an error, a non-empty id without `"found"`, no such key) means the provider
+ * cannot tell, and the pending create is kept. The harness removes the key before it stores
+ * anything, and never sends it to `create`, `update` or `delete`.
+ */
+export const PENDING_CREATE_KEY = "__pendingCreate";
+
+/** What the provider receives under `PENDING_CREATE_KEY`. */
+export interface PendingCreateRequest {
+  urn: string;
+  /** The resource's name in the program. */
+  name: string;
+  /** When the interrupted create was sent (ISO 8601): older objects are not its work. */
+  startedAt: string;
+}
+
+/** What a provider that can recover answers under `PENDING_CREATE_KEY`. */
+export type PendingCreateAnswer = "found" | "absent";
 
 export type Operation = "up" | "preview" | "refresh" | "destroy";
 
@@ -29,11 +127,24 @@ export type StepOp =
   | "same"
   | "read"
   | "refresh-update"
-  | "refresh-delete";
+  | "refresh-delete"
+  /** A pending create taken into the state: by the id given, or as the provider found it. */
+  | "import"
+  /** A pending create dropped: cleared on request, or the provider found nothing it made. */
+  | "discard";
 
 /** How one property changed, in the engine's detailed-diff vocabulary. */
 export type PropertyDiffKind =
   "add" | "delete" | "update" | "add-replace" | "delete-replace" | "update-replace";
+
+/**
+ * A property's value before and after, as `pulumi preview` shows it: secrets as `"[secret]"`,
+ * values not known until the update as `"output<string>"`. Absent on the side that has none.
+ */
+export interface PropertyChange {
+  old?: unknown;
+  new?: unknown;
+}
 
 export interface StepResult {
   urn: string;
@@ -45,8 +156,14 @@ export interface StepResult {
   /** Top-level properties that changed (inputs for up/preview, outputs for refresh). */
   diffs?: string[];
   detailedDiff?: Record<string, PropertyDiffKind>;
+  /** Old and new value of each property in `diffs`. */
+  changes?: Record<string, PropertyChange>;
   /** For a replace: whether the old object was deleted before the new one was created. */
   deleteBeforeReplace?: boolean;
+  /** For a delete: `retainOnDelete` kept the object; only the state forgot it. */
+  retain?: boolean;
+  /** The URN the resource had in the state, when an alias matched it. */
+  aliasOf?: string;
 }
 
 export interface StepFailure {
@@ -60,6 +177,23 @@ export interface StepFailure {
   checkFailures?: { property: string; reason: string }[];
 }
 
+/** An operation an interrupted run began and never saw end. */
+export interface PendingOperationSummary {
+  urn: string;
+  type: string;
+  name: string;
+  operation: "creating" | "updating" | "deleting";
+  /** ISO 8601. */
+  startedAt: string;
+}
+
+export interface Interruption {
+  /** `cancel`: the steps in flight finished. `terminate`: they were cut off. */
+  by: "cancel" | "terminate";
+  /** Operations recorded as pending in the state. */
+  pending: PendingOperationSummary[];
+}
+
 export interface RunResult {
   operation: Operation;
   steps: StepResult[];
@@ -70,17 +204,37 @@ export interface RunResult {
   /** Names of stack outputs that are secret. */
   secretOutputs: string[];
   failures?: StepFailure[];
+  /** Warnings for the user, such as operations an earlier run left pending. */
+  warnings?: string[];
+  /** Operations still pending in the state after this run (left by an interrupted run). */
+  pendingOperations?: PendingOperationSummary[];
+  /** Set when the run was interrupted. */
+  interrupted?: Interruption;
+  /** What the run cost: the peak resident memory of its processes, in bytes. */
+  usage?: { peakRss: { worker: number; providerHost?: number } };
   /** What the program and the provider host wrote to stdout and stderr. */
   log: string;
 }
 
+/** A run as the worker reports it: the parent adds the log. */
+export type WorkerResult = Omit<RunResult, "log"> & {
+  /** Preview only: the update would change neither the service nor the state. */
+  unchanged?: boolean;
+};
+
+/** What the worker is asked to run: the options that cross the IPC channel. */
+export type WorkerOptions = Omit<HarnessOptions, "signal" | "killSignal" | "onStep" | "passphrase">;
+
 /** Sent by the parent to the worker over the IPC channel. */
-export interface WorkerRequest {
-  operation: Operation;
-  options: HarnessOptions;
-}
+export type WorkerRequest =
+  | { type: "run"; operation: Operation; options: WorkerOptions; passphrase?: string }
+  /** First interruption: start nothing more, finish what runs, save. */
+  | { type: "cancel" }
+  /** Second interruption: record what runs as pending, save, exit. */
+  | { type: "terminate" };
 
 /** Sent by the worker to the parent over the IPC channel. */
-export type WorkerResponse =
-  | { ok: true; result: Omit<RunResult, "log"> }
-  | { ok: false; message: string; result?: Omit<RunResult, "log"> };
+export type WorkerMessage =
+  | { type: "step"; step: StepResult }
+  | { type: "result"; result: WorkerResult }
+  | { type: "error"; message: string };

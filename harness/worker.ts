@@ -1,30 +1,34 @@
 // One operation in a fresh process: the Pulumi runtime keeps global state and the program's
 // modules stay cached, so a process never runs a program twice. The parent (harness/index.ts)
-// forks this file and talks to it over the IPC channel.
+// forks this file in a process group of its own and talks to it over the IPC channel; when that
+// channel closes (the parent died, whatever killed it) the worker stops at once, as on a second
+// Ctrl-C: what is in flight is recorded as pending and the state is written.
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import type * as pulumiSdk from "@pulumi/pulumi";
 import type * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import type * as structproto from "google-protobuf/google/protobuf/struct_pb";
-import {
-  Deployment,
-  ROOT_STACK_TYPE,
-  StepError,
-  destroyAll,
-  emptyResult,
-  knownOutputs,
-  refreshAll,
-  stackOutputsOf,
-  summarize,
-  type EngineContext,
-} from "./engine";
+import { Deployment } from "./deployment";
+import { Destroy } from "./destroy";
+import { StepError, knownOutputs, stackOutputsOf, summarize, type EngineContext } from "./engine";
 import { loadProject, programRequire, pulumiRequire, type Project } from "./project";
 import type { PropertyMap } from "./properties";
 import { ProviderHost } from "./provider-host";
-import { loadState, passphraseFor } from "./state";
-import type { RunResult, StepFailure, WorkerRequest, WorkerResponse } from "./types";
+import { Refresh } from "./refresh";
+import { Limiter } from "./schedule";
+import { StateStore } from "./state";
+import type {
+  PendingOperationSummary,
+  StepFailure,
+  StepResult,
+  WorkerMessage,
+  WorkerRequest,
+  WorkerResult,
+} from "./types";
+import { ROOT_STACK_TYPE } from "./urns";
 
 type Callback<T> = (err: Error | null, res?: T) => void;
+type RunRequest = Extract<WorkerRequest, { type: "run" }>;
 
 /** The parts of the SDK's runtime the harness drives; some are internal to the SDK's typings. */
 interface PulumiRuntime {
@@ -44,19 +48,24 @@ interface PulumiRuntime {
 
 const ORGANIZATION = "organization";
 
+/** Exit codes: as a shell reports a process ended by SIGINT, and a run that failed. */
+const EXIT_INTERRUPTED = 130;
+const EXIT_FAILED = 1;
+
+function send(message: WorkerMessage, then: () => void = () => undefined): void {
+  if (process.connected) process.send?.(message, undefined, undefined, then);
+  else then();
+}
+
 /**
- * Loads TypeScript programs through tsx. When this worker itself runs under tsx (jest runs the
- * harness from source), the hook is already in place and registering a second one would compile
- * every file twice.
+ * Loads a TypeScript program through tsx, a dependency of this package, so a program runs with
+ * nothing installed beside it but this package and @pulumi/pulumi. When the worker itself runs
+ * under tsx (jest runs the harness from source) the hook is in place already.
  */
 function registerTypeScript(project: Project): void {
+  if (!/\.[cm]?tsx?$/.test(project.main)) return;
   if (process.env.DOCS_WORKSPACE_HARNESS_TSX === "1") return;
-  let api: { register(): unknown };
-  try {
-    api = createRequire(__filename)("tsx/cjs/api") as typeof api;
-  } catch {
-    api = programRequire(project.dir)("tsx/cjs/api") as typeof api;
-  }
+  const api = createRequire(__filename)("tsx/cjs/api") as { register(): unknown };
   api.register();
   process.env.DOCS_WORKSPACE_HARNESS_TSX = "1";
 }
@@ -90,8 +99,8 @@ async function runProgram(
     ORGANIZATION,
   );
   // setMocks switched the runtime's features on; its MockMonitor cannot see the resource
-  // options the engine needs (dependencies, additionalSecretOutputs, deleteBeforeReplace), so
-  // the harness answers registrations itself and leaves the rest (invoke, packages) to it.
+  // options the engine needs (dependencies, aliases, additionalSecretOutputs), so the harness
+  // answers registrations itself and leaves the rest (invoke, packages) to it.
   const mock = runtime.getMonitor();
   const monitor = Object.assign(Object.create(mock ?? null) as object, {
     registerResource(
@@ -127,7 +136,6 @@ async function runProgram(
   runtime.setMockOptions(monitor, project.name, project.stack, dryRun, ORGANIZATION);
   runtime.setAllConfig(project.config, project.secretKeys);
 
-  registerTypeScript(project);
   // Pulumi runs a program with its folder as the working directory.
   process.chdir(project.dir);
   let programError: unknown;
@@ -142,34 +150,130 @@ async function runProgram(
     }
     await runtime.waitForRPCs?.();
   })();
-  // Like the engine, the first failed step ends the program; steps already started finish.
-  await Promise.race([program, deployment.failed]);
+  // Like the engine, a failed step or an interruption ends the program; steps in flight finish.
+  await Promise.race([program, deployment.stopped]);
   await deployment.idle();
   return programError;
 }
 
 function programFailure(project: Project, e: unknown): StepFailure {
-  const urn = `urn:pulumi:${project.stack}::${project.name}::${ROOT_STACK_TYPE}::${project.name}-${project.stack}`;
+  const name = `${project.name}-${project.stack}`;
+  const urn = `urn:pulumi:${project.stack}::${project.name}::${ROOT_STACK_TYPE}::${name}`;
   const message = e instanceof Error ? (e.stack ?? e.message) : String(e);
   return {
     urn,
     type: ROOT_STACK_TYPE,
-    name: `${project.name}-${project.stack}`,
+    name,
     op: "program",
     message: `the program failed: ${message}`,
   };
 }
 
-async function execute(req: WorkerRequest): Promise<Omit<RunResult, "log">> {
+/** What the current run holds, for an interruption to act on. */
+const active: {
+  operation?: RunRequest["operation"];
+  run?: Refresh | Deployment | Destroy;
+  store?: StateStore;
+  host?: ProviderHost;
+  cancelRequested?: boolean;
+  finished?: boolean;
+} = {};
+
+function track<T extends Refresh | Deployment | Destroy>(run: T): T {
+  active.run = run;
+  if (active.cancelRequested) run.cancel();
+  return run;
+}
+
+/** The operation itself, once the state is open and the provider host configured. */
+async function perform(req: RunRequest, ctx: EngineContext): Promise<WorkerResult> {
+  const o = req.options;
+  const { store, project, dryRun } = ctx;
+  const interruption = (run: { interrupted: boolean }) =>
+    run.interrupted ? { interrupted: { by: "cancel" as const, pending: [] } } : {};
+
+  if (req.operation === "refresh") {
+    const run = track(new Refresh(ctx));
+    await run.run(o.pendingCreates);
+    store.commit();
+    const outs = stackOutputsOf(store);
+    return {
+      ...run.result(req.operation),
+      outputs: outs.outputs,
+      secretOutputs: outs.secret,
+      ...interruption(run),
+    };
+  }
+
+  // Before an up, preview or destroy: the pending creates settled as asked (an adopted one is
+  // then updated to the program's inputs, a dropped one created again), and `--refresh`.
+  let prelude: StepResult[] = [];
+  if (o.refresh || o.pendingCreates) {
+    const refresh = track(new Refresh(ctx));
+    if (o.refresh && req.operation !== "destroy") await refresh.run(o.pendingCreates, true);
+    else await refresh.settle(o.pendingCreates ?? {});
+    if (refresh.failures.length > 0 || refresh.interrupted) {
+      store.commit();
+      return {
+        ...refresh.result(req.operation),
+        outputs: {},
+        secretOutputs: [],
+        ...interruption(refresh),
+      };
+    }
+    prelude = refresh.steps;
+  }
+
+  if (req.operation === "destroy") {
+    const run = track(new Destroy(ctx));
+    await run.run();
+    store.commit();
+    const result = run.result(req.operation);
+    const steps = [...prelude, ...result.steps];
+    return {
+      ...result,
+      steps,
+      summary: summarize(steps),
+      outputs: {},
+      secretOutputs: [],
+      ...interruption(run),
+    };
+  }
+  const deployment = track(new Deployment(ctx));
+  await deployment.prepare();
+  if (deployment.failures.length === 0 && deployment.canStart) {
+    const programError = await runProgram(project, deployment, dryRun);
+    // A failed step also fails the program (its outputs reject); report the step, not the echo.
+    if (
+      programError !== undefined &&
+      deployment.failures.length === 0 &&
+      !deployment.interrupted &&
+      !(programError instanceof StepError)
+    ) {
+      deployment.failures.push(programFailure(project, programError));
+    }
+    if (deployment.failures.length === 0 && deployment.canStart) {
+      await deployment.deleteUndeclared();
+    }
+  }
+  store.commit();
+  const result = deployment.result(req.operation);
+  const steps = [...prelude, ...deployment.steps];
+  return {
+    ...result,
+    steps,
+    summary: summarize(steps),
+    outputs: knownOutputs(deployment.stackOutputs),
+    secretOutputs: deployment.stackSecretOutputs,
+    ...interruption(deployment),
+    ...(dryRun && prelude.length === 0 && deployment.unchanged ? { unchanged: true } : {}),
+  };
+}
+
+async function execute(req: RunRequest): Promise<WorkerResult> {
   const o = req.options;
   const project = loadProject(o.programDir, o.stack ?? "dev", o.config, o.secrets);
-  const stateFile = path.resolve(o.stateFile);
-  const state = loadState(
-    stateFile,
-    project.name,
-    project.stack,
-    passphraseFor(project.name, project.stack, process.env),
-  );
+  const dryRun = req.operation === "preview";
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PULUMI_NODEJS_PROJECT: project.name,
@@ -177,50 +281,50 @@ async function execute(req: WorkerRequest): Promise<Omit<RunResult, "log">> {
     PULUMI_NODEJS_ORGANIZATION: ORGANIZATION,
   };
   delete env.DOCS_WORKSPACE_HARNESS_TSX;
-  const host = await ProviderHost.start(project.dir, env);
-  const dryRun = req.operation === "preview";
-  const ctx: EngineContext = { project, host, state, stateFile, dryRun };
+  delete env.PULUMI_CONFIG_PASSPHRASE;
+  delete env.PULUMI_CONFIG_PASSPHRASE_FILE;
+  // The host process starts while this one reads the state and loads what the program needs:
+  // neither waits for the other.
+  const starting = ProviderHost.start(project.dir, env);
+  let store: StateStore;
+  try {
+    store = StateStore.open(path.resolve(o.stateFile), {
+      project: project.name,
+      stack: project.stack,
+      passphrase: req.passphrase,
+      readOnly: dryRun,
+    });
+    if (req.operation === "up" || req.operation === "preview") {
+      programRequire(project.dir)("@pulumi/pulumi");
+      registerTypeScript(project);
+    }
+  } catch (e) {
+    void starting.then(
+      (h) => h.stop(),
+      () => undefined,
+    );
+    throw e;
+  }
+  active.store = store;
+  const host = await starting;
+  active.host = host;
   try {
     await host.configure(project.config, project.secretKeys);
-    const result = emptyResult(req.operation);
-    if (req.operation === "refresh" || req.operation === "destroy") {
-      const r = req.operation === "refresh" ? await refreshAll(ctx) : await destroyAll(ctx);
-      const outs =
-        req.operation === "refresh" ? stackOutputsOf(state) : { outputs: {}, secret: [] };
-      return {
-        ...result,
-        ...r,
-        summary: summarize(r.steps),
-        outputs: outs.outputs,
-        secretOutputs: outs.secret,
-      };
-    }
-    const deployment = new Deployment(ctx);
-    if (!dryRun) await deployment.deleteLeftovers();
-    if (deployment.failures.length === 0) {
-      const programError = await runProgram(project, deployment, dryRun);
-      // A failed step also fails the program (its outputs reject); report the step, not the echo.
-      if (
-        programError !== undefined &&
-        deployment.failures.length === 0 &&
-        !(programError instanceof StepError)
-      ) {
-        deployment.failures.push(programFailure(project, programError));
-      }
-      if (deployment.failures.length === 0) {
-        if (dryRun) deployment.planDeletes();
-        else await deployment.deleteUndeclared();
-      }
-    }
-    const failures = deployment.failures;
-    return {
-      ...result,
-      steps: deployment.steps,
-      summary: summarize(deployment.steps),
-      outputs: knownOutputs(deployment.stackOutputs),
-      secretOutputs: deployment.stackSecretOutputs,
-      ...(failures.length > 0 ? { failures } : {}),
+    const ctx: EngineContext = {
+      project,
+      host,
+      store,
+      dryRun,
+      limiter: new Limiter(o.parallel ?? Infinity),
+      targets: o.targets && o.targets.length > 0 ? o.targets : undefined,
+      targetDependents: o.targetDependents,
+      continueOnError: o.continueOnError,
+      onStep: (step) => send({ type: "step", step }),
     };
+    const result = await perform(req, ctx);
+    const providerHost = host.peakRss();
+    const worker = process.resourceUsage().maxRSS * 1024;
+    return { ...result, usage: { peakRss: { worker, ...(providerHost ? { providerHost } : {}) } } };
   } finally {
     host.stop();
     const hostLog = host.log.trim();
@@ -228,21 +332,78 @@ async function execute(req: WorkerRequest): Promise<Omit<RunResult, "log">> {
   }
 }
 
+/**
+ * Stops at once: operations in flight stay pending in the state, which is written now; the
+ * provider host is killed with them. Whatever they do after this is not recorded.
+ */
+function terminate(): void {
+  if (active.finished) return;
+  active.finished = true;
+  let pending: PendingOperationSummary[] = [];
+  try {
+    if (active.store) {
+      active.store.commit();
+      active.store.close();
+      pending = active.store.snapshot.pending().map((p) => ({
+        urn: p.resource.urn,
+        type: p.resource.type,
+        name: p.resource.name,
+        operation: p.type,
+        startedAt: p.startedAt,
+      }));
+    }
+  } catch (e) {
+    process.stderr.write(
+      `the state could not be written: ${e instanceof Error ? e.message : String(e)}\n`,
+    );
+  }
+  active.host?.kill();
+  const partial = active.run?.result(active.operation ?? "up");
+  const result: WorkerResult = {
+    ...(partial ?? { operation: active.operation ?? "up", steps: [], summary: {} }),
+    outputs: {},
+    secretOutputs: [],
+    interrupted: { by: "terminate", pending },
+  };
+  send({ type: "result", result }, () => process.exit(EXIT_INTERRUPTED));
+}
+
 // Failed registrations reject outputs the program may never observe; the engine reports the
 // step, so these must not crash the worker.
 process.on("unhandledRejection", () => undefined);
+// The parent is gone: nobody will send a second Ctrl-C, so act as if one came.
+process.on("disconnect", terminate);
+// Signals sent to the worker itself (it has its own process group: a terminal's Ctrl-C goes to
+// the parent, which asks over IPC).
+process.on("SIGINT", terminate);
+process.on("SIGTERM", terminate);
 
-process.once("message", (req: WorkerRequest) => {
-  execute(req)
-    .then(
-      (result): WorkerResponse =>
-        result.failures ? { ok: false, message: "", result } : { ok: true, result },
-      (e: unknown): WorkerResponse => ({
-        ok: false,
-        message: e instanceof Error ? e.message : String(e),
-      }),
-    )
-    .then((response) => {
-      process.send?.(response, () => process.exit(0));
-    });
+process.on("message", (req: WorkerRequest) => {
+  if (req.type === "cancel") {
+    active.cancelRequested = true;
+    active.run?.cancel();
+    return;
+  }
+  if (req.type === "terminate") {
+    terminate();
+    return;
+  }
+  active.operation = req.operation;
+  execute(req).then(
+    (result) => {
+      if (active.finished) return;
+      active.finished = true;
+      // A non-zero code when the run failed also keeps the SDK from printing its
+      // "promises were still active" block for registrations the failure left waiting.
+      const code = result.interrupted ? EXIT_INTERRUPTED : result.failures ? EXIT_FAILED : 0;
+      send({ type: "result", result }, () => process.exit(code));
+    },
+    (e: unknown) => {
+      if (active.finished) return;
+      active.finished = true;
+      send({ type: "error", message: e instanceof Error ? e.message : String(e) }, () =>
+        process.exit(EXIT_FAILED),
+      );
+    },
+  );
 });

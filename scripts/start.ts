@@ -17,6 +17,13 @@ import { formatResult } from "../harness/cli";
 import { up } from "../harness";
 
 const root = path.resolve(__dirname, "..", "..");
+/**
+ * The demo's passphrase for the secrets in its state (the share link's URL), used when the user
+ * set none: `pulumi` and the harness both refuse to write secrets without one.
+ */
+const DEMO_PASSPHRASE = "docs-workspace-demo";
+const passphraseSet =
+  process.env.PULUMI_CONFIG_PASSPHRASE !== undefined || !!process.env.PULUMI_CONFIG_PASSPHRASE_FILE;
 const dataDir = path.resolve(process.env.DOCS_WORKSPACE_DATA_DIR || path.join(root, ".data"));
 const port = Number(process.env.DOCS_WORKSPACE_EMULATOR_PORT || 4100);
 
@@ -34,7 +41,7 @@ function runPulumi(emulator: RunningEmulator): void {
   const env = {
     ...process.env,
     PULUMI_BACKEND_URL: `file://${path.join(dataDir, "pulumi")}`,
-    PULUMI_CONFIG_PASSPHRASE: process.env.PULUMI_CONFIG_PASSPHRASE ?? "docs-workspace-demo",
+    ...(passphraseSet ? {} : { PULUMI_CONFIG_PASSPHRASE: DEMO_PASSPHRASE }),
     PULUMI_SKIP_UPDATE_CHECK: "true",
   };
   fs.mkdirSync(path.join(dataDir, "pulumi"), { recursive: true });
@@ -83,6 +90,7 @@ async function runHarness(emulator: RunningEmulator): Promise<void> {
       "docs-workspace:organizationId": emulator.organizationId!,
     },
     secrets: { "docs-workspace:apiToken": emulator.token! },
+    ...(passphraseSet ? {} : { passphrase: DEMO_PASSPHRASE }),
   });
   console.log(formatResult(result));
 }

@@ -102,8 +102,11 @@ export interface Definition<
   inputs: S;
   /** The API object as the provider reads it (its wire schema): what the outputs come from. */
   response: R;
-  /** Rules across arguments, run once every argument is known; each failure names its property. */
-  rules?(inputs: Inputs<S>): pulumi.dynamic.CheckFailure[];
+  /**
+   * Rules across arguments, run once every argument is known; each failure names its property.
+   * `olds` are the inputs the state holds (`{}` before the first create).
+   */
+  rules?(inputs: Inputs<S>, olds: Partial<Inputs<S>>): pulumi.dynamic.CheckFailure[];
   /** Inputs the API cannot change in place: a change replaces the object. */
   replaceOnChange?: readonly Key<S>[];
   /**
@@ -421,7 +424,7 @@ function lifecycle(def: AnyDefinition): Handlers {
   }
 
   return {
-    async check(_olds, rawNews) {
+    async check(olds, rawNews) {
       const news = withoutProvider(rawNews as Props);
       // During preview some values are not known yet. Everything known is checked now; only a
       // failure at an unknown value, or at a property holding one, waits for the next check.
@@ -451,7 +454,7 @@ function lifecycle(def: AnyDefinition): Handlers {
       // Rules across arguments wait until every argument is known (the check of `up`, before any
       // write): they never see the unknown sentinel.
       if (failures.length === 0 && unknown.length === 0) {
-        failures.push(...(def.rules?.(inputs as never) ?? []));
+        failures.push(...(def.rules?.(inputs as never, (olds ?? {}) as never) ?? []));
       }
       if (failures.length > 0) return { inputs: rawNews, failures };
       return { inputs };

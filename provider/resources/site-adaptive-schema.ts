@@ -1,9 +1,29 @@
+import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import * as api from "../api/sites";
 import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
 
 /** Both bodies: the schema is written whole, with one PUT. */
 const Body = z.object({ jsonSchema: api.AdaptiveJsonSchema });
+
+/** A failure for each boolean claim that has no description, named by its path. */
+function undescribedClaims(schema: api.AdaptiveJsonSchema): { property: string; reason: string }[] {
+  const { unsigned, ...claims } = schema.properties;
+  const named = [
+    ...Object.entries(claims).map(
+      ([name, claim]) => [`jsonSchema.properties.${name}`, claim] as const,
+    ),
+    ...Object.entries(unsigned?.properties ?? {}).map(
+      ([name, claim]) => [`jsonSchema.properties.unsigned.properties.${name}`, claim] as const,
+    ),
+  ];
+  return named
+    .filter(([, claim]) => !claim?.description)
+    .map(([path]) => ({
+      property: `${path}.description`,
+      reason: "is required: the service refuses a visitor claim without a description",
+    }));
+}
 
 /**
  * The schema is a property of its site, not an object of its own: it exists as long as the site
@@ -14,15 +34,19 @@ export const siteAdaptiveSchema = defineResource({
   kind: "site-adaptive-schema",
   type: "SiteAdaptiveSchema",
   inputs: resourceInputs({ siteId: Id, jsonSchema: api.AdaptiveJsonSchema }),
-  rules: ({ adoptId, siteId }) =>
-    adoptId != null && adoptId !== siteId
+  rules: ({ adoptId, siteId, jsonSchema }, olds) => [
+    ...(adoptId != null && adoptId !== siteId
       ? [
           {
             property: "adoptId",
             reason: `must be the site's id (${siteId}): the schema's id is its site's`,
           },
         ]
-      : [],
+      : []),
+    // The hosted service refuses a claim without a description. Release 0.1.0 did not ask for
+    // one, so a schema it wrote stays valid until the program changes it.
+    ...(isDeepStrictEqual(jsonSchema, olds.jsonSchema) ? [] : undescribedClaims(jsonSchema)),
+  ],
   replaceOnChange: ["organizationId", "siteId"],
   response: api.SiteAdaptiveSchema,
   createBody: Body,
@@ -61,9 +85,10 @@ export interface SiteAdaptiveSchemaArgs {
   siteId: Input<Inputs["siteId"]>;
   /**
    * A JSON Schema draft-07 object schema of the visitor's claims: boolean properties, and an
-   * optional `unsigned` object of boolean claims; `additionalProperties` must be `false`.
-   * Checked before any request, each failure naming its property path.
-   * @example { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false }
+   * optional `unsigned` object of boolean claims; `additionalProperties` must be `false`. Each
+   * claim needs a `description` (the service refuses one without). Checked before any request,
+   * each failure naming its property path.
+   * @example { type: "object", properties: { beta: { type: "boolean", description: "In the beta" } }, additionalProperties: false }
    */
   jsonSchema: Input<Inputs["jsonSchema"]>;
   /**
@@ -82,7 +107,7 @@ export interface SiteAdaptiveSchemaArgs {
  * ```ts
  * new SiteAdaptiveSchema("claims", {
  *   siteId: docs.id,
- *   jsonSchema: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false },
+ *   jsonSchema: { type: "object", properties: { beta: { type: "boolean", description: "In the beta" } }, additionalProperties: false },
  * });
  * ```
  */

@@ -1,68 +1,15 @@
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import {
-  HarnessRunError,
-  destroy,
-  preview,
-  refresh,
-  up,
-  type HarnessOptions,
-  type RunResult,
-} from "../../harness";
-import type { NotesDb } from "../fixtures/notes-program/provider";
+import { HarnessRunError, destroy, preview, refresh, up } from "../../harness";
+import { NOTES_TOKEN, NOTE_PASSWORD, PASSPHRASE, notesWorkspace, ops } from "../support/notes";
 
 const programDir = path.join(__dirname, "..", "fixtures", "notes-program");
-const PASSWORD = "hunter2-note-password";
-const TOKEN = "tok-fixture-0123456789";
-
-let dir: string;
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-"));
-});
-afterEach(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function options(config: Record<string, string> = {}): HarnessOptions {
-  return {
-    programDir,
-    stateFile: path.join(dir, "state.json"),
-    config,
-    secrets: { "fixture:notePassword": PASSWORD, "fixture:apiToken": TOKEN },
-    env: { NOTES_DB: path.join(dir, "db.json") },
-    // The preview pass has its own test; skipping it halves the time of the others.
-    skipPreview: true,
-  };
-}
-
-function db(): NotesDb {
-  const file = path.join(dir, "db.json");
-  return fs.existsSync(file)
-    ? (JSON.parse(fs.readFileSync(file, "utf8")) as NotesDb)
-    : { next: 1, objects: {}, calls: [] };
-}
-
-function calls(since = 0): string[] {
-  return db()
-    .calls.slice(since)
-    .map((c) => `${c.op} ${c.kind}`);
-}
-
-function ops(result: RunResult): Record<string, string> {
-  return Object.fromEntries(result.steps.map((s) => [s.name, s.op]));
-}
-
-function stateText(): string {
-  return fs.readFileSync(path.join(dir, "state.json"), "utf8");
-}
-
-function stateNames(): string[] {
-  const state = JSON.parse(stateText()) as { resources: { name: string }[] };
-  return state.resources.map((r) => r.name);
-}
+const notes = notesWorkspace(programDir);
+const { options, db, calls, stateText, stateNames } = notes;
+const PASSWORD = NOTE_PASSWORD;
+const TOKEN = NOTES_TOKEN;
 
 test("up creates in dependency order after Configure, and a second up is all same with no writes", async () => {
   const first = await up(options());
@@ -88,6 +35,16 @@ test("up creates in dependency order after Configure, and a second up is all sam
   expect(new Set(second.steps.map((s) => s.op))).toEqual(new Set(["same"]));
   expect(second.summary).toEqual({ same: 4 });
   expect(calls()).toHaveLength(2);
+});
+
+test("an up whose preview finds nothing to change runs no update and leaves the state file as it was", async () => {
+  await up(options());
+  const before = fs.statSync(notes.stateFile()).mtimeMs;
+  const again = await up({ ...options(), skipPreview: false });
+  expect(again.summary).toEqual({ same: 4 });
+  expect(again.operation).toBe("up");
+  expect(fs.statSync(notes.stateFile()).mtimeMs).toBe(before);
+  expect(fs.existsSync(`${notes.stateFile()}.journal`)).toBe(false);
 });
 
 test("an input change updates in place; a replace creates the new folder before deleting the old", async () => {
@@ -153,7 +110,7 @@ test("refresh drops a note deleted out of band and reports the folder's drift", 
   const changed = db();
   changed.objects["folder-1"] = { ...changed.objects["folder-1"], title: "Renamed by hand" };
   delete changed.objects["note-2"];
-  fs.writeFileSync(path.join(dir, "db.json"), JSON.stringify(changed));
+  fs.writeFileSync(notes.dbFile(), JSON.stringify(changed));
 
   const refreshed = await refresh(options());
   expect(refreshed.steps.find((s) => s.name === "welcome")?.op).toBe("refresh-delete");
@@ -172,7 +129,7 @@ test("refresh drops a note deleted out of band and reports the folder's drift", 
 test("preview runs Check and Diff only: no provider writes, no state written", async () => {
   const fresh = await preview(options());
   expect(fresh.summary).toEqual({ create: 4 });
-  expect(fs.existsSync(path.join(dir, "state.json"))).toBe(false);
+  expect(fs.existsSync(notes.stateFile())).toBe(false);
   expect(calls()).toEqual([]);
 
   await up(options());
@@ -188,12 +145,13 @@ test("preview runs Check and Diff only: no provider writes, no state written", a
 test("destroy deletes dependents first and leaves an empty state", async () => {
   await up(options());
   const result = await destroy(options());
-  expect(result.steps.map((s) => s.name)).toEqual([
-    "welcome",
-    "handbook",
-    "library",
-    "harness-fixture-dev",
-  ]);
+  // Independent deletes run at once; each waits only for what depends on it.
+  const order = result.steps.map((s) => s.name);
+  expect(order.sort()).toEqual(["handbook", "harness-fixture-dev", "library", "welcome"].sort());
+  const at = (name: string) => result.steps.findIndex((s) => s.name === name);
+  expect(at("welcome")).toBeLessThan(at("handbook"));
+  expect(at("welcome")).toBeLessThan(at("library"));
+  expect(at("harness-fixture-dev")).toBe(3);
   expect(calls(2)).toEqual(["delete note", "delete folder"]);
   expect(db().objects).toEqual({});
   expect(stateNames()).toEqual([]);
@@ -212,7 +170,7 @@ test("a Check failure names the resource, property and reason, and touches nothi
     { property: "title", reason: "must be at most 20 characters" },
   ]);
   expect(calls()).toEqual([]);
-  expect(fs.existsSync(path.join(dir, "state.json"))).toBe(false);
+  expect(fs.existsSync(notes.stateFile())).toBe(false);
 });
 
 test("a failure midway keeps what succeeded in state and names the resource", async () => {
@@ -250,12 +208,10 @@ test("secret inputs, outputs and config never appear in clear in the state file"
   expect(ops(second).welcome).toBe("same");
   expect(second.outputs.noteUrl).toBe(noteUrl);
 
-  await expect(
-    up({ ...options(), env: { ...options().env, PULUMI_CONFIG_PASSPHRASE: "wrong" } }),
-  ).rejects.toThrow(/incorrect passphrase/);
+  await expect(up({ ...options(), passphrase: "wrong" })).rejects.toThrow(/incorrect passphrase/);
 });
 
-test("the command prints one line per step and exits non-zero on failure", async () => {
+test("the command prints one line per step, shows a failure once and exits non-zero", async () => {
   const run = promisify(execFile);
   const cli = path.join(__dirname, "..", "..", "harness", "cli.ts");
   const tsx = require.resolve("tsx/cjs");
@@ -266,24 +222,67 @@ test("the command prints one line per step and exits non-zero on failure", async
     "up",
     programDir,
     "--state",
-    path.join(dir, "state.json"),
-    "--secret",
-    `fixture:notePassword=${PASSWORD}`,
+    notes.stateFile(),
+    "--secret-env",
+    "fixture:notePassword=NOTE_PASSWORD",
     "--skip-preview",
   ];
-  const env = { ...process.env, NOTES_DB: path.join(dir, "db.json") };
+  const env = {
+    ...process.env,
+    NOTES_DB: notes.dbFile(),
+    NOTE_PASSWORD: PASSWORD,
+    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+  };
   const ok = await run(process.execPath, args, { env });
   expect(ok.stdout).toMatch(/^\+\s+create\s+fixture:Folder {2}handbook$/m);
   expect(ok.stdout).toMatch(/Resources: 4 create/);
   expect(ok.stdout).toMatch(/noteUrl: \[secret\]/);
+  expect(ok.stdout + ok.stderr).not.toContain(PASSWORD);
 
-  const failing = run(
+  const tooLong = "A title far longer than twenty characters";
+  const failing = await run(
     process.execPath,
-    [...args, "--config", "fixture:folderTitle=A title far longer than twenty characters"],
+    [...args.filter((a) => a !== "--skip-preview"), "--config", `fixture:folderTitle=${tooLong}`],
     { env },
+  ).catch((e: { code: number; stdout: string; stderr: string }) => e);
+  expect(failing).toMatchObject({ code: 1 });
+  const output = `${failing.stdout}${failing.stderr}`;
+  const message =
+    'fixture:Folder "handbook": invalid inputs: [title] must be at most 20 characters';
+  expect(output.split(message)).toHaveLength(2);
+  expect(failing.stdout).toContain(`error: ${message}`);
+  expect(output).not.toMatch(/promises? w(as|ere) still active/);
+  // The update never started: no step is reported as done.
+  expect(failing.stdout).not.toMatch(/^\+\s+create/m);
+
+  // A create that fails, on a fresh stack.
+  const fresh = args.map((a) =>
+    a.endsWith("state.json") ? path.join(notes.dir, "fresh.json") : a,
   );
-  await expect(failing).rejects.toMatchObject({
-    code: 1,
-    stdout: expect.stringMatching(/error: fixture:Folder "handbook": invalid inputs/),
+  const broken = await run(process.execPath, [...fresh, "--config", "fixture:noteBody=fail"], {
+    env,
+  }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+  expect(broken).toMatchObject({ code: 1 });
+  const brokenOutput = `${broken.stdout}${broken.stderr}`;
+  expect(brokenOutput.split("simulated outage")).toHaveLength(2);
+  expect(brokenOutput).not.toMatch(/promises? w(as|ere) still active/);
+});
+
+test("--help prints the usage and exits 0; a bad argument prints it and exits 2", async () => {
+  const run = promisify(execFile);
+  const cli = [require.resolve("tsx/cjs"), path.join(__dirname, "..", "..", "harness", "cli.ts")];
+  const help = await run(process.execPath, ["--require", ...cli, "--help"]);
+  expect(help.stdout).toMatch(/^Usage: docs-workspace-harness <command> <programDir>/);
+  expect(help.stdout).toContain("--secret-env key=VARIABLE");
+  const bad = await run(process.execPath, [
+    "--require",
+    ...cli,
+    "up",
+    programDir,
+    "--frobnicate",
+  ]).catch((e: { code: number; stderr: string }) => e);
+  expect(bad).toMatchObject({
+    code: 2,
+    stderr: expect.stringMatching(/unknown option --frobnicate[\s\S]*Usage:/),
   });
 });

@@ -34,6 +34,8 @@ function options(
       ...config,
     },
     secrets: { "docs-workspace:apiToken": emu.token },
+    // The share link's URL is a secret: the harness writes it only under a passphrase.
+    passphrase: "lifecycle-test-passphrase",
   };
 }
 
@@ -101,11 +103,13 @@ describe("examples/workspace through the harness", () => {
     expect((await api(`/v1/orgs/${emu.organizationId}/sites`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/collections`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/spaces`)).items).toEqual([]);
-    // Dependents go first: every space is deleted before the collections that hold them.
-    const deletes = (await writes()).map((r) => r.path);
-    const lastSpace = Math.max(...deletes.map((p, i) => (p.startsWith("/v1/spaces/") ? i : -1)));
-    const firstCollection = deletes.findIndex((p) => p.startsWith("/v1/collections/"));
-    expect(lastSpace).toBeLessThan(firstCollection);
+    // Dependents go first (the rest in parallel): each space and collection is deleted before
+    // the collection that holds it.
+    const deleted = (await writes()).map((r) => r.path.split("/").pop());
+    for (const item of [...collections.items, ...spaces.items].filter((i) => i.parent)) {
+      expect(deleted.indexOf(item.id)).toBeGreaterThanOrEqual(0);
+      expect(deleted.indexOf(item.id)).toBeLessThan(deleted.indexOf(item.parent));
+    }
   });
 
   test("refresh shows a title changed out of band as drift, and the next up restores it", async () => {

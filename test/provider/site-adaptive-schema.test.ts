@@ -86,6 +86,42 @@ describe("SiteAdaptiveSchema", () => {
     expect(await emu.requests()).toEqual([]);
   });
 
+  test("a claim without a description is refused at check, unless the state already holds that schema", async () => {
+    const undescribed = {
+      type: "object",
+      properties: {
+        beta: { type: "boolean" },
+        unsigned: {
+          type: "object",
+          properties: { staff: { type: "boolean" } },
+          additionalProperties: false,
+        },
+      },
+      additionalProperties: false,
+    };
+    const refused = await schemas.check({ siteId, jsonSchema: undescribed });
+    expect(refused.failures).toEqual([
+      {
+        property: "jsonSchema.properties.beta.description",
+        reason: "is required: the service refuses a visitor claim without a description",
+      },
+      {
+        property: "jsonSchema.properties.unsigned.properties.staff.description",
+        reason: "is required: the service refuses a visitor claim without a description",
+      },
+    ]);
+    // A schema release 0.1.0 wrote without descriptions stays valid while the program keeps it.
+    const kept = await schemas.check(
+      { siteId, jsonSchema: undescribed },
+      {
+        siteId,
+        jsonSchema: undescribed,
+      },
+    );
+    expect(kept.failures).toBeUndefined();
+    expect(await emu.requests()).toEqual([]);
+  });
+
   test("a schema changed out of band shows as drift, and one PUT restores it", async () => {
     const { id, outs } = await schemas.create({ siteId, jsonSchema: claims });
     const other = { type: "object", properties: {}, additionalProperties: false };
