@@ -35,6 +35,8 @@ function options(programDir: string, config: Record<string, string> = {}): Harne
       ...config,
     },
     secrets: { "docs-workspace:apiToken": emu.token },
+    // Share link URLs are secret outputs: the harness writes them only under a passphrase.
+    passphrase: "refresh-test-passphrase",
   };
 }
 

@@ -53,6 +53,9 @@ beforeAll(async () => {
       "docs-workspace:organizationId": emulator.organizationId!,
     },
     secrets: { "docs-workspace:apiToken": emulator.token! },
+    // Release 0.1.0 wrote its secrets with no passphrase; today's harness reads them and asks
+    // for one to encrypt them under (test/harness covers the refusal without one).
+    passphrase: "upgrade-test-passphrase",
   };
   await fetch(`${emulator.url}/_emulator/requests`, { method: "DELETE" });
 });
