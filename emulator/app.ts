@@ -18,8 +18,12 @@ import { Store, type StoreOptions } from "./store";
 type AppEnv = FaultEnv & EmulatorEnv;
 
 /** Opens a store holding every family's tables. */
-export function openStore(options: Omit<StoreOptions, "schema"> = {}): Store {
-  return new Store({ ...options, schema: families.flatMap((f) => (f.schema ? [f.schema] : [])) });
+export function openStore(options: Omit<StoreOptions, "schema" | "addedColumns"> = {}): Store {
+  return new Store({
+    ...options,
+    schema: families.flatMap((f) => (f.schema ? [f.schema] : [])),
+    addedColumns: families.flatMap((f) => f.addedColumns ?? []),
+  });
 }
 
 const DOCUMENT_INFO = {

@@ -17,9 +17,10 @@ import { organizationsSchema } from "./store/organizations";
 import { sectionGroupsSchema } from "./store/section-groups";
 import { shareLinksSchema } from "./store/share-links";
 import { siteSectionsSchema } from "./store/site-sections";
-import { siteSpacesSchema } from "./store/site-spaces";
+import { siteSpacesAddedColumns, siteSpacesSchema } from "./store/site-spaces";
 import { sitesSchema } from "./store/sites";
 import { spacesSchema } from "./store/spaces";
+import type { AddedColumn } from "./store";
 
 /**
  * One API family of the emulator, in three layers (emulator/README.md, "Layering"): its routes
@@ -31,6 +32,8 @@ export interface Family {
   name: string;
   /** DDL of its tables, run at every open (`CREATE TABLE IF NOT EXISTS ...`); none if it keeps its rows in another family's. */
   schema?: string;
+  /** Columns its tables gained after a release shipped: files written before gain them at open. */
+  addedColumns?: readonly AddedColumn[];
   routes: readonly Route<ApiContext>[];
   hooks?: FamilyHooks;
 }
@@ -48,6 +51,11 @@ export const families: readonly Family[] = [
   { name: "adaptive-schema", routes: adaptiveSchemaRoutes },
   { name: "section-groups", schema: sectionGroupsSchema, routes: sectionGroupRoutes },
   { name: "site-sections", schema: siteSectionsSchema, routes: siteSectionRoutes },
-  { name: "site-spaces", schema: siteSpacesSchema, routes: siteSpaceRoutes },
+  {
+    name: "site-spaces",
+    schema: siteSpacesSchema,
+    addedColumns: siteSpacesAddedColumns,
+    routes: siteSpaceRoutes,
+  },
   { name: "share-links", schema: shareLinksSchema, routes: shareLinkRoutes },
 ];

@@ -38,6 +38,8 @@ function siteSpaceItem(
     at
     <code>${row.path}</code
     >${row.id === view.defaultSiteSpaceId ? html` <span class="badge on">default</span>` : ""}${
+      row.hidden ? html` <span class="badge" data-hidden>hidden from navigation</span>` : ""
+    }${
       row.condition !== null
         ? html` <span class="badge">when <code>${row.condition}</code></span>`
         : ""
@@ -46,8 +48,24 @@ function siteSpaceItem(
   </li>`;
 }
 
-function sectionItem(ctx: PageContext, view: SiteView, section: SectionRow): Html {
-  const rows = containerSiteSpaces(ctx.store, section.siteId, section.id);
+/**
+ * Who a structure is drawn for: the site's editors see every site space, its readers only what
+ * the site's navigation shows (a hidden site space is left out).
+ */
+type Audience = "editors" | "readers";
+
+function navigable(ctx: PageContext, audience: Audience, siteId: string, sectionId: string | null) {
+  const rows = containerSiteSpaces(ctx.store, siteId, sectionId);
+  return audience === "editors" ? rows : rows.filter((row) => !row.hidden);
+}
+
+function sectionItem(
+  ctx: PageContext,
+  view: SiteView,
+  section: SectionRow,
+  audience: Audience,
+): Html {
+  const rows = navigable(ctx, audience, section.siteId, section.id);
   return html`<li data-kind="site-section">
     <span class="kind">Section</span><strong>${section.title}</strong>
     <code>/${section.path}</code>${
@@ -63,17 +81,17 @@ function sectionItem(ctx: PageContext, view: SiteView, section: SectionRow): Htm
 }
 
 /** The site's structure in reading order: root site spaces, then sections and groups. */
-function structure(ctx: PageContext, view: SiteView): Html {
+function structure(ctx: PageContext, view: SiteView, audience: Audience): Html {
   const { site } = view;
-  const root = containerSiteSpaces(ctx.store, site.id, null);
+  const root = navigable(ctx, audience, site.id, null);
   const items = topLevel(ctx.store, site.id).map((item) => {
     if (item.type === "site-section")
-      return sectionItem(ctx, view, findSection(ctx.store, site.id, item.id)!);
+      return sectionItem(ctx, view, findSection(ctx.store, site.id, item.id)!, audience);
     const group = findGroup(ctx.store, site.id, item.id)!;
     return html`<li data-kind="site-section-group">
       <span class="kind">Group</span><strong>${group.title}</strong>
       <ul class="tree">
-        ${groupSections(ctx.store, group.id).map((s) => sectionItem(ctx, view, s))}
+        ${groupSections(ctx.store, group.id).map((s) => sectionItem(ctx, view, s, audience))}
       </ul>
     </li>`;
   });
@@ -137,7 +155,7 @@ export const sitePages = [
             </dl>
             <p><a href="${sitePreviewUrl(ctx.origin, site)}">Preview as readers see it</a></p>
             <h2>Structure</h2>
-            ${structure(ctx, view)}
+            ${structure(ctx, view, "editors")}
             <h2>Share links</h2>
             ${
               links.length === 0
@@ -196,7 +214,7 @@ export const sitePages = [
             <p>
               ${site.published ? "Published: readers see this now." : "Not published: readers see nothing until it is."}
             </p>
-            ${structure(ctx, view)}`,
+            ${structure(ctx, view, "readers")}`,
         ),
       );
     },

@@ -18,6 +18,8 @@ export const SiteSpaceJson = named(
     default: z.boolean(),
     condition: z.string().min(1).max(1024).optional(),
     draft: z.boolean(),
+    // Left out of the site's navigation, still reachable at its URL.
+    hidden: z.boolean(),
     urls: z.strictObject({ published: url.optional() }),
   }),
 );
@@ -45,6 +47,7 @@ export function renderSiteSpace(
     ...present("condition", row.condition),
     // The emulator publishes every change at once: nothing is ever a draft.
     draft: false,
+    hidden: row.hidden,
     urls: { ...present("published", publishedUrl(view, segments)) },
   };
 }

@@ -42,6 +42,7 @@ const patchBody = z.object({
   path: z.string().min(1).max(100).optional(),
   condition: z.string().min(1).max(1024).nullable().optional(),
   spaceId: z.string().optional(),
+  hidden: z.boolean().optional(),
 });
 
 const pointer = z.object({ type: z.literal("site-space"), siteSpace: z.string() });
@@ -124,7 +125,7 @@ export const siteSpaceRoutes = [
     method: "patch",
     path: `${base}/{siteSpaceId}`,
     operationId: "updateSiteSpace",
-    summary: "Change a site space's path, condition or space",
+    summary: "Change a site space's path, condition, space or whether it is hidden",
     body: patchBody,
     responses: { 200: siteSpaceAnswer },
     handler({ params, body }, ctx) {

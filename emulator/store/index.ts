@@ -10,6 +10,20 @@ export interface StoreOptions {
   clock?: Clock;
   /** DDL of every table, run once at open (`CREATE TABLE IF NOT EXISTS ...`). */
   schema: readonly string[];
+  /** Columns added since a release shipped, added at open to a file that lacks them. */
+  addedColumns?: readonly AddedColumn[];
+}
+
+/**
+ * A column a table gained after a release wrote files with that table. The table's DDL names it
+ * too (a new file has it from the start); a file written before it gains it when it opens, by
+ * `ALTER TABLE ... ADD COLUMN`, so `definition` needs a constant default if it is `NOT NULL`.
+ */
+export interface AddedColumn {
+  table: string;
+  column: string;
+  /** The column's type and constraints, as in its table's DDL: `INTEGER NOT NULL DEFAULT 0`. */
+  definition: string;
 }
 
 const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -34,6 +48,22 @@ export class Store {
       this.db.exec("PRAGMA synchronous = FULL");
     }
     for (const ddl of options.schema) this.db.exec(ddl);
+    this.addMissingColumns(options.addedColumns ?? []);
+  }
+
+  /** Brings a file written by an earlier release up to today's tables, in one transaction. */
+  private addMissingColumns(added: readonly AddedColumn[]): void {
+    const missing = added.filter(
+      ({ table, column }) =>
+        !(this.db.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).some(
+          (c) => c.name === column,
+        ),
+    );
+    if (missing.length === 0) return;
+    this.transaction(() => {
+      for (const { table, column, definition } of missing)
+        this.db.exec(`ALTER TABLE "${table}" ADD COLUMN "${column}" ${definition}`);
+    });
   }
 
   /**

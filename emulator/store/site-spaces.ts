@@ -1,5 +1,15 @@
-import type { Store } from "./index";
+import type { AddedColumn, Store } from "./index";
 import { assignments, type Raw, str, strOrNull } from "./sql";
+
+/** Added after release 0.1.0: whether the site space is left out of the site's navigation (0 or 1). */
+const hidden: AddedColumn = {
+  table: "site_spaces",
+  column: "hidden",
+  definition: "INTEGER NOT NULL DEFAULT 0",
+};
+
+/** Files written by release 0.1.0 lack `hidden`; they gain it, shown, when they open. */
+export const siteSpacesAddedColumns: readonly AddedColumn[] = [hidden];
 
 /**
  * Site spaces: a space linked into a site, at the site root or in a section. `position` orders a
@@ -13,7 +23,8 @@ CREATE TABLE IF NOT EXISTS site_spaces (
   space_id TEXT NOT NULL,
   path TEXT NOT NULL,
   condition TEXT,
-  position INTEGER NOT NULL
+  position INTEGER NOT NULL,
+  ${hidden.column} ${hidden.definition}
 );
 CREATE UNIQUE INDEX IF NOT EXISTS site_spaces_path
   ON site_spaces(site_id, COALESCE(section_id, ''), path);
@@ -28,6 +39,7 @@ export interface SiteSpaceRow {
   path: string;
   condition: string | null;
   position: number;
+  hidden: boolean;
 }
 
 function toSiteSpace(r: Raw): SiteSpaceRow {
@@ -39,6 +51,7 @@ function toSiteSpace(r: Raw): SiteSpaceRow {
     path: str(r.path),
     condition: strOrNull(r.condition),
     position: Number(r.position),
+    hidden: r.hidden === 1,
   };
 }
 
@@ -100,12 +113,13 @@ export function insertSiteSpace(
 export function updateSiteSpace(
   store: Store,
   row: SiteSpaceRow,
-  patch: { path?: string; condition?: string | null; spaceId?: string },
+  patch: { path?: string; condition?: string | null; spaceId?: string; hidden?: boolean },
 ): SiteSpaceRow {
   const set = assignments({
     path: patch.path,
     condition: patch.condition,
     space_id: patch.spaceId,
+    hidden: patch.hidden,
   });
   if (set.sql !== "")
     store.statement(`UPDATE site_spaces SET ${set.sql} WHERE id = ?`).run(...set.values, row.id);

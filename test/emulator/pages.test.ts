@@ -80,3 +80,28 @@ test("the request log page shows a refused body as its summary", async () => {
   const { html } = await page(`${t.url}/app/requests`);
   expect(html).toContain("100 bytes, nested too deep:");
 });
+
+test("a hidden site space is marked on the site's page and left out of its preview", async () => {
+  const site = (await api("POST", `/v1/orgs/${t.organizationId}/sites`, { title: "Navigation" }))
+    .body;
+  const sitePath = `/v1/orgs/${t.organizationId}/sites/${site.id as string}`;
+  const shown = (await api("POST", `/v1/orgs/${t.organizationId}/spaces`, { title: "Shown" })).body;
+  const tucked = (await api("POST", `/v1/orgs/${t.organizationId}/spaces`, { title: "Tucked" }))
+    .body;
+  await api("POST", `${sitePath}/site-spaces`, { spaceId: shown.id });
+  const link = (await api("POST", `${sitePath}/site-spaces`, { spaceId: tucked.id })).body;
+  await api("PATCH", `${sitePath}/site-spaces/${link.id as string}`, { hidden: true });
+
+  const items = (html: string) =>
+    [...html.matchAll(/<li data-kind="site-space">([\s\S]*?)<\/li>/g)].map((m) => m[1]!);
+  const management = items((await page((site.urls as { app: string }).app)).html);
+  expect(management).toHaveLength(2);
+  expect(management[0]).toContain("Shown");
+  expect(management[0]).not.toContain("hidden from navigation");
+  expect(management[1]).toContain("Tucked");
+  expect(management[1]).toContain("hidden from navigation");
+
+  const preview = items((await page((site.urls as { preview: string }).preview)).html);
+  expect(preview).toHaveLength(1);
+  expect(preview[0]).toContain("Shown");
+});

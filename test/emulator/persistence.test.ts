@@ -99,7 +99,7 @@ test("SIGTERM shuts the command down cleanly", async () => {
   expect(await exit).toBe(0);
 });
 
-test("a data file written by release 0.1.0 opens unchanged and answers in today's shapes", async () => {
+test("a data file written by release 0.1.0 opens, gains the columns added since, and answers in today's shapes", async () => {
   // test/fixtures/release-0.1.0/README.md: the example workspace as release 0.1.0 left it.
   const fixture = join(root, "test/fixtures/release-0.1.0/emulator.db");
   const data = join(dir, "release-0.1.0.db");
@@ -154,7 +154,13 @@ test("a data file written by release 0.1.0 opens unchanged and answers in today'
       draft: false,
       children: [{ title: "Guides" }, { title: "Practices" }],
     });
-    expect((await checked(`${base}/site-spaces`)).count).toBe(6);
+    // Its site spaces predate `hidden`: the column is added at open, every one shown.
+    const siteSpaces = await checked(`${base}/site-spaces`);
+    expect(siteSpaces.items.map((s) => s.hidden)).toEqual(Array(6).fill(false));
+    const hidden = await api("PATCH", `${base}/site-spaces/${siteSpaces.items[5]!.id as string}`, {
+      hidden: true,
+    });
+    expect([hidden.status, hidden.body.hidden]).toEqual([200, true]);
     expect((await checked(`${base}/share-links`)).items).toHaveLength(1);
     expect(await checked(`${base}/adaptive-schema`)).toMatchObject({
       jsonSchema: { properties: { oncall: { type: "boolean" } } },
@@ -164,6 +170,17 @@ test("a data file written by release 0.1.0 opens unchanged and answers in today'
     expect(page.status).toBe(200);
   } finally {
     await emulator.close();
+  }
+  // Opened again, the migrated copy keeps what was written to it and adds nothing twice.
+  const reopened = await startEmulator({ port: 0, data });
+  try {
+    const api = apiClient(reopened.url, reopened.token);
+    const site = (await api("GET", `/v1/orgs/${reopened.organizationId}/sites`)).body.items[0]!;
+    const path = `/v1/orgs/${reopened.organizationId}/sites/${site.id as string}/site-spaces`;
+    const items = (await api("GET", path)).body.items;
+    expect(items.map((s) => s.hidden)).toEqual([...Array(5).fill(false), true]);
+  } finally {
+    await reopened.close();
   }
   // The release's file itself is never written.
   expect(readFileSync(fixture).equals(before)).toBe(true);

@@ -147,6 +147,44 @@ describe("site spaces", () => {
     expect((await h.call("PATCH", `${site}/site-spaces/nope`, { path: "x" })).status).toBe(404);
   });
 
+  test("hidden is false until a PATCH sets it; every site-space shape answers it", async () => {
+    const space = await h.createSpace("Hideable");
+    const site = await newSite();
+    const section = await newSection(site, "Guides");
+    const created = await h.call("POST", `${site}/site-spaces`, {
+      spaceId: space,
+      sectionId: section.id,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.hidden).toBe(false);
+    const path = `${site}/site-spaces/${created.body.id as string}`;
+
+    const hidden = await h.call("PATCH", path, { hidden: true });
+    expect([hidden.status, hidden.body.hidden]).toEqual([200, true]);
+    // A PATCH without it leaves it as it is.
+    const renamed = await h.call("PATCH", path, { path: "hideable-docs" });
+    expect(renamed.body).toMatchObject({ path: "hideable-docs", hidden: true });
+
+    const listed = (await h.call("GET", `${site}/site-spaces`)).body.items!;
+    expect(listed.map((s) => [s.path, s.hidden])).toEqual([
+      ["guides", false],
+      ["hideable-docs", true],
+    ]);
+    const sections = (await h.call("GET", `${site}/sections`)).body.items!;
+    const embedded = sections[0]!.siteSpaces as { path: string; hidden: boolean }[];
+    expect(embedded.map((s) => [s.path, s.hidden])).toEqual([
+      ["guides", false],
+      ["hideable-docs", true],
+    ]);
+
+    expect((await h.call("PATCH", path, { hidden: false })).body.hidden).toBe(false);
+    for (const value of ["yes", 1, null]) {
+      const bad = await h.call("PATCH", path, { hidden: value });
+      expect([bad.status, message(bad)]).toEqual([400, "hidden must be a boolean"]);
+    }
+    expect((await h.call("PATCH", path, {})).body.hidden).toBe(false);
+  });
+
   test("list filters on default and pages; DELETE is 205, then 204 once absent", async () => {
     const spaces = [
       await h.createSpace("One"),

@@ -115,6 +115,44 @@ describe("SiteSpace", () => {
     expect((await listed()).find((s) => s.id === id)).not.toHaveProperty("condition");
   });
 
+  test("hidden: true is one PATCH, then a read and the next diff show no change", async () => {
+    const shown = { siteId, sectionId, spaceId: spaceB, path: "tucked-away" };
+    const { id, outs } = await siteSpaces.create(shown);
+    expect(outs.hidden).toBe(false);
+    const declared = { ...shown, hidden: true };
+    expect((await siteSpaces.diff(id, outs, declared)).changes).toBe(true);
+    await emu.clearRequests();
+    const updated = await siteSpaces.update(id, outs, declared);
+    expect(updated.hidden).toBe(true);
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["PATCH", { hidden: true }],
+    ]);
+
+    const refreshed = await siteSpaces.read(id, updated);
+    expect(refreshed.props).toMatchObject({ hidden: true, path: "tucked-away" });
+    expect(await siteSpaces.diff(id, refreshed.props!, declared)).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    // Omitting it later leaves it hidden: no change planned, nothing sent.
+    expect((await siteSpaces.diff(id, refreshed.props!, shown)).changes).toBe(false);
+    expect((await listed()).find((s) => s.id === id)).toMatchObject({ hidden: true });
+  });
+
+  test("a site space created hidden is one POST and one PATCH", async () => {
+    const args = { siteId, sectionId, spaceId: spaceB, path: "born-hidden", hidden: true };
+    await emu.clearRequests();
+    const { id, outs } = await siteSpaces.create(args);
+    expect(outs.hidden).toBe(true);
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["POST", { spaceId: spaceB, sectionId }],
+      ["PATCH", { path: "born-hidden", hidden: true }],
+    ]);
+    const refreshed = await siteSpaces.read(id, outs);
+    expect((await siteSpaces.diff(id, refreshed.props!, args)).changes).toBe(false);
+  });
+
   test("a site space deleted out of band is dropped by refresh and recreated by the next up", async () => {
     const args = { siteId, sectionId, spaceId: spaceA, path: "short-lived" };
     const { id, outs } = await siteSpaces.create(args);
