@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { HttpError, notFound } from "./errors";
+import { requestHeader } from "./http/headers";
 import type { Store } from "./store";
 import { membershipRole, userForToken } from "./store/identity";
 
@@ -41,7 +42,7 @@ export interface EmulatorEnv {
 /** Bearer authentication: a missing or unknown token is 401 with the API's error body. */
 export function bearerAuth(store: Store): MiddlewareHandler<EmulatorEnv> {
   return async (c, next) => {
-    const header = c.req.header("authorization") ?? "";
+    const header = requestHeader(c, "authorization") ?? "";
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw new HttpError(401, "missing bearer token in the Authorization header");
     const userId = userForToken(store, match[1]!);

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { badRequest, HttpError } from "../errors";
+import { requestHeader, type NodeBindings } from "./headers";
 
 /**
  * Request bodies are read once, here, for every route and the request log: within a byte limit
@@ -25,7 +26,7 @@ export type RequestBody =
 export type RefusalReason = "too-large" | "too-deep" | "not-json";
 
 export interface BodyEnv {
-  Bindings: { incoming?: IncomingMessage };
+  Bindings: NodeBindings;
   Variables: { body: RequestBody };
 }
 
@@ -37,13 +38,8 @@ export interface BodyEnv {
  */
 export function bodyMiddleware(): MiddlewareHandler<BodyEnv> {
   return async (c, next) => {
-    // Behind a socket the Node request's parsed headers are at hand; reading them through Hono
-    // makes @hono/node-server build a web Headers object, a cost on every GET.
-    const headers = (c.env as BodyEnv["Bindings"] | undefined)?.incoming?.headers;
-    const length = headers ? headers["content-length"] : c.req.header("content-length");
-    const chunked = headers
-      ? headers["transfer-encoding"] !== undefined
-      : c.req.header("transfer-encoding") !== undefined;
+    const length = requestHeader(c, "content-length");
+    const chunked = requestHeader(c, "transfer-encoding") !== undefined;
     const declared = Number(length ?? NaN);
     if (declared > MAX_BODY_BYTES) {
       c.set("body", refusal("too-large", "", declared, tooLarge(declared)));

@@ -125,24 +125,22 @@ export function insertCollection(
   organizationId: string,
   fields: { title?: string; parent?: string | null },
 ): CollectionRow {
-  const id = store.newId();
   const now = store.now();
   const parentId = fields.parent ?? null;
-  store
+  return store
     .statement(
       `INSERT INTO collections (id, organization_id, parent_id, title, position, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
     )
-    .run(
-      id,
+    .get(
+      store.newId(),
       organizationId,
       parentId,
       fields.title ?? "",
       endPosition(store, organizationId, parentId),
       now,
       now,
-    );
-  return findCollection(store, id)!;
+    ) as unknown as CollectionRow;
 }
 
 /** The ids of `id` and every collection nested under it, at any depth. */

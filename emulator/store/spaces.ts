@@ -90,17 +90,16 @@ export function insertSpace(
     empty?: boolean;
   },
 ): SpaceRow {
-  const id = store.newId();
   const now = store.now();
   const parentId = fields.parent ?? null;
-  store
+  return store
     .statement(
       `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, edit_mode, language,
          default_level, revision, empty, position, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
     )
-    .run(
-      id,
+    .get(
+      store.newId(),
       organizationId,
       parentId,
       fields.title ?? "",
@@ -113,8 +112,7 @@ export function insertSpace(
       endPosition(store, organizationId, parentId),
       now,
       now,
-    );
-  return findSpace(store, id)!;
+    ) as unknown as SpaceRow;
 }
 
 /** Whether a soft-deleted space is past its restore window at the store's current time. */
