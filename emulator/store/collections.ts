@@ -205,14 +205,19 @@ export function setParent(store: Store, moving: SiblingRef, parentId: string | n
     .run(parentId, store.now(), moving.id);
 }
 
+/** The ids of a collection's subtree, and the `?, ?, ...` that binds them in `IN (...)`. */
+function subtreeParameters(store: Store, id: string): { subtree: string[]; marks: string } {
+  const subtree = collectionSubtree(store, id);
+  return { subtree, marks: subtree.map(() => "?").join(", ") };
+}
+
 /**
  * Deletes a collection and the collections nested in it. Their spaces go to the trash,
  * restorable for 7 days like any deleted space.
  */
 export function deleteCollectionTree(store: Store, id: string): void {
   store.transaction(() => {
-    const subtree = collectionSubtree(store, id);
-    const marks = subtree.map(() => "?").join(", ");
+    const { subtree, marks } = subtreeParameters(store, id);
     const now = store.now();
     store
       .statement(
@@ -229,8 +234,7 @@ export function deleteCollectionTree(store: Store, id: string): void {
  */
 export function transferCollectionTree(store: Store, id: string, organizationId: string): void {
   store.transaction(() => {
-    const subtree = collectionSubtree(store, id);
-    const marks = subtree.map(() => "?").join(", ");
+    const { subtree, marks } = subtreeParameters(store, id);
     const now = store.now();
     store
       .statement(
