@@ -38,7 +38,7 @@ function siteSpaceItem(
     at
     <code>${row.path}</code
     >${row.id === view.defaultSiteSpaceId ? html` <span class="badge on">default</span>` : ""}${
-      row.hidden ? html` <span class="badge" data-hidden>hidden from navigation</span>` : ""
+      row.hidden ? html` <span class="badge">hidden from navigation</span>` : ""
     }${
       row.condition !== null
         ? html` <span class="badge">when <code>${row.condition}</code></span>`
