@@ -47,6 +47,8 @@ const FaultRuleJson = named(
     status: z.number().int().optional(),
     retryAfter: z.number().int().optional(),
     latencyMs: z.number().int().optional(),
+    when: z.enum(["before", "after"]).optional(),
+    seed: z.number().int().optional(),
   }),
 );
 

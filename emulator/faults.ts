@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { errorBody } from "./errors";
 import type { RequestLogEnv } from "./request-log";
@@ -15,6 +15,19 @@ export const faultRuleSchema = z
     status: z.union([z.literal(429), z.literal(500), z.literal(503)]).optional(),
     retryAfter: z.number().int().min(0).max(86_400).optional(),
     latencyMs: z.number().int().min(0).max(600_000).optional(),
+    /**
+     * When a status or drop fires: `before` the route runs (the default: nothing is written), or
+     * `after` it, so the write commits and its answer is lost, as when a connection breaks on the
+     * way back.
+     */
+    when: z.enum(["before", "after"]).optional(),
+    /** Seeds the rule's own random draws, so a run with `probability` can be replayed. */
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .optional(),
   })
   .refine((rule) => rule.kind !== "status" || rule.status !== undefined, {
     path: ["status"],
@@ -23,6 +36,10 @@ export const faultRuleSchema = z
   .refine((rule) => rule.kind !== "latency" || rule.latencyMs !== undefined, {
     path: ["latencyMs"],
     message: "is required when kind is latency",
+  })
+  .refine((rule) => rule.kind !== "latency" || rule.when === undefined, {
+    path: ["when"],
+    message: "applies to status and drop rules only",
   });
 
 export type FaultRuleInput = z.input<typeof faultRuleSchema>;
@@ -31,6 +48,18 @@ export interface FaultRule extends z.output<typeof faultRuleSchema> {
   id: string;
   /** Requests this rule matched so far (counted before the probability draw). */
   matched: number;
+}
+
+/** Mulberry32: a small seeded generator, enough to replay which requests a rule fires on. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
 }
 
 /** With @hono/node-server the Node request arrives as `c.env.incoming`; in process it is absent. */
@@ -61,17 +90,18 @@ function patternToRegExp(pattern: string): RegExp {
 
 /** The fault rules in force; each request is checked against them in the order they were added. */
 export class FaultSet {
-  private rules: (FaultRule & { regexp: RegExp })[] = [];
+  private rules: (FaultRule & { regexp: RegExp; random: () => number })[] = [];
   private nextId = 1;
 
   add(input: z.output<typeof faultRuleSchema>): FaultRule {
     const rule = { ...input, id: `fault-${this.nextId++}`, matched: 0 };
-    this.rules.push({ ...rule, regexp: patternToRegExp(input.path) });
+    const random = input.seed === undefined ? Math.random : seededRandom(input.seed);
+    this.rules.push({ ...rule, regexp: patternToRegExp(input.path), random });
     return rule;
   }
 
   list(): FaultRule[] {
-    return this.rules.map(({ regexp: _regexp, ...rule }) => rule);
+    return this.rules.map(({ regexp: _regexp, random: _random, ...rule }) => rule);
   }
 
   clear(): void {
@@ -86,7 +116,7 @@ export class FaultSet {
       if (!rule.regexp.test(path)) continue;
       if (rule.count !== undefined && rule.matched >= rule.count) continue;
       rule.matched++;
-      if (rule.probability !== undefined && Math.random() >= rule.probability) continue;
+      if (rule.probability !== undefined && rule.random() >= rule.probability) continue;
       fired.push(rule);
       // A status or drop answers the request: later rules never see it.
       if (rule.kind !== "latency") break;
@@ -96,30 +126,43 @@ export class FaultSet {
 
   middleware(): MiddlewareHandler<FaultEnv> {
     return async (c, next) => {
+      let after: FaultRule | undefined;
       for (const rule of this.firing(c.req.method, c.req.path)) {
         if (rule.kind === "latency") {
           await new Promise((resolve) => setTimeout(resolve, rule.latencyMs));
           continue;
         }
-        if (rule.kind === "drop") {
-          const entry = c.get("logEntry");
-          entry.fault = "drop";
-          entry.status = 0;
-          const socket = c.env?.incoming?.socket;
-          if (socket) {
-            socket.destroy();
-            // Nothing reaches the client: the socket is gone.
-            return c.body(null, 500);
-          }
-          // In process there is no socket to drop: the nearest thing is a gateway failure.
-          return c.json(errorBody(503, "fault: connection dropped"), 503);
+        if (rule.when === "after") {
+          after = rule;
+          break;
         }
-        c.get("logEntry").fault = "status";
-        const status = rule.status!;
-        if (status === 429) c.header("Retry-After", String(rule.retryAfter ?? 1));
-        return c.json(errorBody(status, `fault injected by the emulator (${rule.id})`), status);
+        return answer(c, rule);
       }
       await next();
+      // The route ran and what it wrote is committed: only its answer is lost.
+      if (after) c.res = answer(c, after);
     };
   }
+}
+
+/** What a status or drop rule answers instead of the API. */
+function answer(c: Context<FaultEnv>, rule: FaultRule): Response {
+  if (rule.kind === "drop") {
+    const entry = c.get("logEntry");
+    entry.fault = "drop";
+    entry.status = 0;
+    const socket = c.env?.incoming?.socket;
+    if (socket) {
+      socket.destroy();
+      // Nothing reaches the client: the socket is gone.
+      return new Response(null, { status: 500 });
+    }
+    // In process there is no socket to drop: the nearest thing is a gateway failure.
+    return c.json(errorBody(503, "fault: connection dropped"), 503);
+  }
+  c.get("logEntry").fault = "status";
+  const status = rule.status!;
+  const headers: Record<string, string> =
+    status === 429 ? { "Retry-After": String(rule.retryAfter ?? 1) } : {};
+  return c.json(errorBody(status, `fault injected by the emulator (${rule.id})`), status, headers);
 }

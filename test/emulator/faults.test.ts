@@ -87,6 +87,65 @@ describe("faults", () => {
     ]);
   });
 
+  test("a drop after the route runs commits the write and loses its answer", async () => {
+    await t.addFault({ method: "POST", path: "/v1/orgs/*/spaces", kind: "drop", when: "after" });
+    await t.clearRequests();
+    const failure = await api("POST", `${orgPath()}/spaces`, { title: "Committed" }).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    expect(failure?.message).toBe("fetch failed");
+    // The client saw nothing, but the space exists.
+    const spaces = (await api("GET", `${orgPath()}/spaces`)).body.items as { title: string }[];
+    expect(spaces.map((s) => s.title)).toContain("Committed");
+    expect((await t.requests()).map((r) => [r.method, r.status, r.fault])).toEqual([
+      ["POST", 0, "drop"],
+      ["GET", 200, undefined],
+    ]);
+  });
+
+  test("a status after the route runs answers it in place of the committed write's answer", async () => {
+    await t.addFault({
+      method: "POST",
+      path: "/v1/orgs/*/spaces",
+      kind: "status",
+      status: 503,
+      when: "after",
+      count: 1,
+    });
+    const res = await api("POST", `${orgPath()}/spaces`, { title: "Written anyway" });
+    expect(res.status).toBe(503);
+    const spaces = (await api("GET", `${orgPath()}/spaces`)).body.items as { title: string }[];
+    expect(spaces.map((s) => s.title)).toContain("Written anyway");
+  });
+
+  test("a seeded probability fires on the same requests every time; when is refused on latency", async () => {
+    const fired = async () => {
+      await t.clearFaults();
+      await t.addFault({
+        path: "/v1/orgs",
+        kind: "status",
+        status: 503,
+        probability: 0.5,
+        seed: 42,
+      });
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) statuses.push((await api("GET", "/v1/orgs")).status);
+      return statuses;
+    };
+    const first = await fired();
+    expect(first).toContain(503);
+    expect(first).toContain(200);
+    expect(await fired()).toEqual(first);
+    const refused = await fetch(`${t.url}/_emulator/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ path: "/v1/**", kind: "latency", latencyMs: 5, when: "after" }),
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("when");
+  });
+
   test("rules are listed with their match counts and cleared", async () => {
     await t.addFault({ path: "/v1/orgs", kind: "status", status: 503, count: 1 });
     await api("GET", "/v1/orgs");
