@@ -1,3 +1,5 @@
+import { DEFAULT_RETRY_POLICY } from "./client/retry";
+
 /**
  * Where the provider's endpoint, token and default organization come from: the stack config
  * (`docs-workspace:apiUrl`, `docs-workspace:apiToken` as a secret, `docs-workspace:organizationId`,
@@ -18,6 +20,11 @@ export interface ProviderConfig {
   requireOrganizationId(): string;
   /** Requests in flight per process, 1 to 64; default 8. */
   maxConcurrency(): number;
+  /**
+   * The longest one request may spend waiting between its retries, in seconds (0 to 86,400;
+   * default 300): a server's `Retry-After` is waited in full while the total stays under it.
+   */
+  maxRetryWait(): number;
 }
 
 /** Reads one configuration key such as `docs-workspace:apiUrl`; undefined when not set. */
@@ -41,6 +48,11 @@ const KEYS = {
   maxConcurrency: {
     config: `${CONFIG_NAMESPACE}:maxConcurrency`,
     env: "DOCS_WORKSPACE_MAX_CONCURRENCY",
+    secret: false,
+  },
+  maxRetryWait: {
+    config: `${CONFIG_NAMESPACE}:maxRetryWait`,
+    env: "DOCS_WORKSPACE_MAX_RETRY_WAIT",
     secret: false,
   },
 } as const;
@@ -121,6 +133,15 @@ export function providerConfig(
       const value = raw === undefined ? DEFAULT_MAX_CONCURRENCY : Number(raw);
       if (!Number.isInteger(value) || value < 1 || value > 64) {
         throw new ConfigError(`${named("maxConcurrency")} must be an integer from 1 to 64`);
+      }
+      return value;
+    }),
+    maxRetryWait: once("maxRetryWait", (raw) => {
+      const value = raw === undefined ? DEFAULT_RETRY_POLICY.maxTotalWaitMs / 1000 : Number(raw);
+      if (!Number.isFinite(value) || value < 0 || value > 86_400) {
+        throw new ConfigError(
+          `${named("maxRetryWait")} must be a number of seconds from 0 to 86400`,
+        );
       }
       return value;
     }),

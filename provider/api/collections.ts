@@ -70,7 +70,11 @@ export function moveCollection(
   id: string,
   parent: string | null,
 ): Promise<Collection> {
-  return client.request("POST", `${byId(id)}/move`, { body: { parent }, schema: Collection });
+  return client.request("POST", `${byId(id)}/move`, {
+    body: { parent },
+    schema: Collection,
+    idempotent: true,
+  });
 }
 
 export function transferCollection(

@@ -328,7 +328,10 @@ export function setSitePublished(
   published: boolean,
 ): Promise<Site> {
   const action = published ? "publish" : "unpublish";
-  return client.request("POST", `${siteById(organizationId, siteId)}/${action}`, { schema: Site });
+  return client.request("POST", `${siteById(organizationId, siteId)}/${action}`, {
+    schema: Site,
+    idempotent: true,
+  });
 }
 
 export function getAdaptiveSchema(
@@ -456,7 +459,11 @@ export function addSectionToGroup(
   sectionId: string,
 ): Promise<SiteSectionGroup> {
   const path = `${child(organizationId, siteId, "section-groups", groupId)}/sections`;
-  return client.request("POST", path, { body: { sectionId }, schema: SiteSectionGroup });
+  return client.request("POST", path, {
+    body: { sectionId },
+    schema: SiteSectionGroup,
+    idempotent: true,
+  });
 }
 
 /** Takes a section out of the group; 204 also when it was not in it. */

@@ -95,7 +95,11 @@ export function deleteSpace(client: ApiClient, id: string): Promise<void> {
 
 /** Moves a space into collection `parent`, or to the organization's top level with `null`. */
 export function moveSpace(client: ApiClient, id: string, parent: string | null): Promise<Space> {
-  return client.request("POST", `${byId(id)}/move`, { body: { parent }, schema: Space });
+  return client.request("POST", `${byId(id)}/move`, {
+    body: { parent },
+    schema: Space,
+    idempotent: true,
+  });
 }
 
 /** Transfers a space to another organization, optionally straight into one of its collections. */

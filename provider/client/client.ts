@@ -30,6 +30,12 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   body?: unknown;
   /** The response schema; omit for operations that answer with no content. */
   schema?: S;
+  /**
+   * The operation may be sent twice with the same effect: an action POST (publish, move, adding
+   * a section to a group) says so here, and is then retried like a PUT. The client never guesses
+   * it from the path.
+   */
+  idempotent?: boolean;
 }
 
 type Result<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -78,10 +84,23 @@ export class ApiClient {
       const outcome = await this.limiter.run(() => this.attempt(method, path, options));
       if (outcome.ok) return outcome.value;
       const { error, retryAfterMs } = outcome;
-      if (attempt >= this.policy.maxRetries || !isRetryable(method, error)) throw error;
+      if (attempt >= this.policy.maxRetries || !isRetryable(method, error, options.idempotent)) {
+        throw error;
+      }
       // The slot is released while waiting, so a throttled request does not block the others.
       const delay = backoffDelay(this.policy, attempt, retryAfterMs);
-      if (waited + delay > this.policy.maxTotalWaitMs) throw error;
+      if (waited + delay > this.policy.maxTotalWaitMs) {
+        const asked = Math.ceil(delay / 1000);
+        const cap = Math.round(this.policy.maxTotalWaitMs / 1000);
+        throw new ApiError(
+          error.status,
+          error.code,
+          method,
+          path,
+          `${error.detail} (not retried: waiting ${asked} s more would pass the ${cap} s that docs-workspace:maxRetryWait allows one request)`,
+          { cause: error },
+        );
+      }
       waited += delay;
       await this.sleep(delay);
     }

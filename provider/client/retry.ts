@@ -10,7 +10,8 @@ const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([
 
 /**
  * Methods that may be sent twice. POST is not among them: a POST answered by a 5xx, or cut off
- * mid-flight, may have been processed, and a second one would create a duplicate.
+ * mid-flight, may have been processed, and a second one would create a duplicate. An action POST
+ * that is idempotent says so itself (`RequestOptions.idempotent`).
  */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "PATCH", "DELETE"]);
 
@@ -21,7 +22,10 @@ export interface RetryPolicy {
   baseDelayMs: number;
   /** Longest single backoff step. A server's `Retry-After` is waited in full. */
   maxDelayMs: number;
-  /** Cap on the total time spent waiting across all retries of one request. */
+  /**
+   * Cap on the total time spent waiting across all retries of one request: a server's
+   * `Retry-After` is waited in full while the waits stay under it (`docs-workspace:maxRetryWait`).
+   */
   maxTotalWaitMs: number;
 }
 
@@ -29,13 +33,23 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetries: 5,
   baseDelayMs: 250,
   maxDelayMs: 20_000,
-  maxTotalWaitMs: 60_000,
+  // Five minutes: a rate limit's `Retry-After` of a minute or two is waited for.
+  maxTotalWaitMs: 300_000,
 };
 
-export function isRetryable(method: string, error: ApiError): boolean {
+export function isRetryable(method: string, error: ApiError, idempotent = false): boolean {
   if (error.status === 429) return true;
-  if (!IDEMPOTENT_METHODS.has(method)) return false;
+  if (!idempotent && !IDEMPOTENT_METHODS.has(method)) return false;
   return error.status === 0 || RETRYABLE_STATUSES.has(error.status);
+}
+
+/**
+ * Whether a request that failed this way may still have been carried out: no answer arrived
+ * (the connection broke, perhaps after the server committed), or a gateway answered for a server
+ * that may have done the work (502, 503, 504). A 429 or any other status is a refusal.
+ */
+export function outcomeUnknown(error: ApiError): boolean {
+  return error.status === 0 || (error.status !== 429 && RETRYABLE_STATUSES.has(error.status));
 }
 
 /** `Retry-After` as milliseconds: delta-seconds or an HTTP date; undefined when absent or invalid. */

@@ -6,7 +6,7 @@ import { providerConfig, type ConfigSource, type ProviderConfig } from "../confi
 export interface Context {
   config: ProviderConfig;
   /**
-   * Built on first use, from the configured URL, token and concurrency: a missing or invalid one
+   * Built on first use, from the configured URL, token, concurrency and retry wait: a missing or invalid one
    * fails here, at the first request, never at check.
    */
   readonly client: ApiClient;
@@ -40,6 +40,7 @@ export function context(): Context {
           apiUrl: config.apiUrl(),
           apiToken: config.apiToken(),
           maxConcurrency: config.maxConcurrency(),
+          retry: { maxTotalWaitMs: config.maxRetryWait() * 1000 },
         });
         return client;
       },

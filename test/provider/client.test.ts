@@ -12,11 +12,16 @@ const Collection = z.looseObject({ id: z.string(), title: z.string() });
 let emu: TestEmulator;
 let waits: number[];
 
-function client(overrides: { token?: string; maxConcurrency?: number } = {}) {
+function client(
+  overrides: { token?: string; maxConcurrency?: number; maxTotalWaitMs?: number } = {},
+) {
   return new ApiClient({
     apiUrl: emu.url,
     apiToken: overrides.token ?? emu.token,
     maxConcurrency: overrides.maxConcurrency ?? 8,
+    ...(overrides.maxTotalWaitMs === undefined
+      ? {}
+      : { retry: { maxTotalWaitMs: overrides.maxTotalWaitMs } }),
     // Record the waits instead of spending them; the delays themselves are asserted.
     sleep: async (ms) => {
       waits.push(ms);
@@ -51,13 +56,44 @@ describe("retries", () => {
     expect(waits).toEqual([30_000]);
   });
 
-  test("a Retry-After beyond the total-wait cap fails at once with the 429", async () => {
+  test("a Retry-After over a minute is waited for, within the total-wait cap", async () => {
     await emu.addFault({ path: orgPath(), count: 1, kind: "status", status: 429, retryAfter: 120 });
-    const error = (await client()
+    await client().get(orgPath(), Organization);
+    expect(waits).toEqual([120_000]);
+  });
+
+  test("a Retry-After beyond the total-wait cap fails at once, naming the setting", async () => {
+    await emu.addFault({ path: orgPath(), count: 1, kind: "status", status: 429, retryAfter: 120 });
+    const error = (await client({ maxTotalWaitMs: 60_000 })
       .get(orgPath(), Organization)
       .catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(429);
+    expect(error.message).toBe(`[GET] ${orgPath()}: 429 ${error.detail}`);
+    expect(error.detail).toMatch(
+      /not retried: waiting 120 s more would pass the 60 s that docs-workspace:maxRetryWait allows one request/,
+    );
     expect(waits).toEqual([]);
+  });
+
+  test("an action POST that declares itself idempotent is retried after a 503 like a PUT", async () => {
+    const created = await client().request("POST", `${orgPath()}/collections`, {
+      body: { title: "Moved twice" },
+      schema: Collection,
+    });
+    const path = `/v1/collections/${created.id}/move`;
+    await emu.addFault({ method: "POST", path, count: 1, kind: "status", status: 503 });
+    await emu.addFault({ method: "POST", path, count: 1, kind: "drop", when: "after" });
+    const moved = await client().request("POST", path, {
+      body: { parent: null },
+      schema: Collection,
+      idempotent: true,
+    });
+    expect(moved.id).toBe(created.id);
+    expect(waits).toHaveLength(2);
+    expect((await emu.requests()).filter((r) => r.path === path).map((r) => r.status)).toEqual([
+      503, 0, 200,
+    ]);
   });
 
   test("a 503 on GET is retried with backoff, then succeeds", async () => {

@@ -81,6 +81,21 @@ describe("provider configuration", () => {
     );
     expect(concurrency.message).toContain("docs-workspace:maxConcurrency");
     expect(concurrency.message).toContain("DOCS_WORKSPACE_MAX_CONCURRENCY");
+    for (const bad of ["-1", "a minute", "86401"]) {
+      const wait = errorOf(() => config({ "docs-workspace:maxRetryWait": bad }).maxRetryWait());
+      expect(wait.message).toBe(
+        "docs-workspace:maxRetryWait (DOCS_WORKSPACE_MAX_RETRY_WAIT) must be a number of seconds from 0 to 86400",
+      );
+    }
+  });
+
+  test("maxRetryWait defaults to 300 seconds, from stack config or the environment", () => {
+    expect(providerConfig(none, {}).maxRetryWait()).toBe(300);
+    expect(providerConfig(none, { DOCS_WORKSPACE_MAX_RETRY_WAIT: "900" }).maxRetryWait()).toBe(900);
+    const both = providerConfig(from({ "docs-workspace:maxRetryWait": "30" }), {
+      DOCS_WORKSPACE_MAX_RETRY_WAIT: "900",
+    });
+    expect(both.maxRetryWait()).toBe(30);
   });
 
   test("a resource without organizationId and no default names how to set one", () => {

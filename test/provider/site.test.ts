@@ -70,6 +70,32 @@ describe("Site", () => {
     expect((outs.urls as { published: string }).published).toBe("https://example.com/docs");
   });
 
+  test("a 503 on publish during create is retried, and the new site is kept", async () => {
+    await emu.addFault({
+      method: "POST",
+      path: "/v1/orgs/*/sites/*/publish",
+      kind: "status",
+      status: 503,
+      count: 1,
+    });
+    try {
+      const { id, outs } = await sites.create({
+        title: "Published despite a 503",
+        published: true,
+      });
+      expect(outs.published).toBe(true);
+      const calls = (await writes(emu)).map((r) => [r.method, r.path, r.status]);
+      expect(calls).toEqual([
+        ["POST", sitesPath(), 201],
+        ["POST", `${sitesPath()}/${id}/publish`, 503],
+        ["POST", `${sitesPath()}/${id}/publish`, 200],
+      ]);
+      expect(await siteTitles()).toContain("Published despite a 503");
+    } finally {
+      await emu.clearFaults();
+    }
+  });
+
   test("check catches invalid arguments with no request sent, naming the property and the limit", async () => {
     const result = await sites.check({
       title: "x",
@@ -305,16 +331,17 @@ describe("Site", () => {
     ]);
   });
 
-  test("a failing publish after the POST undoes the create too", async () => {
+  test("a publish that fails for good after the POST undoes the create too", async () => {
+    // A 500 is not retried: the server failed, it was not unavailable.
     await emu.addFault({
       method: "POST",
       path: "/v1/orgs/*/sites/*/publish",
       count: 1,
       kind: "status",
-      status: 503,
+      status: 500,
     });
     await expect(sites.create({ title: "Never published", published: true })).rejects.toThrow(
-      /503/,
+      /500/,
     );
     await emu.clearFaults();
     expect(await siteTitles()).not.toContain("Never published");
