@@ -538,6 +538,14 @@ export function deleteSiteSpace(
 
 // Share links (§4.11): no single GET.
 
+export function listShareLinks(
+  client: ApiClient,
+  organizationId: string,
+  siteId: string,
+): Promise<ShareLink[]> {
+  return listAll(client, child(organizationId, siteId, "share-links"), ShareLink, WHOLE_LIST);
+}
+
 export function getShareLink(
   client: ApiClient,
   organizationId: string,

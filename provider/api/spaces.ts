@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiClient } from "../client";
+import { listAll, type ApiClient } from "../client";
 import { Language, open, RoleLevel, Urls } from "./common";
 
 /** Limits of §2.3 and §8, shared by the resource's check. */
@@ -69,6 +69,13 @@ export const SpacePatch = z
 export type SpacePatch = z.infer<typeof SpacePatch>;
 
 const byId = (id: string) => `/v1/spaces/${encodeURIComponent(id)}`;
+
+/** Every space of the organization, in collections or not. */
+export function listSpaces(client: ApiClient, organizationId: string): Promise<Space[]> {
+  return listAll(client, `/v1/orgs/${encodeURIComponent(organizationId)}/spaces`, Space, {
+    limit: 1000,
+  });
+}
 
 export function getSpace(client: ApiClient, id: string): Promise<Space> {
   return client.get(byId(id), Space);

@@ -52,6 +52,7 @@ export class ApiClient {
   private readonly limiter: Limiter;
   private readonly policy: RetryPolicy;
   private readonly sleep: (ms: number) => Promise<void>;
+  private clockOffsetMs = 0;
 
   constructor(options: ClientOptions) {
     this.fetcher = ofetch.create({
@@ -65,6 +66,14 @@ export class ApiClient {
     this.limiter = new Limiter(options.maxConcurrency);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.sleep = options.sleep ?? defaultSleep;
+  }
+
+  /**
+   * A time of this machine's clock (ms since the epoch) on the service's clock, as its answers'
+   * `Date` headers tell it (to about half a second); unchanged until one has answered.
+   */
+  serverTime(local: number): number {
+    return local + this.clockOffsetMs;
   }
 
   get<S extends z.ZodType>(path: string, schema: S, query?: Query): Promise<z.output<S>> {
@@ -124,6 +133,9 @@ export class ApiClient {
       const cause = error instanceof FetchError ? error.cause : error;
       return { ok: false, error: ApiError.fromNetwork(method, path, cause) };
     }
+    const date = Date.parse(response.headers.get("date") ?? "");
+    // The header counts whole seconds: the server's time lies within the second it names.
+    if (!Number.isNaN(date)) this.clockOffsetMs = date + 500 - Date.now();
     if (response.status >= 400) {
       return {
         ok: false,

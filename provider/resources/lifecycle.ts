@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { formatPath, validate } from "../../common/issues";
-import { ApiError } from "../client";
+import { ApiError, outcomeUnknown } from "../client";
 import { ConfigError } from "../config";
 import { context, type Context } from "../runtime/context";
 import { shim } from "../runtime/shim";
@@ -25,6 +25,46 @@ export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 export const DECLARED = "__declared";
 
 type Props = Record<string, unknown>;
+
+/**
+ * The harness's recovery request for a create an interrupted run left pending (the contract is
+ * `PENDING_CREATE_KEY` of `harness/types.ts`): `read` gets the id `""` and, beside the inputs,
+ * this key holding `{ urn, name, startedAt }`, and answers `"found"` or `"absent"` under it.
+ */
+export const PENDING_CREATE = "__pendingCreate";
+
+/**
+ * The margin on the service's clock when the provider asks which objects a create made: the time
+ * the create was sent is read on the service's clock (`ApiClient.serverTime`, to about half a
+ * second), and an object made more than this long before it is never taken for its work.
+ */
+export const CLOCK_TOLERANCE_MS = 2_000;
+
+/** How many times a create whose outcome is unknown, and which made nothing, is sent in all. */
+export const CREATE_ATTEMPTS = 3;
+
+/** An object that may be the one a create made: its id and the API's creation time. */
+export interface Candidate {
+  id: string;
+  createdAt: string;
+}
+
+/**
+ * How to find the object a create may have made when its outcome is unknown: the objects that
+ * carry the natural key the create sent, in the parent it names (a space's title in its
+ * collection). `find` answers `undefined` when the inputs declare no key to look for.
+ */
+export interface NaturalKey<I> {
+  /** The key in words, for messages and the README's table: "title in its parent collection". */
+  describe: string;
+  find(ctx: Context, inputs: I): Promise<Candidate[] | undefined>;
+}
+
+/**
+ * Ids this process created or took over: a create never takes one of them for its own work
+ * (two spaces of one title made side by side in one collection each keep their own).
+ */
+const claimed = new Set<string>();
 
 /** A non-empty id argument. */
 export const Id = z.string().min(1);
@@ -144,6 +184,12 @@ export interface Definition<
   patch?(ctx: Context, id: string, olds: OutputsOf<S, W, M>, body: z.output<P>): Promise<W>;
   delete(ctx: Context, id: string, olds: OutputsOf<S, W, M>): Promise<void>;
   operations?: readonly Operation<Inputs<S>, OutputsOf<S, W, M>, W>[];
+  /**
+   * How a create whose outcome is unknown (no answer, or 502, 503, 504) finds what it may have
+   * made, and how a pending create of an interrupted run is recovered. Without it, such a create
+   * fails with a message saying what to check, and recovery answers that it cannot tell.
+   */
+  naturalKey?: NaturalKey<Inputs<S>>;
 }
 
 /** Arguments as a program writes them: each value, and each element or field of it, may be an Output. */
@@ -423,6 +469,90 @@ function lifecycle(def: AnyDefinition): Handlers {
     return current === undefined ? known : outputsOf(current, known, declaredIn(news));
   }
 
+  /**
+   * The object behind the one candidate made since `sent` (this machine's clock), not claimed
+   * already; or none.
+   */
+  async function findMade(ctx: Context, inputs: Props, sent: number): Promise<Wire | undefined> {
+    const key = def.naturalKey!;
+    const candidates = await key.find(ctx, inputs as never);
+    // Read after the list answered: the client knows the service's clock by then.
+    const since = ctx.client.serverTime(sent) - CLOCK_TOLERANCE_MS;
+    if (candidates === undefined) {
+      throw new Error(
+        `no ${key.describe} is declared to look for the ${def.kind} it may have made: check for it before the next up, and take it over with adoptId`,
+      );
+    }
+    const made = candidates.filter((c) => !claimed.has(c.id) && Date.parse(c.createdAt) >= since);
+    if (made.length > 1) {
+      throw new Error(
+        `${made.length} objects made since it was sent have its ${key.describe} (${made.map((c) => c.id).join(", ")}): take over the right one with adoptId and delete the others`,
+      );
+    }
+    if (made.length === 0) return undefined;
+    const declares = (k: string) => inputs[k] !== undefined;
+    return def.read(ctx, made[0]!.id, inputs as never, declares);
+  }
+
+  /**
+   * The create's POST. When its outcome is unknown, the object it may have made is looked for by
+   * its natural key: found, it is taken; not found, the POST is sent again, up to
+   * `CREATE_ATTEMPTS` in all.
+   */
+  async function createOnce(ctx: Context, inputs: Props, sent: Props): Promise<Wire> {
+    const since = Date.now();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await def.create(ctx, inputs as never, sent);
+      } catch (error) {
+        if (!(error instanceof ApiError) || !outcomeUnknown(error)) throw error;
+        const outcome = `the outcome of ${error.message} is unknown`;
+        if (!def.naturalKey) {
+          throw new Error(
+            `${outcome}, and a ${def.kind} has no natural key to find what it may have made: check for it before the next up, and take it over with adoptId`,
+            { cause: error },
+          );
+        }
+        let found: Wire | undefined;
+        try {
+          found = await findMade(ctx, inputs, since);
+        } catch (lookup) {
+          const reason = lookup instanceof Error ? lookup.message : String(lookup);
+          throw new Error(`${outcome}; ${reason}`, { cause: error });
+        }
+        if (found !== undefined) return found;
+        if (attempt >= CREATE_ATTEMPTS) {
+          throw new Error(`${outcome}, it made nothing, and ${attempt} attempts failed`, {
+            cause: error,
+          });
+        }
+      }
+    }
+  }
+
+  /** The recovery request of a pending create (`PENDING_CREATE`): found, or absent. */
+  async function recoverPending(props: Props): Promise<pulumi.dynamic.ReadResult> {
+    const { [PENDING_CREATE]: request, ...rest } = withoutProvider(props);
+    if (!def.naturalKey) {
+      throw new Error(`a ${def.kind} has no natural key to find what an interrupted create made`);
+    }
+    const startedAt = Date.parse(String((request as { startedAt?: unknown }).startedAt));
+    if (Number.isNaN(startedAt)) throw new Error("the recovery request has no valid startedAt");
+    const inputs = { ...rest };
+    const wire = await findMade(context(), inputs, startedAt);
+    if (wire === undefined) return { id: "", props: { [PENDING_CREATE]: "absent" } };
+    const id = def.idOf ? def.idOf(wire, inputs as never) : String(wire.id);
+    claimed.add(id);
+    const outs = outputsOf(wire, pick(inputs, fixed), declaredIn(inputs));
+    // What the object holds for each declared input: the next up updates what the interrupted
+    // create did not finish.
+    const held = pick(
+      outs,
+      [...declaredIn(inputs)].filter((k) => k !== "adoptId"),
+    );
+    return { id, props: { ...stamped(outs, inputs), [PENDING_CREATE]: "found" }, inputs: held };
+  }
+
   return {
     async check(olds, rawNews) {
       const news = withoutProvider(rawNews as Props);
@@ -484,12 +614,14 @@ function lifecycle(def: AnyDefinition): Handlers {
           inputs,
           inputKeys.filter((k) => inputs[k] !== null),
         );
-        const wire = await def.create(ctx, inputs as never, sent);
+        const wire = await createOnce(ctx, inputs, sent);
         id = def.idOf ? def.idOf(wire, inputs as never) : String(wire.id);
+        claimed.add(id);
         const sentKeys = inputKeys.filter((k) => bodyName(def, k) in sent);
         outs = outputsOf(wire, pick(inputs, [...fixed, ...sentKeys]), declaredIn(inputs));
       } else {
         id = adoptId;
+        claimed.add(id);
         const declares = (key: string) => inputs[key] !== undefined;
         const wire = await def.read(ctx, id, inputs as never, declares).catch((error: unknown) => {
           if (error instanceof ApiError && error.isNotFound) {
@@ -522,6 +654,9 @@ function lifecycle(def: AnyDefinition): Handlers {
     },
 
     async read(id, props) {
+      if (id === "" && (props as Props | undefined)?.[PENDING_CREATE] !== undefined) {
+        return recoverPending(props as Props);
+      }
       const olds = withoutProvider(props as Props);
       const recorded = olds[DECLARED];
       // State written before the declared inputs were recorded: what was declared is read from

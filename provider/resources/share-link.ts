@@ -43,6 +43,13 @@ export const shareLink = defineResource({
     api.updateShareLink(client, olds.organizationId, olds.siteId, id, body),
   delete: ({ client }, id, olds) =>
     api.deleteShareLink(client, olds.organizationId, olds.siteId, id),
+  naturalKey: {
+    describe: "name in its site",
+    find: async ({ client }, inputs) =>
+      (await api.listShareLinks(client, inputs.organizationId, inputs.siteId)).filter(
+        (link) => link.name === inputs.name,
+      ),
+  },
 });
 
 type Inputs = ArgsInputs<typeof shareLink>;

@@ -74,6 +74,11 @@ export const site = defineResource({
   },
   patch: ({ client }, id, olds, body) => api.updateSite(client, olds.organizationId, id, body),
   delete: ({ client }, id, olds) => api.deleteSite(client, olds.organizationId, id),
+  naturalKey: {
+    describe: "title in its organization",
+    find: async ({ client }, inputs) =>
+      (await api.listSites(client, inputs.organizationId)).filter((s) => s.title === inputs.title),
+  },
   operations: [
     {
       input: "published",

@@ -43,6 +43,13 @@ export const space = defineResource({
   read: ({ client }, id) => api.getSpace(client, id),
   patch: ({ client }, id, _olds, body) => api.updateSpace(client, id, body),
   delete: ({ client }, id) => api.deleteSpace(client, id),
+  naturalKey: {
+    describe: "title in its parent collection (or at the top level)",
+    find: async ({ client }, inputs) =>
+      (await api.listSpaces(client, inputs.organizationId)).filter(
+        (s) => s.title === inputs.title && (s.parent ?? null) === (inputs.parent ?? null),
+      ),
+  },
   operations: [
     {
       input: "organizationId",

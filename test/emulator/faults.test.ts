@@ -96,7 +96,9 @@ describe("faults", () => {
     );
     expect(failure?.message).toBe("fetch failed");
     // The client saw nothing, but the space exists.
-    const spaces = (await api("GET", `${orgPath()}/spaces`)).body.items as unknown as { title: string }[];
+    const spaces = (await api("GET", `${orgPath()}/spaces`)).body.items as unknown as {
+      title: string;
+    }[];
     expect(spaces.map((s) => s.title)).toContain("Committed");
     expect((await t.requests()).map((r) => [r.method, r.status, r.fault])).toEqual([
       ["POST", 0, "drop"],
@@ -115,7 +117,9 @@ describe("faults", () => {
     });
     const res = await api("POST", `${orgPath()}/spaces`, { title: "Written anyway" });
     expect(res.status).toBe(503);
-    const spaces = (await api("GET", `${orgPath()}/spaces`)).body.items as unknown as { title: string }[];
+    const spaces = (await api("GET", `${orgPath()}/spaces`)).body.items as unknown as {
+      title: string;
+    }[];
     expect(spaces.map((s) => s.title)).toContain("Written anyway");
   });
 
