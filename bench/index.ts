@@ -3,6 +3,7 @@ import { emulatorBench } from "./emulator";
 import { engineBench } from "./engine";
 import { requestsBench } from "./requests";
 import { serializationBench } from "./serialization";
+import { soakBench } from "./soak";
 
 /** One benchmark: it measures and returns the lines of its report section. */
 export interface BenchModule {
@@ -17,6 +18,7 @@ const modules: BenchModule[] = [
   requestsBench,
   serializationBench,
   engineBench,
+  soakBench,
 ];
 
 /** Whether `word` from the command line is one of the words of the section's name. */

@@ -44,6 +44,24 @@ export const faultRuleSchema = z
 
 export type FaultRuleInput = z.input<typeof faultRuleSchema>;
 
+/**
+ * Rules that strike about `rate` of the requests under `path` with every fault a client meets:
+ * a 429, a 503 and a dropped connection before the route runs, and a 503 and a drop after its
+ * write commits, in equal shares. Seeded: the same seed strikes the same requests, so a soak that
+ * fails can be replayed.
+ */
+export function faultMix(options: { rate: number; seed: number; path?: string }): FaultRuleInput[] {
+  const each = { path: options.path ?? "/v1/**", probability: options.rate / 5 };
+  const { seed } = options;
+  return [
+    { ...each, seed, kind: "status", status: 429, retryAfter: 0 },
+    { ...each, seed: seed + 1, kind: "status", status: 503 },
+    { ...each, seed: seed + 2, kind: "drop" },
+    { ...each, seed: seed + 3, kind: "status", status: 503, when: "after" },
+    { ...each, seed: seed + 4, kind: "drop", when: "after" },
+  ];
+}
+
 export interface FaultRule extends z.output<typeof faultRuleSchema> {
   id: string;
   /** Requests this rule matched so far (counted before the probability draw). */

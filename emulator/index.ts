@@ -12,7 +12,7 @@ export type { Seed, SeedResult } from "./seed";
 export type { Clock } from "./store";
 export { Store } from "./store";
 export type { LoggedRequest } from "./request-log";
-export type { FaultRule, FaultRuleInput } from "./faults";
+export { faultMix, type FaultRule, type FaultRuleInput } from "./faults";
 
 export interface StartEmulatorOptions {
   /** 0 picks a free port. Default 4100. */

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { up, type HarnessOptions } from "../../harness";
-import type { FaultRuleInput } from "../../emulator/faults";
+import { faultMix } from "../../emulator/faults";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";
 
@@ -30,20 +30,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Five kinds of fault on every API request, 2% each: about one request in ten. */
-function soakFaults(seed: number): FaultRuleInput[] {
-  const each = { path: "/v1/**", probability: 0.02 } as const;
-  return [
-    { ...each, seed, kind: "status", status: 429, retryAfter: 0 },
-    { ...each, seed: seed + 1, kind: "status", status: 503 },
-    { ...each, seed: seed + 2, kind: "drop" },
-    { ...each, seed: seed + 3, kind: "status", status: 503, when: "after" },
-    { ...each, seed: seed + 4, kind: "drop", when: "after" },
-  ];
-}
-
 test(`one up of ${COUNT} spaces under 10% injected faults converges with no duplicate and no orphan`, async () => {
-  for (const rule of soakFaults(SEED)) await emu.addFault(rule);
+  for (const rule of faultMix({ rate: 0.1, seed: SEED })) await emu.addFault(rule);
   const stateFile = path.join(dir, "state.json");
   const options: HarnessOptions = {
     programDir: program,
