@@ -78,6 +78,10 @@ export interface CollectionArgs {
 /**
  * A collection: a group of spaces, nestable.
  *
+ * Its objects carry no creation time, so a create whose outcome is unknown (no answer, or 502, 503,
+ * 504) fails rather than risk a duplicate: check its parent before the next `up`, and take a made
+ * object over with `adoptId`.
+ *
  * @example
  * ```ts
  * const handbook = new Collection("handbook", { title: "Engineering handbook" });

@@ -119,6 +119,10 @@ export interface SiteSectionGroupArgs {
 /**
  * A section group: a heading on a docs site that gathers sections, in order.
  *
+ * Its objects carry no creation time, so a create whose outcome is unknown (no answer, or 502, 503,
+ * 504) fails rather than risk a duplicate: check its parent before the next `up`, and take a made
+ * object over with `adoptId`.
+ *
  * @example
  * ```ts
  * const reference = new SiteSectionGroup("reference", {

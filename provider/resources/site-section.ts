@@ -131,6 +131,10 @@ export interface SiteSectionArgs {
  * site's `defaultSiteSection` and the site's address are other resources' and would leave those
  * outputs stale. Its published URL is the site's `urls.published` followed by its `path`.
  *
+ * Its objects carry no creation time, so a create whose outcome is unknown (no answer, or 502, 503,
+ * 504) fails rather than risk a duplicate: check its parent before the next `up`, and take a made
+ * object over with `adoptId`.
+ *
  * @example
  * ```ts
  * const guides = new SiteSection("guides", { siteId: docs.id, spaceId: guidesSpace.id, path: "guides" });

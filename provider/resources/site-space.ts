@@ -95,6 +95,10 @@ export interface SiteSpaceArgs {
  * outputs stale. Its published URL is the site's `urls.published`, the section's path, then its
  * own `path`.
  *
+ * Its objects carry no creation time, so a create whose outcome is unknown (no answer, or 502, 503,
+ * 504) fails rather than risk a duplicate: check its parent before the next `up`, and take a made
+ * object over with `adoptId`.
+ *
  * @example
  * ```ts
  * const runbookOnDocs = new SiteSpace("runbook", { siteId: docs.id, spaceId: runbook.id, path: "runbook" });

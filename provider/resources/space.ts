@@ -122,6 +122,11 @@ export interface SpaceArgs {
 /**
  * A space: a container of documentation content.
  *
+ * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for
+ * the object the create made by its title in its parent collection (or at the top level), made
+ * since the create was sent, and takes it, or creates it again; a create an interrupted run left
+ * pending is recovered the same way.
+ *
  * @example
  * ```ts
  * const runbook = new Space("runbook", { title: "On-call runbook", parent: handbook.id });
