@@ -35,17 +35,18 @@ async function spacesTitled(title: string): Promise<{ id: string }[]> {
   return (list.body.items as { id: string; title: string }[]).filter((s) => s.title === title);
 }
 
+/** The next POST to `path` commits, and its answer is lost on the way back. */
+const loseNextAnswer = (path: string) =>
+  emu.addFault({ method: "POST", path, kind: "drop", when: "after", count: 1 });
+/** The next POST to `path` is answered 503 before the route runs: nothing is made. */
+const refuseNextPost = (path: string) =>
+  emu.addFault({ method: "POST", path, kind: "status", status: 503, count: 1 });
+
 const calls = async () => (await emu.requests()).map((r) => [r.method, r.path, r.status]);
 
 describe("a create whose outcome is unknown", () => {
   test("an answer lost after the commit: the space it made is taken, not made twice", async () => {
-    await emu.addFault({
-      method: "POST",
-      path: spacesPath(),
-      kind: "drop",
-      when: "after",
-      count: 1,
-    });
+    await loseNextAnswer(spacesPath());
     const { id, outs } = await spaces.create({ title: "Answer lost" });
     const sent = await calls();
     const made = await spacesTitled("Answer lost");
@@ -59,13 +60,7 @@ describe("a create whose outcome is unknown", () => {
   });
 
   test("a 503 before the route ran: nothing was made, so the POST is sent again", async () => {
-    await emu.addFault({
-      method: "POST",
-      path: spacesPath(),
-      kind: "status",
-      status: 503,
-      count: 1,
-    });
+    await refuseNextPost(spacesPath());
     const { id } = await spaces.create({ title: "Sent again" });
     const sent = await calls();
     expect((await spacesTitled("Sent again")).map((s) => s.id)).toEqual([id]);
@@ -78,23 +73,11 @@ describe("a create whose outcome is unknown", () => {
 
   test("the parent is part of the key: a space of that title elsewhere is not taken", async () => {
     const folder = await collections.create({ title: "Keyed folder" });
-    await emu.addFault({
-      method: "POST",
-      path: spacesPath(),
-      kind: "drop",
-      when: "after",
-      count: 1,
-    });
+    await loseNextAnswer(spacesPath());
     const { id, outs } = await spaces.create({ title: "Keyed", parent: folder.id });
     expect(outs.parent).toBe(folder.id);
     // A second one of the same title at the top level, its answer lost too.
-    await emu.addFault({
-      method: "POST",
-      path: spacesPath(),
-      kind: "drop",
-      when: "after",
-      count: 1,
-    });
+    await loseNextAnswer(spacesPath());
     const top = await spaces.create({ title: "Keyed" });
     expect(top.id).not.toBe(id);
     expect(top.outs.parent).toBeNull();
@@ -105,13 +88,7 @@ describe("a create whose outcome is unknown", () => {
     const older = (await api("POST", spacesPath(), { title: "Older twin" })).body.id as string;
     // Older than the clock margin: then it cannot be the create's work.
     await new Promise((resolve) => setTimeout(resolve, CLOCK_TOLERANCE_MS + 500));
-    await emu.addFault({
-      method: "POST",
-      path: spacesPath(),
-      kind: "status",
-      status: 503,
-      count: 1,
-    });
+    await refuseNextPost(spacesPath());
     const { id } = await spaces.create({ title: "Older twin" });
     expect(id).not.toBe(older);
     expect((await spacesTitled("Older twin")).map((s) => s.id).sort()).toEqual([older, id].sort());
@@ -119,13 +96,7 @@ describe("a create whose outcome is unknown", () => {
 
   test("objects this process made are never taken by another create of the same key", async () => {
     const first = await spaces.create({ title: "Made side by side" });
-    await emu.addFault({
-      method: "POST",
-      path: spacesPath(),
-      kind: "drop",
-      when: "after",
-      count: 1,
-    });
+    await loseNextAnswer(spacesPath());
     const second = await spaces.create({ title: "Made side by side" });
     expect(second.id).not.toBe(first.id);
     expect(await spacesTitled("Made side by side")).toHaveLength(2);
@@ -133,13 +104,13 @@ describe("a create whose outcome is unknown", () => {
 
   test("a site and a named share link are found by their keys too", async () => {
     const sitesPath = `/v1/orgs/${emu.organizationId}/sites`;
-    await emu.addFault({ method: "POST", path: sitesPath, kind: "drop", when: "after", count: 1 });
+    await loseNextAnswer(sitesPath);
     const site = await sites.create({ title: "Recovered site" });
     const listed = (await api("GET", sitesPath)).body.items as { id: string; title: string }[];
     expect(listed.filter((s) => s.title === "Recovered site").map((s) => s.id)).toEqual([site.id]);
 
     const linksPath = `${sitesPath}/${site.id}/share-links`;
-    await emu.addFault({ method: "POST", path: linksPath, kind: "drop", when: "after", count: 1 });
+    await loseNextAnswer(linksPath);
     const link = await shareLinks.create({ siteId: site.id, name: "reviewers" });
     const links = (await api("GET", linksPath)).body.items as { id: string }[];
     expect(links.map((l) => l.id)).toEqual([link.id]);
