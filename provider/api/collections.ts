@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiClient } from "../client";
+import type { ApiClient, ListSpec } from "../client";
 import { open, RoleLevel, Urls } from "./common";
 
 /** Limits of §2.2 and §8, shared by the resource's check. */
@@ -36,6 +36,15 @@ export const CollectionPatch = z
 export type CollectionPatch = z.infer<typeof CollectionPatch>;
 
 const byId = (id: string) => `/v1/collections/${encodeURIComponent(id)}`;
+
+/** The list of every collection of the organization, nested ones included, 1,000 a page. */
+export function collectionsOf(organizationId: string): ListSpec<Collection> {
+  return {
+    path: `/v1/orgs/${encodeURIComponent(organizationId)}/collections`,
+    item: Collection,
+    query: { limit: 1000 },
+  };
+}
 
 export function getCollection(client: ApiClient, id: string): Promise<Collection> {
   return client.get(byId(id), Collection);

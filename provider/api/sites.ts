@@ -285,8 +285,8 @@ async function findIn<S extends z.ZodType<{ id: string }>>(
   what: string,
   query: Record<string, string | number> = WHOLE_LIST,
 ): Promise<z.output<S>> {
-  const items = await listAll(client, path, item, query);
-  const found = items.find((i) => i.id === id);
+  // One walk serves every read of this list until a write goes through the client.
+  const found = (await client.list({ path, item, query })).get(id) as z.output<S> | undefined;
   if (found === undefined) throw new ApiError(404, 404, "GET", path, `${what} ${id} not found`);
   return found;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listAll, type ApiClient } from "../client";
+import { listAll, type ApiClient, type ListSpec } from "../client";
 import { Language, open, RoleLevel, Urls } from "./common";
 
 /** Limits of §2.3 and §8, shared by the resource's check. */
@@ -70,11 +70,19 @@ export type SpacePatch = z.infer<typeof SpacePatch>;
 
 const byId = (id: string) => `/v1/spaces/${encodeURIComponent(id)}`;
 
+/** The list of every space of the organization, in collections or not, 1,000 a page. */
+export function spacesOf(organizationId: string): ListSpec<Space> {
+  return {
+    path: `/v1/orgs/${encodeURIComponent(organizationId)}/spaces`,
+    item: Space,
+    query: { limit: 1000 },
+  };
+}
+
 /** Every space of the organization, in collections or not. */
 export function listSpaces(client: ApiClient, organizationId: string): Promise<Space[]> {
-  return listAll(client, `/v1/orgs/${encodeURIComponent(organizationId)}/spaces`, Space, {
-    limit: 1000,
-  });
+  const { path, item, query } = spacesOf(organizationId);
+  return listAll(client, path, item, query);
 }
 
 export function getSpace(client: ApiClient, id: string): Promise<Space> {

@@ -3,6 +3,8 @@ import type { z } from "zod";
 import { issuesMessage, validate } from "../../common/issues";
 import { ApiError } from "./error";
 import { Limiter } from "./limiter";
+import { listAll } from "./paginate";
+import { Snapshots, type ListSpec } from "./snapshots";
 import {
   backoffDelay,
   DEFAULT_RETRY_POLICY,
@@ -53,6 +55,9 @@ export class ApiClient {
   private readonly policy: RetryPolicy;
   private readonly sleep: (ms: number) => Promise<void>;
   private clockOffsetMs = 0;
+  private readonly snapshots = new Snapshots((spec) =>
+    listAll(this, spec.path, spec.item, spec.query),
+  );
 
   constructor(options: ClientOptions) {
     this.fetcher = ofetch.create({
@@ -76,6 +81,26 @@ export class ApiClient {
     return local + this.clockOffsetMs;
   }
 
+  /**
+   * A whole list, walked once for every caller while no write has gone through this client
+   * since and the walk is recent (see `Snapshots`): reads of a site's site spaces share one walk.
+   */
+  list<T extends { id: string }>(spec: ListSpec<T>): Promise<Map<string, T>> {
+    return this.snapshots.list(spec);
+  }
+
+  /**
+   * One object that `spec` lists: served from the list when enough reads of it come together,
+   * else by `direct`, its own GET; one the list lacks is read by `direct` too.
+   */
+  readListed<T extends { id: string }>(
+    spec: ListSpec<T>,
+    id: string,
+    direct: () => Promise<T>,
+  ): Promise<T> {
+    return this.snapshots.read(spec, id, direct);
+  }
+
   get<S extends z.ZodType>(path: string, schema: S, query?: Query): Promise<z.output<S>> {
     return this.request("GET", path, { schema, ...(query ? { query } : {}) }) as Promise<
       z.output<S>
@@ -87,6 +112,21 @@ export class ApiClient {
     method: Method,
     path: string,
     options: RequestOptions<S> = {},
+  ): Promise<Result<S>> {
+    // A write may change any list: snapshots taken before it, or while it runs, are dropped.
+    const writes = method !== "GET";
+    if (writes) this.snapshots.written();
+    try {
+      return await this.send(method, path, options);
+    } finally {
+      if (writes) this.snapshots.written();
+    }
+  }
+
+  private async send<S extends z.ZodType | undefined>(
+    method: Method,
+    path: string,
+    options: RequestOptions<S>,
   ): Promise<Result<S>> {
     let waited = 0;
     for (let attempt = 0; ; attempt++) {

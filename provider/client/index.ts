@@ -2,3 +2,4 @@ export { ApiClient, type ClientOptions, type Method, type Query } from "./client
 export { ApiError } from "./error";
 export { listAll, listOf, paginate } from "./paginate";
 export { DEFAULT_RETRY_POLICY, outcomeUnknown, type RetryPolicy } from "./retry";
+export { type ListSpec } from "./snapshots";

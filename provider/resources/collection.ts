@@ -22,6 +22,7 @@ export const collection = defineResource({
   },
   create: ({ client }, inputs, body) => api.createCollection(client, inputs.organizationId, body),
   read: ({ client }, id) => api.getCollection(client, id),
+  listedIn: (olds) => api.collectionsOf(olds.organizationId),
   patch: ({ client }, id, _olds, body) => api.updateCollection(client, id, body),
   delete: ({ client }, id) => api.deleteCollection(client, id),
   operations: [

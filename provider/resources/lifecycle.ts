@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { formatPath, validate } from "../../common/issues";
-import { ApiError, outcomeUnknown } from "../client";
+import { ApiError, outcomeUnknown, type ListSpec } from "../client";
 import { ConfigError } from "../config";
 import { context, type Context } from "../runtime/context";
 import { shim } from "../runtime/shim";
@@ -184,6 +184,12 @@ export interface Definition<
   patch?(ctx: Context, id: string, olds: OutputsOf<S, W, M>, body: z.output<P>): Promise<W>;
   delete(ctx: Context, id: string, olds: OutputsOf<S, W, M>): Promise<void>;
   operations?: readonly Operation<Inputs<S>, OutputsOf<S, W, M>, W>[];
+  /**
+   * The list that holds this kind's objects. A refresh's reads of many objects are then served
+   * from one walk of it instead of a GET each (`ApiClient.readListed` decides, and confirms an
+   * object the list lacks with `read`); adoption and recovery always use `read`.
+   */
+  listedIn?(olds: OutputsOf<S, W, M>): ListSpec<W & { id: string }>;
   /**
    * How a create whose outcome is unknown (no answer, or 502, 503, 504) finds what it may have
    * made, and how a pending create of an interrupted run is recovered. Without it, such a create
@@ -666,7 +672,11 @@ function lifecycle(def: AnyDefinition): Handlers {
         : new Set(inputKeys.filter((k) => olds[k] !== undefined && olds[k] !== null));
       let wire: Wire;
       try {
-        wire = await def.read(context(), id, olds as never, (key) => declared.has(key));
+        const ctx = context();
+        const direct = () => def.read(ctx, id, olds as never, (key) => declared.has(key));
+        wire = def.listedIn
+          ? await ctx.client.readListed(def.listedIn(olds as never), id, direct as never)
+          : await direct();
       } catch (error) {
         // Gone: an empty id makes refresh drop it and the next up create it again.
         if (error instanceof ApiError && error.isNotFound) return { id: "" };

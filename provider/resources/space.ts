@@ -41,6 +41,7 @@ export const space = defineResource({
   },
   create: ({ client }, inputs, body) => api.createSpace(client, inputs.organizationId, body),
   read: ({ client }, id) => api.getSpace(client, id),
+  listedIn: (olds) => api.spacesOf(olds.organizationId),
   patch: ({ client }, id, _olds, body) => api.updateSpace(client, id, body),
   delete: ({ client }, id) => api.deleteSpace(client, id),
   naturalKey: {

@@ -1,0 +1,163 @@
+import type { z } from "zod";
+import type { Query } from "./client";
+
+/**
+ * How many reads of one list's objects, asked for together, make walking the list cheaper than
+ * a GET each. A page holds up to 1,000 objects and costs about as much as one GET against the
+ * rate limit and the latency (`npm run bench -- lists` measures both): with fewer reads than this
+ * waiting, each is one GET, so a program that manages 3 spaces of an organization of 5,000 never
+ * pages through the 5,000.
+ */
+export const LIST_THRESHOLD = 6;
+
+/**
+ * Reads of one list are gathered until none has come for this long (or `BATCH_MAX_WAIT_MS` after
+ * the first), then the choice between the list and single GETs is made: an engine hands a
+ * refresh's reads to the provider a few at a time.
+ */
+export const BATCH_WINDOW_MS = 25;
+export const BATCH_MAX_WAIT_MS = 100;
+
+/**
+ * How long after its walk began a snapshot still serves new reads: long enough for the reads of
+ * one refresh of thousands of resources on a loaded machine, while an engine starts a provider
+ * process per operation, so a snapshot never outlives the operation that took it. Any write
+ * through the client drops it sooner.
+ */
+export const SNAPSHOT_TTL_MS = 30_000;
+
+/** A list operation: its path, query and item schema. Equal path and query are the same list. */
+export interface ListSpec<T extends { id: string }> {
+  path: string;
+  query?: Query;
+  item: z.ZodType<T>;
+}
+
+interface Snapshot {
+  /** The client's write count when the walk began: any write since makes it stale. */
+  generation: number;
+  startedAt: number;
+  items: Promise<Map<string, unknown>>;
+}
+
+interface Batch {
+  reads: { id: string; direct: () => Promise<unknown>; settle: Settle }[];
+  firstAt: number;
+  timer?: NodeJS.Timeout;
+}
+
+interface Settle {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The lists the client has walked for reads, and reads waiting to be batched. A snapshot is
+ * dropped by any write through the client (one could hold the written object), and never serves
+ * a read that starts more than `SNAPSHOT_TTL_MS` after it was taken. Identical walks in flight
+ * are one walk.
+ */
+export class Snapshots {
+  private readonly snapshots = new Map<string, Snapshot>();
+  private readonly batches = new Map<string, Batch>();
+  private generation = 0;
+
+  constructor(
+    private readonly walk: (spec: ListSpec<{ id: string }>) => Promise<{ id: string }[]>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A write is on its way or done: every snapshot may now be wrong. */
+  written(): void {
+    this.generation++;
+    this.snapshots.clear();
+  }
+
+  /** The whole list as one snapshot shared by every caller while it is fresh. */
+  list<T extends { id: string }>(spec: ListSpec<T>): Promise<Map<string, T>> {
+    return this.snapshot(spec) as Promise<Map<string, T>>;
+  }
+
+  /**
+   * One object of a list: from a fresh snapshot when there is one; otherwise gathered with the
+   * other reads of the same list for `BATCH_WINDOW_MS`, then served from one walk when there are
+   * `LIST_THRESHOLD` or more, else read one by one with `direct`. An object the list lacks is read
+   * with `direct` too, so that one moved elsewhere is found and one deleted answers its 404.
+   */
+  read<T extends { id: string }>(
+    spec: ListSpec<T>,
+    id: string,
+    direct: () => Promise<T>,
+  ): Promise<T> {
+    const key = keyOf(spec);
+    if (this.fresh(key)) return this.fromSnapshot(spec, id, direct) as Promise<T>;
+    return new Promise<unknown>((resolve, reject) => {
+      let batch = this.batches.get(key);
+      if (batch === undefined) {
+        batch = { reads: [], firstAt: Date.now() };
+        this.batches.set(key, batch);
+      }
+      batch.reads.push({ id, direct, settle: { resolve, reject } });
+      clearTimeout(batch.timer);
+      const wait = Math.min(BATCH_WINDOW_MS, batch.firstAt + BATCH_MAX_WAIT_MS - Date.now());
+      const gathered = batch;
+      // Flushed after the I/O already waiting: when loading the provider held the event loop,
+      // the reads queued meanwhile join the batch before the choice is made.
+      batch.timer = setTimeout(
+        () => setImmediate(() => this.flush(spec, key, gathered)),
+        Math.max(0, wait),
+      );
+    }) as Promise<T>;
+  }
+
+  private flush(spec: ListSpec<{ id: string }>, key: string, batch: Batch): void {
+    if (this.batches.get(key) !== batch) return;
+    this.batches.delete(key);
+    const useList = batch.reads.length >= LIST_THRESHOLD || this.fresh(key);
+    for (const { id, direct, settle } of batch.reads) {
+      const read = useList ? this.fromSnapshot(spec, id, direct) : direct();
+      read.then(settle.resolve, settle.reject);
+    }
+  }
+
+  private async fromSnapshot(
+    spec: ListSpec<{ id: string }>,
+    id: string,
+    direct: () => Promise<unknown>,
+  ): Promise<unknown> {
+    const found = (await this.list(spec)).get(id);
+    return found ?? direct();
+  }
+
+  private fresh(key: string): boolean {
+    const snapshot = this.snapshots.get(key);
+    return (
+      snapshot !== undefined &&
+      snapshot.generation === this.generation &&
+      this.now() - snapshot.startedAt <= SNAPSHOT_TTL_MS
+    );
+  }
+
+  private snapshot(spec: ListSpec<{ id: string }>): Promise<Map<string, unknown>> {
+    const key = keyOf(spec);
+    if (this.fresh(key)) return this.snapshots.get(key)!.items;
+    const generation = this.generation;
+    const items = this.walk(spec).then((list) => new Map(list.map((item) => [item.id, item])));
+    const snapshot: Snapshot = { generation, startedAt: this.now(), items };
+    this.snapshots.set(key, snapshot);
+    // A failed walk is not kept: the next read tries again.
+    items.catch(() => {
+      if (this.snapshots.get(key) === snapshot) this.snapshots.delete(key);
+    });
+    return items;
+  }
+}
+
+function keyOf(spec: ListSpec<{ id: string }>): string {
+  const query = Object.entries(spec.query ?? {})
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join("&");
+  return `${spec.path}?${query}`;
+}

@@ -1,0 +1,97 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { refresh, up, type HarnessOptions, type RunResult } from "../../harness";
+import type { LoggedRequest } from "../../emulator";
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { callApi } from "../support/provider";
+
+/**
+ * Refresh at the speed of lists: a refresh of many spaces and collections reads their
+ * organization's lists, one request a page, instead of a GET per object, and still sees every
+ * out-of-band delete, rename and move, as reads one by one would.
+ */
+const program = path.resolve(__dirname, "../fixtures/spaces");
+const SPACES = 1000;
+const COLLECTIONS = 10;
+
+// Creating 1,010 objects through the harness takes a minute or more on a loaded machine.
+jest.setTimeout(600_000);
+
+let emu: TestEmulator;
+let dir: string;
+let options: HarnessOptions;
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-lists-"));
+  options = {
+    programDir: program,
+    stateFile: path.join(dir, "state.json"),
+    config: {
+      "docs-workspace:apiUrl": emu.url,
+      "docs-workspace:organizationId": emu.organizationId,
+      "spaces:count": String(SPACES),
+      "spaces:collections": String(COLLECTIONS),
+    },
+    secrets: { "docs-workspace:apiToken": emu.token },
+    passphrase: "lists-test-passphrase",
+  };
+  await up(options);
+});
+afterAll(async () => {
+  await emu.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => emu.clearRequests());
+
+const orgPath = () => `/v1/orgs/${emu.organizationId}`;
+const listPaths = () => [`${orgPath()}/spaces`, `${orgPath()}/collections`];
+const changes = (result: RunResult) =>
+  result.steps.filter((s) => s.op !== "same").map((s) => [s.op, s.name, s.diffs ?? []]);
+const describeRequests = (requests: LoggedRequest[]) =>
+  requests.map((r) => `${r.method} ${r.path}`);
+
+test(`a refresh of ${SPACES} spaces and ${COLLECTIONS} collections makes at most 5 requests, each a page of a list`, async () => {
+  const result = await refresh(options);
+  expect(changes(result)).toEqual([]);
+  const requests = await emu.requests();
+  expect(requests.length).toBeLessThanOrEqual(5);
+  expect(requests.every((r) => r.method === "GET" && listPaths().includes(r.path))).toBe(true);
+});
+
+test("up --refresh on the unchanged program writes nothing and reads only lists", async () => {
+  const result = await up({ ...options, refresh: true });
+  expect(changes(result)).toEqual([]);
+  const requests = await emu.requests();
+  expect(requests.filter((r) => r.method !== "GET")).toEqual([]);
+  expect(describeRequests(requests).filter((r) => !listPaths().includes(r.slice(4)))).toEqual([]);
+});
+
+test("out-of-band deletes, renames and moves are each seen, a move into a collection the program never made included", async () => {
+  const state = JSON.parse(fs.readFileSync(options.stateFile, "utf8")) as {
+    resources: { name: string; id?: string }[];
+  };
+  const idOf = (name: string) => state.resources.find((r) => r.name === name)!.id!;
+  const api = (method: string, route: string, body?: unknown) => callApi(emu, method, route, body);
+  await api("DELETE", `/v1/spaces/${idOf("space-1")}`);
+  await api("PATCH", `/v1/spaces/${idOf("space-2")}`, { title: "Renamed out of band" });
+  const elsewhere = (await api("POST", `${orgPath()}/collections`, { title: "Elsewhere" })).body
+    .id as string;
+  await api("POST", `/v1/spaces/${idOf("space-3")}/move`, { parent: elsewhere });
+  await emu.clearRequests();
+
+  const result = await refresh(options);
+  expect(changes(result).sort()).toEqual(
+    [
+      ["refresh-delete", "space-1", []],
+      ["refresh-update", "space-2", ["title", "updatedAt"]],
+      ["refresh-update", "space-3", ["parent", "updatedAt"]],
+    ].sort(),
+  );
+  // The lists, and one direct GET that confirms the deleted space is gone.
+  const requests = describeRequests(await emu.requests());
+  expect(requests.filter((r) => !listPaths().includes(r.slice(4)))).toEqual([
+    `GET /v1/spaces/${idOf("space-1")}`,
+  ]);
+});
