@@ -1,6 +1,7 @@
 import { clientBench } from "./client";
 import { emulatorBench } from "./emulator";
 import { engineBench } from "./engine";
+import { listsBench } from "./lists";
 import { requestsBench } from "./requests";
 import { serializationBench } from "./serialization";
 import { soakBench } from "./soak";
@@ -19,6 +20,7 @@ const modules: BenchModule[] = [
   serializationBench,
   engineBench,
   soakBench,
+  listsBench,
 ];
 
 /** Whether `word` from the command line is one of the words of the section's name. */
