@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiClient } from "../client";
+import { listAll, type ApiClient } from "../client";
 import { open, RoleLevel, Urls } from "./common";
 
 /** Limits of §2.2 and §8, shared by the resource's check. */
@@ -36,6 +36,13 @@ export const CollectionPatch = z
 export type CollectionPatch = z.infer<typeof CollectionPatch>;
 
 const byId = (id: string) => `/v1/collections/${encodeURIComponent(id)}`;
+
+/** Every collection of the organization, nested ones too (§4.3, `nested` defaults to true). */
+export function listCollections(client: ApiClient, organizationId: string): Promise<Collection[]> {
+  return listAll(client, `/v1/orgs/${encodeURIComponent(organizationId)}/collections`, Collection, {
+    limit: 1000,
+  });
+}
 
 export function getCollection(client: ApiClient, id: string): Promise<Collection> {
   return client.get(byId(id), Collection);
