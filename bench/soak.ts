@@ -4,8 +4,8 @@
  * ten with a fault: 429, 503 and dropped connections, before the route runs and after its write
  * commits; seeded, so a run replays. It reports whether that one `up` converged, each kind's
  * objects listed in the organization against the state (duplicates, orphans, missing), and the
- * requests each resource cost against the same program's without faults. `npm test` runs a small one
- * (`test/lifecycle/soak.test.ts`), the bench a large one.
+ * requests each resource cost against the same program's without faults. `npm test` runs a small
+ * one (`test/lifecycle/soak.test.ts`), the bench a large one.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
