@@ -1,84 +1,287 @@
 /**
- * The soak: one `up` of 300 spaces through the harness against an emulator that strikes about
- * one request in ten with a fault (429, 503 and dropped connections, before the route runs and
- * after its write commits; seeded, so a run replays). It reports whether that one `up`
- * converged, the duplicates and orphans left (the organization's spaces listed against the
- * state), and the requests each create cost against the API's minimum of one POST.
+ * The soak: one `up` of every kind a POST creates (the `test/fixtures/soak` program, ten
+ * resources a unit) through the harness, against an emulator that strikes about one request in
+ * ten with a fault: 429, 503 and dropped connections, before the route runs and after its write
+ * commits; seeded, so a run replays. It reports whether that one `up` converged, each kind's
+ * objects listed in the organization against the state (duplicates, orphans, missing), and the
+ * requests each resource cost against the same program's without faults. `npm test` runs a small
+ * one (`test/lifecycle/soak.test.ts`), the bench a large one.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { faultMix, startEmulator, type LoggedRequest } from "../emulator";
+import { faultMix, startEmulator, type FaultRule, type LoggedRequest } from "../emulator";
 import { up } from "../harness";
 import type { BenchModule } from "./index";
 
-const COUNT = 300;
-const RATE = 0.1;
-const SEED = 300;
+/** The repository: this file runs from `dist/bench` in the bench, from `bench` in the tests. */
+const repo = path.resolve(
+  __dirname,
+  path.basename(path.dirname(__dirname)) === "dist" ? "../.." : "..",
+);
+const program = path.join(repo, "test", "fixtures", "soak");
 
-const root = path.resolve(__dirname, "..", "..");
-const program = path.join(root, "test", "fixtures", "spaces");
+/** Resources of one unit of the program. */
+export const RESOURCES_PER_UNIT = 10;
 
-async function admin(base: string, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${base}/_emulator${route}`, {
+export interface SoakOptions {
+  /** An emulator's base URL, a token of an admin of `organizationId`, and that organization. */
+  url: string;
+  token: string;
+  organizationId: string;
+  units: number;
+  /** The share of requests struck, and the seed of the draws. */
+  rate: number;
+  seed: number;
+  stateFile: string;
+  passphrase: string;
+}
+
+/** One kind's objects listed in the organization against the state. */
+export interface KindAudit {
+  /** Objects the program makes of this kind, and objects listed that were not there before. */
+  expected: number;
+  listed: number;
+  /** The natural keys listed more than once. */
+  duplicates: string[];
+  /** Listed objects that no resource in the state manages. */
+  orphans: string[];
+}
+
+export interface SoakReport {
+  /** `undefined` when the one `up` converged; else its error, on one line. */
+  error?: string;
+  seconds: number;
+  resources: number;
+  kinds: Record<string, KindAudit>;
+  /** Pending operations left in the state. */
+  pending: number;
+  /** Every `/v1` request of the run, how many a fault struck, and the POSTs among them. */
+  requests: number;
+  faulted: number;
+  posts: number;
+  /** Each fault rule of the mix, and the requests it struck by method. */
+  fired: { rule: string; fired: Record<string, number> }[];
+}
+
+interface Listed {
+  id: string;
+  /** The natural key, to find duplicates. */
+  key: string;
+}
+
+/** What each kind of the program lists as, read straight from the API. */
+async function listOrganization(
+  url: string,
+  token: string,
+  organizationId: string,
+): Promise<Record<string, Listed[]>> {
+  const get = async (route: string) => {
+    const response = await fetch(`${url}${route}${route.includes("?") ? "&" : "?"}limit=1000`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) throw new Error(`GET ${route}: ${response.status}`);
+    return ((await response.json()) as { items: Record<string, unknown>[] }).items;
+  };
+  const org = `/v1/orgs/${encodeURIComponent(organizationId)}`;
+  const byTitle = (
+    items: Record<string, unknown>[],
+    scope: (i: Record<string, unknown>) => string,
+  ) => items.map((i) => ({ id: String(i.id), key: `${scope(i)}/${String(i.title)}` }));
+  const sites = await get(`${org}/sites`);
+  const kinds: Record<string, Listed[]> = {
+    collection: byTitle(await get(`${org}/collections`), (c) => String(c.parent ?? "")),
+    space: byTitle(await get(`${org}/spaces`), (s) => String(s.parent ?? "")),
+    site: byTitle(sites, () => ""),
+    "site-section": [],
+    "site-section-group": [],
+    "site-space": [],
+    "share-link": [],
+  };
+  for (const site of sites) {
+    const under = `${org}/sites/${encodeURIComponent(String(site.id))}`;
+    const [sections, groups, siteSpaces, links] = await Promise.all(
+      ["sections", "section-groups", "site-spaces", "share-links"].map((f) => get(`${under}/${f}`)),
+    );
+    kinds["site-section"]!.push(...byTitle(sections!, () => String(site.id)));
+    kinds["site-section-group"]!.push(...byTitle(groups!, () => String(site.id)));
+    kinds["site-space"]!.push(
+      ...siteSpaces!.map((s) => ({
+        id: String(s.id),
+        key: `${String(site.id)}/${String(s.section ?? "")}/${String((s.space as { id?: string } | null)?.id)}`,
+      })),
+    );
+    kinds["share-link"]!.push(
+      ...links!.map((l) => ({ id: String(l.id), key: `${String(site.id)}/${String(l.name)}` })),
+    );
+  }
+  return kinds;
+}
+
+/** Objects of each kind one unit makes: a section brings the site space of its first space. */
+const PER_UNIT: Record<string, number> = {
+  collection: 2,
+  space: 3,
+  site: 1,
+  "site-section": 1,
+  "site-section-group": 1,
+  "site-space": 2,
+  "share-link": 1,
+};
+
+async function admin(url: string, method: string, route: string, body?: unknown) {
+  const response = await fetch(`${url}/_emulator${route}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  if (!response.ok) throw new Error(`${method} /_emulator${route}: ${response.status}`);
   return response.status === 204 ? undefined : ((await response.json()) as unknown);
 }
 
+/**
+ * One `up` of the soak program under the fault mix, then the organization listed against the
+ * state. The faults are cleared before the listing, and the objects listed before the `up` are
+ * left out of it.
+ */
+export async function soak(options: SoakOptions): Promise<SoakReport> {
+  const { url, token, organizationId, units } = options;
+  const before = await listOrganization(url, token, organizationId);
+  const existed = new Set(Object.values(before).flatMap((items) => items.map((i) => i.id)));
+  await admin(url, "DELETE", "/requests");
+  for (const rule of faultMix({ rate: options.rate, seed: options.seed })) {
+    await admin(url, "POST", "/faults", rule);
+  }
+  const start = performance.now();
+  let error: string | undefined;
+  try {
+    await up({
+      programDir: program,
+      stateFile: options.stateFile,
+      config: {
+        "docs-workspace:apiUrl": url,
+        "docs-workspace:organizationId": organizationId,
+        "soak:units": String(units),
+      },
+      secrets: { "docs-workspace:apiToken": token },
+      passphrase: options.passphrase,
+    });
+  } catch (e) {
+    // Its steps' failures, on one line.
+    error = (e instanceof Error ? e.message : String(e)).replace(/\s*\n\s*/g, " ").slice(0, 800);
+  }
+  const seconds = (performance.now() - start) / 1000;
+  const rules = (await admin(url, "GET", "/faults")) as { items: FaultRule[] };
+  await admin(url, "DELETE", "/faults");
+  const log = (await admin(url, "GET", "/requests")) as { items: LoggedRequest[] };
+
+  // A run that failed before its first step writes no state.
+  const state = (
+    fs.existsSync(options.stateFile)
+      ? JSON.parse(fs.readFileSync(options.stateFile, "utf8"))
+      : { resources: [] }
+  ) as {
+    resources: { id?: string; custom?: boolean; outputs?: Record<string, unknown> }[];
+    pendingOperations?: unknown[];
+  };
+  const custom = state.resources.filter((r) => r.custom);
+  // A section's first site space belongs to the section: its `siteSpaceId` output.
+  const managed = new Set(
+    custom.flatMap((r) => [r.id, r.outputs?.siteSpaceId].filter((v) => typeof v === "string")),
+  );
+  const listed = await listOrganization(url, token, organizationId);
+  const kinds: Record<string, KindAudit> = {};
+  for (const [kind, all] of Object.entries(listed)) {
+    const items = all.filter((i) => !existed.has(i.id));
+    const keys = items.map((i) => i.key);
+    kinds[kind] = {
+      expected: PER_UNIT[kind]! * units,
+      listed: items.length,
+      duplicates: [...new Set(keys.filter((k, i) => keys.indexOf(k) !== i))],
+      orphans: items.filter((i) => !managed.has(i.id)).map((i) => i.key),
+    };
+  }
+  return {
+    ...(error === undefined ? {} : { error }),
+    seconds,
+    resources: units * RESOURCES_PER_UNIT,
+    kinds,
+    pending: state.pendingOperations?.length ?? 0,
+    requests: log.items.length,
+    faulted: log.items.filter((r) => r.fault !== undefined).length,
+    posts: log.items.filter((r) => r.method === "POST").length,
+    fired: rules.items.map((r) => ({
+      rule: r.kind === "drop" ? `drop ${r.when ?? "before"}` : `${r.status} ${r.when ?? "before"}`,
+      fired: r.fired,
+    })),
+  };
+}
+
+/** The requests a fault-free `up` of the program makes, to weigh the soak's against. */
+async function floor(url: string, token: string, organizationId: string, dir: string) {
+  const stateFile = path.join(dir, "floor.json");
+  await admin(url, "DELETE", "/requests");
+  await up({
+    programDir: program,
+    stateFile,
+    config: {
+      "docs-workspace:apiUrl": url,
+      "docs-workspace:organizationId": organizationId,
+      "soak:units": String(UNITS),
+    },
+    secrets: { "docs-workspace:apiToken": token },
+    passphrase: "bench-soak",
+  });
+  const log = (await admin(url, "GET", "/requests")) as { items: LoggedRequest[] };
+  const gets = log.items.filter((r) => r.method === "GET").length;
+  return { requests: log.items.length, gets };
+}
+
+const UNITS = 30;
+const RATE = 0.1;
+const SEED = 300;
+
 export const soakBench: BenchModule = {
-  name: "soak: one up of 300 spaces under 10% injected faults",
+  name: "soak: one up of 300 resources of every kind under 10% injected faults",
   async run() {
-    const emulator = await startEmulator({ port: 0, seed: "demo" });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-soak-"));
-    const stateFile = path.join(dir, "state.json");
+    const emulators = await Promise.all([0, 1].map(() => startEmulator({ port: 0, seed: "demo" })));
     try {
-      for (const rule of faultMix({ rate: RATE, seed: SEED })) {
-        await admin(emulator.url, "POST", "/faults", rule);
-      }
-      const start = performance.now();
-      let converged = "converged";
-      try {
-        await up({
-          programDir: program,
-          stateFile,
-          config: {
-            "docs-workspace:apiUrl": emulator.url,
-            "docs-workspace:organizationId": emulator.organizationId!,
-            "spaces:count": String(COUNT),
-          },
-          secrets: { "docs-workspace:apiToken": emulator.token! },
-          passphrase: "bench-soak",
-        });
-      } catch (error) {
-        converged = `did not converge: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
-      }
-      const seconds = (performance.now() - start) / 1000;
-      const log = (await admin(emulator.url, "GET", "/requests")) as { items: LoggedRequest[] };
-      await admin(emulator.url, "DELETE", "/faults");
-      const faulted = log.items.filter((r) => r.fault !== undefined).length;
-      const posts = log.items.filter((r) => r.method === "POST").length;
-      const listed = (await (
-        await fetch(`${emulator.url}/v1/orgs/${emulator.organizationId}/spaces?limit=1000`, {
-          headers: { authorization: `Bearer ${emulator.token}` },
-        })
-      ).json()) as { items: { id: string; title: string }[] };
-      const state = JSON.parse(fs.readFileSync(stateFile, "utf8")) as {
-        resources: { id?: string; custom?: boolean }[];
-      };
-      const managed = new Set(state.resources.filter((r) => r.custom).map((r) => r.id));
-      const titles = listed.items.map((s) => s.title);
-      const duplicates = titles.filter((t, i) => titles.indexOf(t) !== i).length;
-      const orphans = listed.items.filter((s) => !managed.has(s.id)).length;
+      const [faulty, clean] = emulators as [
+        Awaited<ReturnType<typeof startEmulator>>,
+        Awaited<ReturnType<typeof startEmulator>>,
+      ];
+      const minimum = await floor(clean.url, clean.token!, clean.organizationId!, dir);
+      const report = await soak({
+        url: faulty.url,
+        token: faulty.token!,
+        organizationId: faulty.organizationId!,
+        units: UNITS,
+        rate: RATE,
+        seed: SEED,
+        stateFile: path.join(dir, "state.json"),
+        passphrase: "bench-soak",
+      });
+      const n = report.resources;
+      const audit = Object.entries(report.kinds).map(
+        ([kind, k]) =>
+          `  ${kind}: ${k.listed} of ${k.expected} listed, ${k.duplicates.length} duplicates, ${k.orphans.length} orphans`,
+      );
       return [
-        `${COUNT} spaces, ${Math.round(RATE * 100)}% of requests faulted (seed ${SEED}): ${converged} in ${seconds.toFixed(1)} s`,
-        `  ${listed.items.length} spaces made, ${duplicates} duplicates, ${orphans} orphans`,
-        `  ${log.items.length} requests, ${faulted} of them faulted: ${(log.items.length / COUNT).toFixed(2)} per create (minimum 1), ${posts} POSTs (${(posts / COUNT).toFixed(2)} per create)`,
+        `${n} resources, ${Math.round(RATE * 100)}% of requests faulted (seed ${SEED}): ${report.error === undefined ? "converged" : `did not converge: ${report.error}`} in ${report.seconds.toFixed(1)} s, ${report.pending} pending`,
+        ...audit,
+        `${report.requests} requests, ${report.faulted} of them faulted: ${(report.requests / n).toFixed(2)} per resource, against ${(minimum.requests / n).toFixed(2)} for the same program without faults (${minimum.requests}: ${minimum.requests - minimum.gets} writes, and ${minimum.gets} GETs, the lists before the POSTs of the kinds with no creation time); ${report.posts} POSTs`,
+        `struck: ${report.fired
+          .map(
+            (f) =>
+              `${f.rule} ${Object.entries(f.fired)
+                .map(([m, c]) => `${m} ${c}`)
+                .join("/")}`,
+          )
+          .join("; ")}`,
       ];
     } finally {
-      await emulator.close();
+      await Promise.all(emulators.map((e) => e.close()));
       fs.rmSync(dir, { recursive: true, force: true });
     }
   },

@@ -39,6 +39,7 @@ const FaultRuleJson = named(
   z.strictObject({
     id: z.string(),
     matched: z.number().int(),
+    fired: z.record(z.string(), z.number().int()),
     method: z.string().optional(),
     path: z.string(),
     probability: z.number().optional(),

@@ -66,6 +66,11 @@ export interface FaultRule extends z.output<typeof faultRuleSchema> {
   id: string;
   /** Requests this rule matched so far (counted before the probability draw). */
   matched: number;
+  /**
+   * Requests it fired on, by method (`{ POST: 3 }`): a soak tells from it that each fault struck
+   * the writes it is meant to test, not only reads.
+   */
+  fired: Record<string, number>;
 }
 
 /** Mulberry32: a small seeded generator, enough to replay which requests a rule fires on. */
@@ -112,14 +117,17 @@ export class FaultSet {
   private nextId = 1;
 
   add(input: z.output<typeof faultRuleSchema>): FaultRule {
-    const rule = { ...input, id: `fault-${this.nextId++}`, matched: 0 };
+    const rule = { ...input, id: `fault-${this.nextId++}`, matched: 0, fired: {} };
     const random = input.seed === undefined ? Math.random : seededRandom(input.seed);
     this.rules.push({ ...rule, regexp: patternToRegExp(input.path), random });
     return rule;
   }
 
   list(): FaultRule[] {
-    return this.rules.map(({ regexp: _regexp, random: _random, ...rule }) => rule);
+    return this.rules.map(({ regexp: _regexp, random: _random, ...rule }) => ({
+      ...rule,
+      fired: { ...rule.fired },
+    }));
   }
 
   clear(): void {
@@ -135,6 +143,7 @@ export class FaultSet {
       if (rule.count !== undefined && rule.matched >= rule.count) continue;
       rule.matched++;
       if (rule.probability !== undefined && rule.random() >= rule.probability) continue;
+      rule.fired[method] = (rule.fired[method] ?? 0) + 1;
       fired.push(rule);
       // A status or drop answers the request: later rules never see it.
       if (rule.kind !== "latency") break;

@@ -101,6 +101,7 @@ export const adminPages = [
                       <th>Does</th>
                       <th>Limits</th>
                       <th>Matched</th>
+                      <th>Fired</th>
                     </tr>
                     ${rules.map(
                       (r) =>
@@ -127,6 +128,13 @@ export const adminPages = [
                             }
                           </td>
                           <td>${r.matched}</td>
+                          <td>
+                            ${
+                              Object.entries(r.fired)
+                                .map(([method, n]) => `${method} ${n}`)
+                                .join(", ") || "none"
+                            }
+                          </td>
                         </tr>`,
                     )}
                   </table>`

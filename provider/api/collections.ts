@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiClient, ListSpec } from "../client";
+import { listAll, type ApiClient, type ListSpec } from "../client";
 import { open, RoleLevel, Urls } from "./common";
 
 /** Limits of §2.2 and §8, shared by the resource's check. */
@@ -44,6 +44,12 @@ export function collectionsOf(organizationId: string): ListSpec<Collection> {
     item: Collection,
     query: { limit: 1000 },
   };
+}
+
+/** Every collection of the organization, nested ones too (§4.3, `nested` defaults to true). */
+export function listCollections(client: ApiClient, organizationId: string): Promise<Collection[]> {
+  const { path, item, query } = collectionsOf(organizationId);
+  return listAll(client, path, item, query);
 }
 
 export function getCollection(client: ApiClient, id: string): Promise<Collection> {

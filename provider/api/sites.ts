@@ -406,6 +406,19 @@ export function deleteSection(
 
 // Section groups (§4.11): no single GET either.
 
+export function listSectionGroups(
+  client: ApiClient,
+  organizationId: string,
+  siteId: string,
+): Promise<SiteSectionGroup[]> {
+  return listAll(
+    client,
+    child(organizationId, siteId, "section-groups"),
+    SiteSectionGroup,
+    WHOLE_LIST,
+  );
+}
+
 export function getSectionGroup(
   client: ApiClient,
   organizationId: string,
@@ -479,6 +492,14 @@ export function removeSectionFromGroup(
 }
 
 // Site spaces (§4.11): no single GET.
+
+export function listSiteSpaces(
+  client: ApiClient,
+  organizationId: string,
+  siteId: string,
+): Promise<SiteSpace[]> {
+  return listAll(client, child(organizationId, siteId, "site-spaces"), SiteSpace, WHOLE_LIST);
+}
 
 export function getSiteSpace(
   client: ApiClient,

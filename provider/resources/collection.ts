@@ -25,6 +25,14 @@ export const collection = defineResource({
   listedIn: (olds) => api.collectionsOf(olds.organizationId),
   patch: ({ client }, id, _olds, body) => api.updateCollection(client, id, body),
   delete: ({ client }, id) => api.deleteCollection(client, id),
+  naturalKey: {
+    describe: "title in its parent collection (or at the top level)",
+    guard: "listedBefore",
+    find: async ({ client }, inputs) =>
+      (await api.listCollections(client, inputs.organizationId)).filter(
+        (c) => c.title === inputs.title && (c.parent ?? null) === (inputs.parent ?? null),
+      ),
+  },
   operations: [
     {
       input: "organizationId",
@@ -79,9 +87,11 @@ export interface CollectionArgs {
 /**
  * A collection: a group of spaces, nestable.
  *
- * Its objects carry no creation time, so a create whose outcome is unknown (no answer, or 502, 503,
- * 504) fails rather than risk a duplicate: check its parent before the next `up`, and take a made
- * object over with `adoptId`.
+ * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for
+ * the object the create made by its title in its parent collection (or at the top level), and takes it, or creates it again. The API gives its
+ * objects no creation time, so those with that key are listed just before each POST (one more
+ * request per create), and none of them is ever taken. A create an interrupted run left pending is
+ * recovered as absent when nothing has the key; otherwise the error names what has it.
  *
  * @example
  * ```ts

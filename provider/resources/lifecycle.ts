@@ -43,10 +43,13 @@ export const CLOCK_TOLERANCE_MS = 2_000;
 /** How many times a create whose outcome is unknown, and which made nothing, is sent in all. */
 export const CREATE_ATTEMPTS = 3;
 
-/** An object that may be the one a create made: its id and the API's creation time. */
+/**
+ * An object that may be the one a create made: its id and, where the API gives one, its creation
+ * time (ISO 8601).
+ */
 export interface Candidate {
   id: string;
-  createdAt: string;
+  createdAt?: string;
 }
 
 /**
@@ -58,6 +61,16 @@ export interface NaturalKey<I> {
   /** The key in words, for messages and the README's table: "title in its parent collection". */
   describe: string;
   find(ctx: Context, inputs: I): Promise<Candidate[] | undefined>;
+  /**
+   * How an object that already had the key before the create is never taken for its work:
+   * - `"createdAt"`: the API gives the kind a creation time, and only a candidate made since the
+   *   create was sent (on the service's clock, `CLOCK_TOLERANCE_MS` of margin) is taken;
+   * - `"listedBefore"`: the API gives it none, so the candidates are listed just before each POST
+   *   (one more request per create) and none of those is ever taken. An interrupted create is
+   *   then recovered only when nothing carries its key (absent): the list from before it died
+   *   with its run.
+   */
+  guard: "createdAt" | "listedBefore";
 }
 
 /**
@@ -476,20 +489,26 @@ function lifecycle(def: AnyDefinition): Handlers {
   }
 
   /**
-   * The object behind the one candidate made since `sent` (this machine's clock), not claimed
-   * already; or none.
+   * The object behind the one candidate the create made, not claimed already; or none. What the
+   * create may have made is what carries its key and was made since `sent` (this machine's
+   * clock), or, for a kind with no creation time, what was not `before` it.
    */
-  async function findMade(ctx: Context, inputs: Props, sent: number): Promise<Wire | undefined> {
+  async function findMade(
+    ctx: Context,
+    inputs: Props,
+    sent: number,
+    before?: ReadonlySet<string>,
+  ): Promise<Wire | undefined> {
     const key = def.naturalKey!;
     const candidates = await key.find(ctx, inputs as never);
+    if (candidates === undefined) throw noKeyDeclared();
     // Read after the list answered: the client knows the service's clock by then.
     const since = ctx.client.serverTime(sent) - CLOCK_TOLERANCE_MS;
-    if (candidates === undefined) {
-      throw new Error(
-        `no ${key.describe} is declared to look for the ${def.kind} it may have made: check for it before the next up, and take it over with adoptId`,
-      );
-    }
-    const made = candidates.filter((c) => !claimed.has(c.id) && Date.parse(c.createdAt) >= since);
+    const isNew =
+      before === undefined
+        ? (c: Candidate) => c.createdAt !== undefined && Date.parse(c.createdAt) >= since
+        : (c: Candidate) => !before.has(c.id);
+    const made = candidates.filter((c) => !claimed.has(c.id) && isNew(c));
     if (made.length > 1) {
       throw new Error(
         `${made.length} objects made since it was sent have its ${key.describe} (${made.map((c) => c.id).join(", ")}): take over the right one with adoptId and delete the others`,
@@ -500,12 +519,30 @@ function lifecycle(def: AnyDefinition): Handlers {
     return def.read(ctx, made[0]!.id, inputs as never, declares);
   }
 
+  function noKeyDeclared(): Error {
+    return new Error(
+      `no ${def.naturalKey!.describe} is declared to look for the ${def.kind} it may have made: check for it before the next up, and take it over with adoptId`,
+    );
+  }
+
+  /**
+   * For a kind whose objects carry no creation time: the ids that carry the create's key before
+   * its POST, so that none of them is ever taken for its work. Undefined when there is nothing to
+   * guard (no key, or a kind with creation times).
+   */
+  async function listedBefore(ctx: Context, inputs: Props): Promise<Set<string> | undefined> {
+    if (def.naturalKey?.guard !== "listedBefore") return undefined;
+    const candidates = await def.naturalKey.find(ctx, inputs as never);
+    return candidates && new Set(candidates.map((c) => c.id));
+  }
+
   /**
    * The create's POST. When its outcome is unknown, the object it may have made is looked for by
    * its natural key: found, it is taken; not found, the POST is sent again, up to
    * `CREATE_ATTEMPTS` in all.
    */
   async function createOnce(ctx: Context, inputs: Props, sent: Props): Promise<Wire> {
+    const before = await listedBefore(ctx, inputs);
     const since = Date.now();
     for (let attempt = 1; ; attempt++) {
       try {
@@ -521,7 +558,9 @@ function lifecycle(def: AnyDefinition): Handlers {
         }
         let found: Wire | undefined;
         try {
-          found = await findMade(ctx, inputs, since);
+          if (def.naturalKey.guard === "listedBefore" && before === undefined)
+            throw noKeyDeclared();
+          found = await findMade(ctx, inputs, since, before);
         } catch (lookup) {
           const reason = lookup instanceof Error ? lookup.message : String(lookup);
           throw new Error(`${outcome}; ${reason}`, { cause: error });
@@ -536,6 +575,26 @@ function lifecycle(def: AnyDefinition): Handlers {
     }
   }
 
+  /**
+   * Recovery of a pending create of a kind with no creation time: the list from before its POST
+   * died with its run, so only "absent" can be told, when nothing unclaimed carries its key.
+   * Anything that does may have been there before: the error names it, for the user to decide.
+   */
+  async function undatedPending(
+    ctx: Context,
+    inputs: Props,
+    request: { urn?: unknown },
+  ): Promise<undefined> {
+    const key = def.naturalKey!;
+    const candidates = await key.find(ctx, inputs as never);
+    if (candidates === undefined) throw noKeyDeclared();
+    const open = candidates.filter((c) => !claimed.has(c.id)).map((c) => c.id);
+    if (open.length === 0) return undefined;
+    throw new Error(
+      `a ${def.kind} carries no creation time, so ${open.join(", ")} with its ${key.describe} may have been there before the interrupted create: if one is its work, take it with --import-pending-creates ${String(request.urn)} <id>; if none is, --clear-pending-creates`,
+    );
+  }
+
   /** The recovery request of a pending create (`PENDING_CREATE`): found, or absent. */
   async function recoverPending(props: Props): Promise<pulumi.dynamic.ReadResult> {
     const { [PENDING_CREATE]: request, ...rest } = withoutProvider(props);
@@ -545,7 +604,11 @@ function lifecycle(def: AnyDefinition): Handlers {
     const startedAt = Date.parse(String((request as { startedAt?: unknown }).startedAt));
     if (Number.isNaN(startedAt)) throw new Error("the recovery request has no valid startedAt");
     const inputs = { ...rest };
-    const wire = await findMade(context(), inputs, startedAt);
+    const ctx = context();
+    const wire =
+      def.naturalKey.guard === "listedBefore"
+        ? await undatedPending(ctx, inputs, request as { urn?: unknown })
+        : await findMade(ctx, inputs, startedAt);
     if (wire === undefined) return { id: "", props: { [PENDING_CREATE]: "absent" } };
     const id = def.idOf ? def.idOf(wire, inputs as never) : String(wire.id);
     claimed.add(id);

@@ -45,6 +45,7 @@ export const shareLink = defineResource({
     api.deleteShareLink(client, olds.organizationId, olds.siteId, id),
   naturalKey: {
     describe: "name in its site",
+    guard: "createdAt",
     find: async ({ client }, inputs) =>
       (await api.listShareLinks(client, inputs.organizationId, inputs.siteId)).filter(
         (link) => link.name === inputs.name,

@@ -53,6 +53,14 @@ export const siteSectionGroup = defineResource({
     api.updateSectionGroup(client, olds.organizationId, olds.siteId, id, body),
   delete: ({ client }, id, olds) =>
     api.deleteSectionGroup(client, olds.organizationId, olds.siteId, id),
+  naturalKey: {
+    describe: "title in its site",
+    guard: "listedBefore",
+    find: async ({ client }, inputs) =>
+      (await api.listSectionGroups(client, inputs.organizationId, inputs.siteId)).filter(
+        (group) => group.title === inputs.title,
+      ),
+  },
   operations: [
     {
       input: "sections",
@@ -119,9 +127,11 @@ export interface SiteSectionGroupArgs {
 /**
  * A section group: a heading on a docs site that gathers sections, in order.
  *
- * Its objects carry no creation time, so a create whose outcome is unknown (no answer, or 502, 503,
- * 504) fails rather than risk a duplicate: check its parent before the next `up`, and take a made
- * object over with `adoptId`.
+ * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for
+ * the object the create made by its title in its site, and takes it, or creates it again. The API gives its
+ * objects no creation time, so those with that key are listed just before each POST (one more
+ * request per create), and none of them is ever taken. A create an interrupted run left pending is
+ * recovered as absent when nothing has the key; otherwise the error names what has it.
  *
  * @example
  * ```ts

@@ -54,6 +54,16 @@ export const siteSection = defineResource({
   patch: ({ client }, id, olds, body) =>
     api.updateSection(client, olds.organizationId, olds.siteId, id, body),
   delete: ({ client }, id, olds) => api.deleteSection(client, olds.organizationId, olds.siteId, id),
+  naturalKey: {
+    describe: "space it starts with, and title when declared, in its site",
+    guard: "listedBefore",
+    find: async ({ client }, inputs) =>
+      (await api.listSections(client, inputs.organizationId, inputs.siteId)).filter(
+        (section) =>
+          (section.siteSpaces ?? []).some((s) => s.space?.id === inputs.spaceId) &&
+          (inputs.title === undefined || section.title === inputs.title),
+      ),
+  },
 });
 
 type Inputs = ArgsInputs<typeof siteSection>;
@@ -131,9 +141,11 @@ export interface SiteSectionArgs {
  * site's `defaultSiteSection` and the site's address are other resources' and would leave those
  * outputs stale. Its published URL is the site's `urls.published` followed by its `path`.
  *
- * Its objects carry no creation time, so a create whose outcome is unknown (no answer, or 502, 503,
- * 504) fails rather than risk a duplicate: check its parent before the next `up`, and take a made
- * object over with `adoptId`.
+ * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for
+ * the object the create made by the space it starts with, and its title when declared, in its site, and takes it, or creates it again. The API gives its
+ * objects no creation time, so those with that key are listed just before each POST (one more
+ * request per create), and none of them is ever taken. A create an interrupted run left pending is
+ * recovered as absent when nothing has the key; otherwise the error names what has it.
  *
  * @example
  * ```ts

@@ -34,6 +34,16 @@ export const siteSpace = defineResource({
     api.updateSiteSpace(client, olds.organizationId, olds.siteId, id, body),
   delete: ({ client }, id, olds) =>
     api.deleteSiteSpace(client, olds.organizationId, olds.siteId, id),
+  naturalKey: {
+    describe: "space in its section (any section when none is declared) of its site",
+    guard: "listedBefore",
+    find: async ({ client }, inputs) =>
+      (await api.listSiteSpaces(client, inputs.organizationId, inputs.siteId)).filter(
+        (s) =>
+          s.space?.id === inputs.spaceId &&
+          (inputs.sectionId === undefined || s.section === inputs.sectionId),
+      ),
+  },
 });
 
 type Inputs = ArgsInputs<typeof siteSpace>;
@@ -95,9 +105,11 @@ export interface SiteSpaceArgs {
  * outputs stale. Its published URL is the site's `urls.published`, the section's path, then its
  * own `path`.
  *
- * Its objects carry no creation time, so a create whose outcome is unknown (no answer, or 502, 503,
- * 504) fails rather than risk a duplicate: check its parent before the next `up`, and take a made
- * object over with `adoptId`.
+ * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for
+ * the object the create made by its space in its section (any section when none is declared), and takes it, or creates it again. The API gives its
+ * objects no creation time, so those with that key are listed just before each POST (one more
+ * request per create), and none of them is ever taken. A create an interrupted run left pending is
+ * recovered as absent when nothing has the key; otherwise the error names what has it.
  *
  * @example
  * ```ts

@@ -76,6 +76,7 @@ export const site = defineResource({
   delete: ({ client }, id, olds) => api.deleteSite(client, olds.organizationId, id),
   naturalKey: {
     describe: "title in its organization",
+    guard: "createdAt",
     find: async ({ client }, inputs) =>
       (await api.listSites(client, inputs.organizationId)).filter((s) => s.title === inputs.title),
   },

@@ -46,6 +46,7 @@ export const space = defineResource({
   delete: ({ client }, id) => api.deleteSpace(client, id),
   naturalKey: {
     describe: "title in its parent collection (or at the top level)",
+    guard: "createdAt",
     find: async ({ client }, inputs) =>
       (await api.listSpaces(client, inputs.organizationId)).filter(
         (s) => s.title === inputs.title && (s.parent ?? null) === (inputs.parent ?? null),

@@ -164,6 +164,7 @@ describe("faults", () => {
           status: 503,
           count: 1,
           matched: 1,
+          fired: { GET: 1 },
         },
       ],
     });

@@ -5,7 +5,14 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { descendants, isRunning, startCli, until, type CliRun } from "../support/harness-cli";
+import {
+  descendants,
+  isRunning,
+  startCli,
+  startCliOn,
+  until,
+  type CliRun,
+} from "../support/harness-cli";
 import { callApi } from "../support/provider";
 
 const program = path.resolve(__dirname, "../fixtures/spaces");
@@ -29,15 +36,8 @@ afterEach(async () => {
 });
 
 function harness(command: string, config: Record<string, string>, ...extra: string[]): CliRun {
-  const args = [command, program, "--state", stateFile];
-  const all = {
-    "docs-workspace:apiUrl": emu.url,
-    "docs-workspace:organizationId": emu.organizationId,
-    ...config,
-  };
-  for (const [k, v] of Object.entries(all)) args.push("--config", `${k}=${v}`);
-  args.push("--secret-env", "docs-workspace:apiToken=TEST_API_TOKEN", ...extra);
-  return startCli(args, { TEST_API_TOKEN: emu.token, PULUMI_CONFIG_PASSPHRASE: "interrupt-tests" });
+  const run = { program, stateFile, passphrase: "interrupt-tests", config };
+  return startCliOn(emu, command, run, ...extra);
 }
 
 async function finished(run: CliRun): Promise<number | null> {

@@ -15,7 +15,9 @@ type Props = Record<string, unknown>;
  * shared rules (create then PATCH the rest then undo, 404 on delete and read, unknowns, create-only
  * inputs, declared inputs on refresh) are tested once here, for every resource.
  */
-function thing(failures: { read?: ApiError; patch?: ApiError; delete?: ApiError } = {}) {
+function thing(
+  failures: { create?: ApiError; read?: ApiError; patch?: ApiError; delete?: ApiError } = {},
+) {
   const calls: string[] = [];
   const ruleSaw: Props[] = [];
   const stored: Props = {};
@@ -63,6 +65,7 @@ function thing(failures: { read?: ApiError; patch?: ApiError; delete?: ApiError 
     deleteBeforeReplace: (olds, news) => olds.name === news.name,
     async create(_ctx, _inputs, body) {
       calls.push(`create ${JSON.stringify(body)}`);
+      if (failures.create) throw failures.create;
       Object.assign(stored, { id: "t1", ...body });
       return { id: "t1", name: stored.name as string, slot: (stored.slot as string) ?? null };
     },
@@ -134,6 +137,23 @@ test("a failing PATCH after the POST deletes what the POST made, then reports th
     "[PATCH] /v1/things/t1: 500 no",
   );
   expect(calls).toEqual(['create {"name":"n"}', 'patch {"size":3}', "delete t1"]);
+});
+
+test("a create whose outcome is unknown, of a kind with no natural key, fails saying what to check, and is not sent again", async () => {
+  const lost = new ApiError(0, 0, "POST", "/v1/things", "socket hang up");
+  const { handlers, calls } = thing({ create: lost });
+  await expect(handlers.create({ organizationId: "o", name: "n" })).rejects.toThrow(
+    "is unknown, and a thing has no natural key to find what it may have made: check for it before the next up, and take it over with adoptId",
+  );
+  expect(calls).toEqual(['create {"name":"n"}']);
+  // Its recovery request of a pending create cannot be answered either, and says so.
+  await expect(
+    handlers.read("", {
+      organizationId: "o",
+      name: "n",
+      __pendingCreate: { urn: "urn:x", name: "n", startedAt: new Date().toISOString() },
+    }),
+  ).rejects.toThrow("a thing has no natural key to find what an interrupted create made");
 });
 
 test("delete treats a 404 as success and surfaces any other failure", async () => {

@@ -123,13 +123,90 @@ describe("a create whose outcome is unknown", () => {
     );
     expect(await spacesTitled("Never made")).toEqual([]);
   });
+});
 
-  test("a kind with no natural key fails, saying what to check, rather than risk a duplicate", async () => {
-    const path = `/v1/orgs/${emu.organizationId}/collections`;
-    await loseNextAnswer(path);
-    await expect(collections.create({ title: "No key" })).rejects.toThrow(
-      /is unknown, and a collection has no natural key to find what it may have made: check for it before the next up, and take it over with adoptId/,
+/**
+ * Collections, site sections, section groups and site spaces carry no creation time: what had the
+ * key before the POST is listed just before it, and never taken.
+ */
+describe("a create whose outcome is unknown, of a kind with no creation time", () => {
+  const collectionsPath = () => `/v1/orgs/${emu.organizationId}/collections`;
+  const collectionsTitled = async (title: string) =>
+    (
+      (await api("GET", `${collectionsPath()}?limit=1000`)).body.items as {
+        id: string;
+        title: string;
+      }[]
+    )
+      .filter((c) => c.title === title)
+      .map((c) => c.id);
+
+  test("an answer lost after the commit: the collection it made is taken, not made twice", async () => {
+    await loseNextAnswer(collectionsPath());
+    const { id, outs } = await collections.create({ title: "Lost folder" });
+    const sent = await calls();
+    expect(await collectionsTitled("Lost folder")).toEqual([id]);
+    expect(outs).toMatchObject({ title: "Lost folder", parent: null });
+    expect(sent).toEqual([
+      ["GET", collectionsPath(), 200],
+      ["POST", collectionsPath(), 0],
+      ["GET", collectionsPath(), 200],
+      ["GET", `/v1/collections/${id}`, 200],
+    ]);
+  });
+
+  test("one that had the key before the POST is never taken, however new it is", async () => {
+    const older = (await api("POST", collectionsPath(), { title: "Folder twin" })).body
+      .id as string;
+    // Made a moment ago: a creation time could not tell it from the create's work; the list can.
+    await loseNextAnswer(collectionsPath());
+    const lost = await collections.create({ title: "Folder twin" });
+    expect(lost.id).not.toBe(older);
+    await refuseNextPost(collectionsPath());
+    const refused = await collections.create({ title: "Folder twin" });
+    expect([older, lost.id]).not.toContain(refused.id);
+    expect((await collectionsTitled("Folder twin")).sort()).toEqual(
+      [older, lost.id, refused.id].sort(),
     );
+  });
+
+  test("a site section, a section group and a site space are found in their site", async () => {
+    const site = await sites.create({ title: "Structure under faults" });
+    const [first, second] = await Promise.all([
+      spaces.create({ title: "Section space" }),
+      spaces.create({ title: "Published space" }),
+    ]);
+    const under = (family: string) => `/v1/orgs/${emu.organizationId}/sites/${site.id}/${family}`;
+    const listed = async (family: string) =>
+      ((await api("GET", `${under(family)}?limit=1000`)).body.items as { id: string }[]).map(
+        (i) => i.id,
+      );
+
+    const sectionsBefore = await listed("sections");
+    await loseNextAnswer(under("sections"));
+    const section = await handlersFor("site-section").create({
+      siteId: site.id,
+      spaceId: first!.id,
+      title: "Guides",
+    });
+    expect(await listed("sections")).toEqual([...sectionsBefore, section.id]);
+
+    await loseNextAnswer(under("section-groups"));
+    const group = await handlersFor("site-section-group").create({
+      siteId: site.id,
+      title: "Learn",
+    });
+    expect(await listed("section-groups")).toEqual([group.id]);
+
+    const siteSpacesBefore = await listed("site-spaces");
+    await loseNextAnswer(under("site-spaces"));
+    const siteSpace = await handlersFor("site-space").create({
+      siteId: site.id,
+      sectionId: section.id,
+      spaceId: second!.id,
+    });
+    expect(await listed("site-spaces")).toEqual([...siteSpacesBefore, siteSpace.id]);
+    expect(siteSpace.outs).toMatchObject({ sectionId: section.id, spaceId: second!.id });
   });
 });
 
@@ -161,10 +238,21 @@ describe("recovery of a create an interrupted run left pending", () => {
     expect(read).toEqual({ id: "", props: { [PENDING_CREATE]: "absent" } });
   });
 
-  test("a kind with no natural key cannot tell, and says so", async () => {
-    const checked = await collections.check({ title: "Unknowable" });
+  test("a kind with no creation time: absent when nothing carries its key", async () => {
+    const checked = await collections.check({ title: "Never made folder" });
+    const read = await collections.read("", { ...checked.inputs, ...pending(new Date()) });
+    expect(read).toEqual({ id: "", props: { [PENDING_CREATE]: "absent" } });
+  });
+
+  test("a kind with no creation time cannot tell an object with its key from an older one, and names it", async () => {
+    const startedAt = new Date();
+    const path = `/v1/orgs/${emu.organizationId}/collections`;
+    const made = (await api("POST", path, { title: "Maybe its work" })).body.id as string;
+    const checked = await collections.check({ title: "Maybe its work" });
     await expect(
-      collections.read("", { ...checked.inputs, ...pending(new Date()) }),
-    ).rejects.toThrow("a collection has no natural key to find what an interrupted create made");
+      collections.read("", { ...checked.inputs, ...pending(startedAt) }),
+    ).rejects.toThrow(
+      `a collection carries no creation time, so ${made} with its title in its parent collection (or at the top level) may have been there before the interrupted create: if one is its work, take it with --import-pending-creates urn:pulumi:dev::p::x::y <id>; if none is, --clear-pending-creates`,
+    );
   });
 });

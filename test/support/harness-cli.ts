@@ -54,6 +54,28 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv): CliRun {
 }
 
 /**
+ * The command on `program` against an emulator, as a user runs it: the emulator's URL and
+ * organization as stack config beside `config`, its token from the environment (never from
+ * argv), and a passphrase for the state's secrets.
+ */
+export function startCliOn(
+  emu: { url: string; organizationId: string; token: string },
+  command: string,
+  run: { program: string; stateFile: string; passphrase: string; config?: Record<string, string> },
+  ...extra: string[]
+): CliRun {
+  const args = [command, run.program, "--state", run.stateFile];
+  const config = {
+    "docs-workspace:apiUrl": emu.url,
+    "docs-workspace:organizationId": emu.organizationId,
+    ...run.config,
+  };
+  for (const [k, v] of Object.entries(config)) args.push("--config", `${k}=${v}`);
+  args.push("--secret-env", "docs-workspace:apiToken=TEST_API_TOKEN", ...extra);
+  return startCli(args, { TEST_API_TOKEN: emu.token, PULUMI_CONFIG_PASSPHRASE: run.passphrase });
+}
+
+/**
  * Polls until `probe` answers a value: for waiting on events a test can observe (a request in
  * the emulator's log, a line of output, a process gone), never on a guessed delay.
  */
