@@ -33,26 +33,33 @@ export interface MemberResult {
 export function getMember(args: GetMemberArgs): pulumi.Output<MemberResult> {
   return pulumi
     .all([args.organizationId, args.email, args.userId])
-    .apply(async ([explicit, email, userId]) => {
-      const { config, client } = context();
-      const org = explicit ?? config.requireOrganizationId();
-      let member: api.Member | undefined;
-      if (userId !== undefined) member = await api.getMember(client, org, userId);
-      else if (email !== undefined) member = await api.findMemberByEmail(client, org, email);
-      else throw new Error("getMember: set email or userId");
-      if (member === undefined)
-        throw new Error(`getMember: no member of organization ${org} has the e-mail ${email}`);
-      return {
-        userId: member.id,
-        email: member.user.email ?? null,
-        displayName: member.user.displayName ?? null,
-        role: member.role,
-        sso: member.sso ?? null,
-        disabled: member.disabled ?? null,
-        joinedAt: member.joinedAt ?? null,
-        teamCount: member.teams ?? null,
-      };
-    });
+    .apply(([organizationId, email, userId]) => lookUpMember({ organizationId, email, userId }));
+}
+
+/** {@link getMember} once its arguments are known. */
+export async function lookUpMember(args: {
+  organizationId?: string | undefined;
+  email?: string | undefined;
+  userId?: string | undefined;
+}): Promise<MemberResult> {
+  const { config, client } = context();
+  const org = args.organizationId ?? config.requireOrganizationId();
+  let member: api.Member | undefined;
+  if (args.userId !== undefined) member = await api.getMember(client, org, args.userId);
+  else if (args.email !== undefined) member = await api.findMemberByEmail(client, org, args.email);
+  else throw new Error("getMember: set email or userId");
+  if (member === undefined)
+    throw new Error(`getMember: no member of organization ${org} has the e-mail ${args.email}`);
+  return {
+    userId: member.id,
+    email: member.user.email ?? null,
+    displayName: member.user.displayName ?? null,
+    role: member.role,
+    sso: member.sso ?? null,
+    disabled: member.disabled ?? null,
+    joinedAt: member.joinedAt ?? null,
+    teamCount: member.teams ?? null,
+  };
 }
 
 /** The arguments of {@link getTeam}. */
@@ -82,21 +89,30 @@ export interface TeamResult {
  * ```
  */
 export function getTeam(args: GetTeamArgs): pulumi.Output<TeamResult> {
-  return pulumi.all([args.organizationId, args.title]).apply(async ([explicit, title]) => {
-    const { config, client } = context();
-    const org = explicit ?? config.requireOrganizationId();
-    const teams = (await api.findTeams(client, org, title)).filter((t) => t.title === title);
-    if (teams.length !== 1)
-      throw new Error(
-        `getTeam: organization ${org} has ${teams.length === 0 ? "no team" : `${teams.length} teams`} titled ${JSON.stringify(title)}`,
-      );
-    const [team] = teams as [api.Team];
-    return {
-      id: team.id,
-      title: team.title,
-      memberCount: team.members,
-      spaceCount: team.spaces ?? null,
-      createdAt: team.createdAt ?? null,
-    };
-  });
+  return pulumi
+    .all([args.organizationId, args.title])
+    .apply(([organizationId, title]) => lookUpTeam({ organizationId, title }));
+}
+
+/** {@link getTeam} once its arguments are known. */
+export async function lookUpTeam(args: {
+  organizationId?: string | undefined;
+  title: string;
+}): Promise<TeamResult> {
+  const { config, client } = context();
+  const org = args.organizationId ?? config.requireOrganizationId();
+  const title = args.title;
+  const teams = (await api.findTeams(client, org, title)).filter((t) => t.title === title);
+  if (teams.length !== 1)
+    throw new Error(
+      `getTeam: organization ${org} has ${teams.length === 0 ? "no team" : `${teams.length} teams`} titled ${JSON.stringify(title)}`,
+    );
+  const [team] = teams as [api.Team];
+  return {
+    id: team.id,
+    title: team.title,
+    memberCount: team.members,
+    spaceCount: team.spaces ?? null,
+    createdAt: team.createdAt ?? null,
+  };
 }

@@ -1,4 +1,3 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import * as api from "../api/people";
 import type { Context } from "../runtime/context";
@@ -30,6 +29,15 @@ const byUser = (a: TeamMemberEntry, b: TeamMemberEntry) =>
 const Members = z
   .array(TeamMemberEntry)
   .max(1000)
+  .superRefine((entries, ctx) => {
+    // Checked before the sort, so that the index is the program's.
+    const seen = new Set<string>();
+    entries.forEach((entry, i) => {
+      if (seen.has(keyOf(entry.user)))
+        ctx.addIssue({ code: "custom", path: [i], message: `${entry.user} is listed twice` });
+      seen.add(keyOf(entry.user));
+    });
+  })
   .transform((entries) => [...entries].sort(byUser));
 
 /** A member of the team as the API shows it: its user id, its e-mail, its role in the team. */
@@ -119,16 +127,17 @@ async function resolveEmails(
   team: readonly CurrentMember[],
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  const pending = wanted
-    .map((entry, index) => ({ entry, index }))
-    .filter(({ entry }) => isEmail(entry.user) && !team.some((m) => names(entry, m)));
+  const pending = wanted.filter(
+    (entry) => isEmail(entry.user) && !team.some((m) => names(entry, m)),
+  );
   if (pending.length === 0) return ids;
   const members = await api.listMembers(client, organizationId);
-  for (const { entry, index } of pending) {
+  for (const entry of pending) {
     const member = members.find((m) => m.user.email?.toLowerCase() === keyOf(entry.user));
+    // Named by its e-mail: the checked list is sorted, so an index would not be the program's.
     if (member === undefined)
       throw new Error(
-        `members[${index}]: no member of organization ${organizationId} has the e-mail ${entry.user}`,
+        `members: no member of organization ${organizationId} has the e-mail ${entry.user}`,
       );
     ids.set(keyOf(entry.user), member.id);
   }
@@ -148,16 +157,6 @@ export const team = defineResource({
     title: api.TeamTitle,
     members: Members.optional(),
   }),
-  rules(inputs) {
-    const failures: pulumi.dynamic.CheckFailure[] = [];
-    const seen = new Set<string>();
-    for (const [i, entry] of (inputs.members ?? []).entries()) {
-      if (seen.has(keyOf(entry.user)))
-        failures.push({ property: `members[${i}]`, reason: `${entry.user} is listed twice` });
-      seen.add(keyOf(entry.user));
-    }
-    return failures;
-  },
   replaceOnChange: ["organizationId"],
   response: TeamWithMembers,
   createBody: z.object({ title: api.TeamTitle, members: Members }).partial(),
