@@ -42,6 +42,8 @@ function describe(issue: z.core.$ZodIssue): string {
     case "invalid_type":
       return issue.input === undefined ? "is required" : `must be ${article(issue.expected)}`;
     case "invalid_value":
+      // A missing enum (`role: RoleLevel.nullable()`) fails as a value, not a type.
+      if (issue.input === undefined) return "is required";
       return issue.values.length === 1
         ? `must be ${JSON.stringify(issue.values[0])}`
         : `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;

@@ -3,7 +3,9 @@ import type { FamilyHooks } from "./hooks";
 import type { Route } from "./http/route";
 import { adaptiveSchemaRoutes } from "./routes/adaptive-schema";
 import { collectionRoutes } from "./routes/collections";
+import { memberRoutes } from "./routes/members";
 import { organizationRoutes } from "./routes/organizations";
+import { samlRoutes } from "./routes/saml";
 import { sectionGroupRoutes } from "./routes/section-groups";
 import { shareLinkRoutes } from "./routes/share-links";
 import { sitesHooks } from "./routes/site-context";
@@ -11,9 +13,11 @@ import { siteSectionRoutes } from "./routes/site-sections";
 import { siteSpaceRoutes } from "./routes/site-spaces";
 import { siteRoutes } from "./routes/sites";
 import { spaceRoutes } from "./routes/spaces";
+import { teamRoutes } from "./routes/teams";
 import { collectionsSchema } from "./store/collections";
 import { identitySchema } from "./store/identity";
 import { organizationsSchema } from "./store/organizations";
+import { samlSchema } from "./store/saml";
 import { sectionGroupsSchema } from "./store/section-groups";
 import { shareLinksSchema } from "./store/share-links";
 import { siteSectionsSchema } from "./store/site-sections";
@@ -21,6 +25,7 @@ import { siteSpacesAddedColumns, siteSpacesSchema } from "./store/site-spaces";
 import { sitesSchema } from "./store/sites";
 import { spacesSchema } from "./store/spaces";
 import type { AddedColumn } from "./store";
+import { teamsSchema } from "./store/teams";
 
 /**
  * One API family of the emulator, in three layers (emulator/README.md, "Layering"): its routes
@@ -58,4 +63,8 @@ export const families: readonly Family[] = [
     routes: siteSpaceRoutes,
   },
   { name: "share-links", schema: shareLinksSchema, routes: shareLinkRoutes },
+  // Members keep their rows in the organizations family's identity tables.
+  { name: "members", routes: memberRoutes },
+  { name: "teams", schema: teamsSchema, routes: teamRoutes },
+  { name: "saml", schema: samlSchema, routes: samlRoutes },
 ];

@@ -95,22 +95,38 @@ export function applySeed(store: Store, input: unknown): SeedResult {
   });
 }
 
-/** The demo workspace: one organization, one admin user and that user's token. */
+/**
+ * The people of the demo organization beside its admin, with their roles: the example workspace
+ * puts them in teams and sets one's role, so they must exist wherever it runs.
+ */
+export const DEMO_PEOPLE = [
+  { displayName: "Ada Lovelace", email: "ada@example.com", role: "edit" },
+  { displayName: "Grace Hopper", email: "grace@example.com", role: "edit" },
+  { displayName: "Linus Pauling", email: "linus@example.com", role: "review" },
+  { displayName: "Margaret Hamilton", email: "margaret@example.com", role: "read" },
+] as const;
+
+/** The demo workspace: one organization, its admin user and that user's token, and its people. */
 export function demoSeed(): Seed {
   return {
     organizations: [{ title: "Demo organization", emailDomains: ["example.com"] }],
-    users: [{ displayName: "Demo Admin", email: "admin@example.com" }],
+    users: [
+      { displayName: "Demo Admin", email: "admin@example.com" },
+      ...DEMO_PEOPLE.map(({ displayName, email }) => ({ displayName, email })),
+    ],
     tokens: [{ token: newToken(), user: "admin@example.com" }],
   };
 }
 
-/** Applies the demo seed, making its user an admin of its organization. */
+/** Applies the demo seed, making its user an admin of its organization and its people members. */
 export function applyDemoSeed(store: Store): { token: string; organizationId: string } {
   const seed = demoSeed();
   return store.transaction(() => {
     const result = applySeed(store, { ...seed, tokens: [] });
     const organizationId = result.organizations[0]!;
     upsertMember(store, organizationId, result.users[0]!, "admin");
+    for (const person of DEMO_PEOPLE)
+      upsertMember(store, organizationId, findUserId(store, person.email)!, person.role);
     const token = seed.tokens![0]!.token;
     insertToken(store, token, result.users[0]!);
     return { token, organizationId };

@@ -6,14 +6,31 @@ export { SiteSectionGroup, type SiteSectionGroupArgs } from "./resources/site-se
 export { SiteSpace, type SiteSpaceArgs } from "./resources/site-space";
 export { ShareLink, type ShareLinkArgs } from "./resources/share-link";
 export { SiteAdaptiveSchema, type SiteAdaptiveSchemaArgs } from "./resources/site-adaptive-schema";
+export {
+  OrganizationSettings,
+  type OrganizationSettingsArgs,
+} from "./resources/organization-settings";
+export { OrganizationMember, type OrganizationMemberArgs } from "./resources/organization-member";
+export { Team, type TeamArgs } from "./resources/team";
+export { TeamMember, type TeamMemberArgs } from "./resources/team-member";
+export { SamlProvider, type SamlProviderArgs } from "./resources/saml-provider";
 export type { AdaptiveJsonSchema, AgentsContext, SiteType, SiteVisibility } from "./api/sites";
 export {
   getOrganization,
   type GetOrganizationArgs,
   type OrganizationResult,
 } from "./lookups/organization";
+export {
+  getMember,
+  getTeam,
+  type GetMemberArgs,
+  type GetTeamArgs,
+  type MemberResult,
+  type TeamResult,
+} from "./lookups/people";
 export { ApiError } from "./client";
 export { ConfigError } from "./config";
 export type { RoleLevel, Language, Urls } from "./api/common";
 export type { CollectionDefaultLevel } from "./api/collections";
 export type { EditMode } from "./api/spaces";
+export type { TeamRole } from "./api/people";

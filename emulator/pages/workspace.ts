@@ -1,5 +1,6 @@
 import { collectionAppUrl } from "../render/collections";
 import { page } from "../http/route";
+import { peopleAppUrl } from "./people";
 import { siteAppUrl } from "../render/sites";
 import { spaceAppUrl } from "../render/spaces";
 import { collectionsOf, findCollection, type CollectionRow } from "../store/collections";
@@ -120,7 +121,8 @@ export const workspacePages = [
           html`<h1>${org.title}</h1>
             <p class="meta">
               Organization <code>${org.id}</code> · plan
-              ${org.plan}${org.hostname ? html` · hostname ${org.hostname}` : ""}
+              ${org.plan}${org.hostname ? html` · hostname ${org.hostname}` : ""} ·
+              <a href="${peopleAppUrl(ctx.origin, org.id)}">Members, teams and SSO</a>
             </p>
             <h2>Collections and spaces</h2>
             ${tree.children.size === 0 ? html`<p class="empty">No collection or space yet.</p>` : renderTree(ctx, tree, null)}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { json } from "../http/route";
 import { roleLevel } from "../auth";
 import { apiRoute } from "../context";
-import { conflict, notFound } from "../errors";
+import { badRequest, conflict, notFound } from "../errors";
 import { envelope, pageQuery, pageOf } from "../pagination";
 import { listOf } from "../render/common";
 import { OrganizationJson, renderOrganization } from "../render/organizations";
@@ -13,6 +13,7 @@ import {
   organizationsOf,
   updateOrganization,
 } from "../store/organizations";
+import { findSite } from "../store/sites";
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const HOSTNAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
@@ -85,6 +86,10 @@ export const organizationRoutes = [
       store.transaction(() => {
         if (body.hostname !== undefined && hostnameTaken(store, body.hostname, id))
           throw conflict(`hostname ${body.hostname} is already taken`);
+        if (body.defaultContent && !findSite(store, id, body.defaultContent.site))
+          throw badRequest(
+            `defaultContent.site: ${body.defaultContent.site} is not a site of organization ${id}`,
+          );
         updateOrganization(store, id, {
           ...body,
           emailDomains: body.emailDomains && [

@@ -2,6 +2,9 @@ import * as pulumi from "@pulumi/pulumi";
 import {
   Collection,
   getOrganization,
+  OrganizationMember,
+  OrganizationSettings,
+  SamlProvider,
   ShareLink,
   Site,
   SiteAdaptiveSchema,
@@ -9,6 +12,7 @@ import {
   SiteSectionGroup,
   SiteSpace,
   Space,
+  Team,
 } from "pulumi-docs-workspace";
 
 // The API endpoint, token and organization come from the stack config (`docs-workspace:*`) or the
@@ -122,7 +126,47 @@ new SiteSectionGroup("handbook-group", {
 
 const reviewers = new ShareLink("reviewers", { siteId: site.id, name: "Reviewers" });
 
+// People and single sign-on. The members named here are the emulator's demo people
+// (emulator/seed.ts); against the hosted service, use your own organization's.
+new OrganizationSettings("organization", {
+  emailDomains: ["example.com"],
+  defaultRole: "read",
+  inviteLinks: false,
+});
+
+// Teams the stack owns: their member lists are authoritative.
+const writers = new Team("writers", {
+  title: "Writers",
+  members: [{ user: "ada@example.com", role: "owner" }, { user: "grace@example.com" }],
+});
+const reviewersTeam = new Team("reviewers-team", {
+  title: "Reviewers",
+  members: [{ user: "linus@example.com", role: "owner" }, { user: "margaret@example.com" }],
+});
+
+new OrganizationMember("margaret", { email: "margaret@example.com", role: "comment" });
+
+// The identity provider's certificate is a secret: set it with
+// `pulumi config set --secret handbook:samlCertificate < idp.pem`. The demo's stands in otherwise.
+const samlCertificate =
+  config.getSecret("samlCertificate") ??
+  pulumi.secret(
+    "-----BEGIN CERTIFICATE-----\nMIIBdemoCertificateForTheEmulatorOnly\n-----END CERTIFICATE-----",
+  );
+const sso = new SamlProvider("sso", {
+  label: "Example IdP",
+  entityID: "https://idp.example.com/metadata",
+  ssoURL: "https://idp.example.com/sso/saml",
+  certificate: samlCertificate,
+  defaultTeam: reviewersTeam.id,
+  defaultRole: "read",
+});
+
 export const organizationTitle = organization.title;
+/** What the identity provider needs: where to post assertions, and the service's entity id. */
+export const samlAcsUrl = sso.acsURL;
+export const samlServiceEntityId = sso.serviceEntityID;
+export const writerCount = writers.memberCount;
 export const handbookUrl = handbook.urls.apply((urls) => urls.app ?? urls.location);
 export const spaces = pulumi
   .all([onboarding, codeReview, incidents, ...teamSpaces].map((s) => pulumi.all([s.title, s.id])))

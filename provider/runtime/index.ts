@@ -1,5 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { collection } from "../resources/collection";
+import { organizationMember } from "../resources/organization-member";
+import { organizationSettings } from "../resources/organization-settings";
+import { samlProvider } from "../resources/saml-provider";
+import { team } from "../resources/team";
+import { teamMember } from "../resources/team-member";
 import type { Handlers } from "../resources/lifecycle";
 import { shareLink } from "../resources/share-link";
 import { site } from "../resources/site";
@@ -22,6 +27,11 @@ const registry: Readonly<Record<string, Handlers>> = Object.fromEntries(
     siteSpace,
     shareLink,
     siteAdaptiveSchema,
+    organizationSettings,
+    organizationMember,
+    team,
+    teamMember,
+    samlProvider,
   ].map((resource) => [resource.kind, resource.handlers]),
 );
 

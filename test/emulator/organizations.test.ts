@@ -37,12 +37,13 @@ test("gets an organization with the fields of §2.9", async () => {
 });
 
 test("patches every field of §4.2 and reads them back", async () => {
+  const site = await api("POST", `/v1/orgs/${t.organizationId}/sites`, { title: "Home site" });
   const patch = {
     title: "Renamed organization",
     emailDomains: ["example.com", "Docs.Example.org"],
     hostname: "renamed-org",
     defaultRole: "edit",
-    defaultContent: { type: "site", site: "site123" },
+    defaultContent: { type: "site", site: site.body.id },
     logo: "https://example.com/logo.png",
     sso: true,
     ai: true,
@@ -95,6 +96,10 @@ test("PATCH refuses invalid values naming the field", async () => {
     [{ sso: "yes" }, /^sso must be a boolean/],
     [{ hostname: "Upper" }, /^hostname must match/],
     [{ unknownField: 1 }, /unknown field unknownField/],
+    [
+      { defaultContent: { type: "site", site: "no-such-site" } },
+      /^defaultContent.site: no-such-site is not a site of organization/,
+    ],
   ];
   for (const [body, message] of cases) {
     const res = await api("PATCH", `/v1/orgs/${t.organizationId}`, body);

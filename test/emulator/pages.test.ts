@@ -105,3 +105,33 @@ test("a hidden site space is marked on the site's page and left out of its previ
   expect(preview).toHaveLength(1);
   expect(preview[0]).toContain("Shown");
 });
+
+test("the people page lists members, teams with their roles and SAML providers, never a certificate", async () => {
+  const org = `/v1/orgs/${t.organizationId}`;
+  const team = (await api("PUT", `${org}/teams`, { title: "Writers <b>" })).body;
+  await api("PUT", `${org}/teams/${team.id}/members`, {
+    add: ["ada@example.com"],
+    memberships: { "ada@example.com": { role: "owner" } },
+  });
+  const certificate =
+    "-----BEGIN CERTIFICATE-----\nMIIBpagesTestCertificate\n-----END CERTIFICATE-----";
+  await api("POST", `${org}/saml`, {
+    label: "Okta",
+    entityID: "http://www.okta.com/exk1",
+    certificate,
+    defaultTeam: team.id,
+  });
+  const home = await page(`${t.url}/app/o/${t.organizationId}`);
+  expect(home.html).toContain(`href="${t.url}/app/o/${t.organizationId}/people"`);
+  const { status, html } = await page(`${t.url}/app/o/${t.organizationId}/people`);
+  expect(status).toBe(200);
+  expect(html).toContain("Ada Lovelace");
+  expect(html).toContain("margaret@example.com");
+  expect(html).toContain("Writers &lt;b&gt;");
+  expect(html).toMatch(/Ada Lovelace\s*<span class="badge">owner<\/span>/);
+  expect(html).toContain("Okta");
+  expect(html).toContain("Certificate set");
+  expect(html).toContain(`/sso/saml/${t.organizationId}/`);
+  expect(html).not.toContain("MIIBpagesTestCertificate");
+  expect((await page(`${t.url}/app/o/nope/people`)).status).toBe(404);
+});

@@ -49,8 +49,9 @@ describe("organization", () => {
 
   test("leaves defaultContent out while unset, and sends it once set", async () => {
     expect((await api("GET", org())).body).not.toHaveProperty("defaultContent");
-    const set = await api("PATCH", org(), { defaultContent: { type: "site", site: "s1" } });
-    expect(set.body.defaultContent).toEqual({ type: "site", site: "s1" });
+    const site = (await api("POST", `${org()}/sites`, { title: "Home" })).body.id;
+    const set = await api("PATCH", org(), { defaultContent: { type: "site", site } });
+    expect(set.body.defaultContent).toEqual({ type: "site", site });
     const cleared = await api("PATCH", org(), { defaultContent: null });
     expect(cleared.body).not.toHaveProperty("defaultContent");
   });

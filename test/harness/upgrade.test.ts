@@ -33,7 +33,8 @@ afterAll(async () => {
 
 function options(extra: Partial<HarnessOptions> = {}): HarnessOptions {
   return {
-    programDir: root,
+    // The program as release 0.1.0 shipped it: the example has grown since.
+    programDir: path.join(root, "test/fixtures/release-0.1.0-program"),
     stateFile: path.join(dir, "harness-state.json"),
     stack: "dev",
     config: {

@@ -13,6 +13,9 @@ import { callApi } from "../support/provider";
 const example = path.resolve(__dirname, "../../examples/workspace");
 const everyResource = path.resolve(__dirname, "../fixtures/every-resource");
 
+// Each step runs the example (25 resources) through the provider host: slow on a loaded machine.
+jest.setTimeout(300_000);
+
 let emu: TestEmulator;
 let dir: string;
 
@@ -88,6 +91,8 @@ describe("the example workspace", () => {
     await refresh(opts);
     for (const key of keys) expect(state()).not.toContain(key);
     expect(state()).not.toContain(emu.token);
+    // The SAML provider's certificate, given as a secret, stays encrypted.
+    expect(state()).not.toContain("MIIBdemoCertificateForTheEmulatorOnly");
   });
 
   test("after a refresh, a preview lists only the properties whose declared value differs", async () => {
@@ -135,6 +140,8 @@ describe("a program that uses every resource", () => {
     const keys = await shareKeys();
     expect(keys.length).toBeGreaterThanOrEqual(2);
     for (const key of keys) expect(state).not.toContain(key);
+    // The certificate was given in clear: the SamlProvider made it a secret all the same.
+    expect(state).not.toContain("MIIBeveryResourceFixture");
     await destroy(opts);
   });
 });

@@ -45,7 +45,8 @@ beforeAll(async () => {
   }
   emulator = await startOnFixturePort(path.join(dir, "emulator.db"));
   opts = {
-    programDir: root,
+    // The program as release 0.1.0 shipped it: the example has grown since.
+    programDir: path.join(root, "test/fixtures/release-0.1.0-program"),
     stateFile: path.join(dir, "harness-state.json"),
     stack: "dev",
     config: {

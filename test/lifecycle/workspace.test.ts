@@ -8,6 +8,9 @@ import { callApi } from "../support/provider";
 const example = path.resolve(__dirname, "../../examples/workspace");
 const moves = path.resolve(__dirname, "../fixtures/moves");
 
+// Each step runs the example (25 resources) through the provider host: slow on a loaded machine.
+jest.setTimeout(300_000);
+
 let emu: TestEmulator;
 let dir: string;
 
@@ -57,8 +60,9 @@ describe("examples/workspace through the harness", () => {
 
     const first = await up(opts);
     // The stack, 3 collections, 5 spaces, the site, its schema, 2 sections, 3 site spaces, the
-    // section group and the share link.
-    expect(first.summary).toMatchObject({ create: 18 });
+    // section group, the share link, the organization's settings, 2 teams, a member's role and
+    // the SAML provider.
+    expect(first.summary).toMatchObject({ create: 23 });
     expect(first.outputs.organizationTitle).toBe("Test organization");
     const collections = await api(`/v1/orgs/${emu.organizationId}/collections`);
     expect(collections.items.map((c) => c.title).sort()).toEqual([
@@ -99,7 +103,9 @@ describe("examples/workspace through the harness", () => {
 
     await emu.clearRequests();
     const destroyed = await destroy(opts);
-    expect(destroyed.summary).toMatchObject({ delete: 18 });
+    expect(destroyed.summary).toMatchObject({ delete: 23 });
+    expect((await api(`/v1/orgs/${emu.organizationId}/teams`)).items).toEqual([]);
+    expect((await api(`/v1/orgs/${emu.organizationId}/saml`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/sites`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/collections`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/spaces`)).items).toEqual([]);

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { getOrganization } from "../../provider/lookups/organization";
+import { getMember, getTeam, lookUpMember, lookUpTeam } from "../../provider/lookups/people";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 
 /** What an Output settles to (Pulumi keeps its promise internal). */
@@ -28,4 +29,52 @@ test("getOrganization reads the URL, token and default organization from the sta
   pulumi.runtime.setConfig("docs-workspace:organizationId", emu.organizationId);
   const org = await settled(getOrganization());
   expect(org).toMatchObject({ id: emu.organizationId, title: "Test organization", urls: {} });
+});
+
+describe("people lookups", () => {
+  beforeAll(() => {
+    pulumi.runtime.setConfig("docs-workspace:apiUrl", emu.url);
+    pulumi.runtime.setConfig("docs-workspace:apiToken", emu.token);
+    pulumi.runtime.setConfig("docs-workspace:organizationId", emu.organizationId);
+  });
+
+  test("getMember finds a member by e-mail, case-insensitively, and by user id", async () => {
+    const ada = await settled(getMember({ email: "ADA@example.com" }));
+    expect(ada).toMatchObject({
+      email: "ada@example.com",
+      displayName: "Ada Lovelace",
+      role: "edit",
+      sso: false,
+      teamCount: 0,
+    });
+    expect(await settled(getMember({ userId: ada.userId }))).toEqual(ada);
+  });
+
+  test("getMember with an unknown e-mail fails naming it", async () => {
+    // The function behind the Output: a rejected Output would surface as an unhandled rejection.
+    await expect(lookUpMember({ email: "nobody@example.com" })).rejects.toThrow(
+      `getMember: no member of organization ${emu.organizationId} has the e-mail nobody@example.com`,
+    );
+  });
+
+  test("getTeam finds the team with exactly that title, and says when there is none or several", async () => {
+    const call = (method: string, path: string, body: unknown) =>
+      fetch(`${emu.url}/v1/orgs/${emu.organizationId}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then((r) => r.json() as Promise<{ id: string }>);
+    const writers = await call("PUT", "/teams", { title: "Writers" });
+    await call("PUT", "/teams", { title: "Writers EU" });
+    expect(await settled(getTeam({ title: "Writers" }))).toMatchObject({
+      id: writers.id,
+      title: "Writers",
+      memberCount: 0,
+    });
+    await expect(lookUpTeam({ title: "Nobody" })).rejects.toThrow(
+      `getTeam: organization ${emu.organizationId} has no team titled "Nobody"`,
+    );
+    await call("PUT", "/teams", { title: "Writers" });
+    await expect(lookUpTeam({ title: "Writers" })).rejects.toThrow(/has 2 teams titled "Writers"/);
+  });
 });

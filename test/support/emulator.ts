@@ -3,7 +3,7 @@ import { createApp, openStore, startEmulator, type RunningEmulator } from "../..
 import type { FaultRuleInput } from "../../emulator/faults";
 import { conformanceProblem } from "../emulator/conformance";
 import type { LoggedRequest } from "../../emulator/request-log";
-import type { SeedResult } from "../../emulator/seed";
+import { DEMO_PEOPLE, type SeedResult } from "../../emulator/seed";
 import type { Clock, Store } from "../../emulator/store";
 
 export type { FaultRuleInput } from "../../emulator/faults";
@@ -83,6 +83,7 @@ async function seeded(
       users: [
         { displayName: "Test Admin", email: "admin@example.com" },
         { displayName: "Foreign Admin", email: "foreign@example.org" },
+        ...DEMO_PEOPLE.map(({ displayName, email }) => ({ displayName, email })),
       ],
     })) as SeedResult;
     const [organizationId, secondOrganizationId, foreignOrganizationId] = created.organizations;
@@ -92,6 +93,12 @@ async function seeded(
         { organization: organizationId, user: userId, role: "admin" },
         { organization: secondOrganizationId, user: userId, role: "admin" },
         { organization: foreignOrganizationId, user: foreignUserId, role: "admin" },
+        // The demo's people, whom the example workspace puts in teams.
+        ...DEMO_PEOPLE.map(({ email, role }) => ({
+          organization: organizationId,
+          user: email,
+          role,
+        })),
       ],
       tokens: [
         { token, user: userId },

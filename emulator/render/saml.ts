@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { roleLevel } from "../auth";
+import type { SamlProviderRow } from "../store/saml";
+import type { TeamRow } from "../store/teams";
+import { named, present, roleOrGuest, timestamp, url } from "./common";
+import { renderTeam, TeamJson } from "./teams";
+
+/** §8's limits of a SAML provider. */
+export const SAML_LIMITS = { label: 30, entityID: 1024, certificate: 10000, ssoURL: 2048 };
+
+export const SamlProviderJson = named(
+  "OrganizationSAMLProvider",
+  z.strictObject({
+    object: z.literal("saml-provider"),
+    id: z.string(),
+    label: z.string().min(1).max(SAML_LIMITS.label),
+    ssoURL: url.max(SAML_LIMITS.ssoURL).optional(),
+    entityID: z.string().max(SAML_LIMITS.entityID).optional(),
+    certificate: z.string().max(SAML_LIMITS.certificate).optional(),
+    defaultTeam: TeamJson.optional(),
+    defaultRole: roleOrGuest,
+    createdAt: timestamp,
+    status: z.literal("active"),
+    service: z.strictObject({ acsURL: url, startURL: url, entityID: z.string() }),
+    urls: z.strictObject({ location: url }),
+  }),
+);
+export type SamlProviderJson = z.input<typeof SamlProviderJson>;
+
+export const SsoLoginJson = named(
+  "OrganizationSSOProviderLogin",
+  z.strictObject({ id: z.string(), label: z.string(), startURL: url }),
+);
+
+/**
+ * Where the identity provider talks to the emulator for this provider: its entity id, where it
+ * posts assertions (ACS) and where a sign-in starts. The emulator hands these out for the identity
+ * provider's configuration; it does not run SAML sign-ins (docs/api-decisions.md).
+ */
+export function samlService(origin: string, row: Pick<SamlProviderRow, "id" | "organizationId">) {
+  const base = `${origin}/sso/saml/${row.organizationId}/${row.id}`;
+  return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: base };
+}
+
+/** The SAML provider object of §2.10; `defaultTeam` is the team row it names, if any. */
+export function renderSamlProvider(
+  origin: string,
+  row: SamlProviderRow,
+  defaultTeam: TeamRow | undefined,
+): SamlProviderJson {
+  return {
+    object: "saml-provider",
+    id: row.id,
+    label: row.label,
+    ...present("ssoURL", row.ssoURL),
+    ...present("entityID", row.entityID),
+    ...present("certificate", row.certificate),
+    ...(defaultTeam ? { defaultTeam: renderTeam(defaultTeam, true) } : {}),
+    defaultRole: row.defaultRole as z.output<typeof roleLevel> | null,
+    createdAt: row.createdAt,
+    status: "active",
+    service: samlService(origin, row),
+    urls: { location: `${origin}/v1/orgs/${row.organizationId}/saml/${row.id}` },
+  };
+}

@@ -1,0 +1,117 @@
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { callApi, configureProvider, handlersFor, writes } from "../support/provider";
+
+let emu: TestEmulator;
+const providers = handlersFor("saml-provider");
+const certificate = `-----BEGIN CERTIFICATE-----\nMIIDsecretcertificatebody${"Q".repeat(40)}\n-----END CERTIFICATE-----`;
+const samlPath = () => `/v1/orgs/${emu.organizationId}/saml`;
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  await configureProvider(emu);
+});
+afterAll(() => emu.close());
+beforeEach(() => emu.clearRequests());
+
+const args = {
+  label: "Okta",
+  entityID: "http://www.okta.com/exk1",
+  ssoURL: "https://acme.okta.com/app/docs/sso/saml",
+  certificate,
+  defaultRole: "read",
+};
+
+describe("SamlProvider", () => {
+  test("create is one POST; the outputs carry the service's ACS URL, start URL and entity id", async () => {
+    const { id, outs } = await providers.create(args);
+    expect((await writes(emu)).map((r) => r.method)).toEqual(["POST"]);
+    const base = `${emu.url}/sso/saml/${emu.organizationId}/${id}`;
+    expect(outs).toMatchObject({
+      ...args,
+      defaultTeam: null,
+      acsURL: `${base}/acs`,
+      startURL: `${base}/start`,
+      serviceEntityID: base,
+      status: "active",
+    });
+    expect((await providers.read(id, outs)).props).toEqual(outs);
+  });
+
+  test("a certificate over the limit fails check naming the limit, never the value", async () => {
+    const { failures } = await providers.check({
+      ...args,
+      certificate: `${certificate}${"C".repeat(10000)}`,
+    });
+    expect(failures).toEqual([
+      { property: "certificate", reason: "must be at most 10000 characters" },
+    ]);
+    expect(JSON.stringify(failures)).not.toContain("secretcertificatebody");
+  });
+
+  test("every limit of §8 is checked before any request, naming the property", async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ label: "" }, "label", "must not be empty"],
+      [{ label: "l".repeat(31) }, "label", "must be at most 30 characters"],
+      [{ entityID: "e".repeat(1025) }, "entityID", "must be at most 1024 characters"],
+      [
+        { ssoURL: `https://example.com/${"p".repeat(2030)}` },
+        "ssoURL",
+        "must be at most 2048 characters",
+      ],
+      [{ ssoURL: "ftp://example.com/sso" }, "ssoURL", "must be a URL"],
+      [
+        { defaultRole: "owner" },
+        "defaultRole",
+        'must be one of "admin", "create", "review", "edit", "comment", "read"',
+      ],
+    ];
+    for (const [change, property, reason] of cases) {
+      const { failures } = await providers.check({ ...args, ...change });
+      expect(failures).toEqual([{ property, reason }]);
+    }
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  test("a certificate rotated out of band shows on refresh; an update sends only what changed", async () => {
+    const { id, outs } = await providers.create(args);
+    await callApi(emu, "PATCH", `${samlPath()}/${id}`, { certificate: "rotated by hand" });
+    const read = await providers.read(id, outs);
+    expect(read.props!.certificate).toBe("rotated by hand");
+    expect(await providers.diff(id, read.props!, args)).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+    const team = await callApi(emu, "PUT", `/v1/orgs/${emu.organizationId}/teams`, {
+      title: "SSO",
+    });
+    await emu.clearRequests();
+    const updated = await providers.update(id, read.props!, { ...args, defaultTeam: team.body.id });
+    expect((await writes(emu)).map((r) => Object.keys(r.body as object).sort())).toEqual([
+      ["certificate", "defaultTeam"],
+    ]);
+    expect(updated).toMatchObject({ certificate, defaultTeam: team.body.id });
+  });
+
+  test("refresh drops a provider deleted out of band; delete treats a gone provider as success", async () => {
+    const { id, outs } = await providers.create({ label: "Gone" });
+    await callApi(emu, "DELETE", `${samlPath()}/${id}`);
+    expect((await providers.read(id, outs)).id).toBe("");
+    await expect(providers.delete(id, outs)).resolves.toBeUndefined();
+  });
+
+  test("another organization replaces; diff makes no request", async () => {
+    const olds = {
+      organizationId: emu.organizationId,
+      label: "A",
+      __declared: ["label", "organizationId"],
+    };
+    expect(
+      await providers.diff("p", olds, { label: "A", organizationId: emu.secondOrganizationId }),
+    ).toMatchObject({ replaces: ["organizationId"] });
+    expect(await providers.diff("p", olds, { label: "B" })).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+    expect(await emu.requests()).toEqual([]);
+  });
+});
