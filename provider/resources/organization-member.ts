@@ -64,8 +64,6 @@ export const organizationMember = defineResource({
     /** Whether the member may sign in through SSO. */
     sso: (member) => member.sso ?? null,
     joinedAt: (member) => member.joinedAt ?? null,
-    /** How many teams the member is in. */
-    teamCount: (member) => member.teams ?? null,
   },
   idOf: (member) => member.id,
   // The member exists already (members join through invites or SSO): setting the role is one

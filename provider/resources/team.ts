@@ -171,8 +171,11 @@ export const team = defineResource({
       t.memberships === undefined
         ? (known.members ?? null)
         : membersAsDeclared(current(t.memberships), known.members ?? []),
-    /** How many members the team has. */
-    memberCount: (t) => t.members,
+    /**
+     * How many members the team has, when `members` is declared (the team then decides who is in
+     * it); otherwise `null`, since TeamMember resources and people outside the program change it.
+     */
+    memberCount: (t, _known, declares) => (declares("members") ? t.members : null),
     /** How many spaces the team has access to. */
     spaceCount: (t) => t.spaces ?? null,
     createdAt: (t) => t.createdAt ?? null,

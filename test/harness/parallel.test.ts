@@ -69,18 +69,26 @@ async function failure(run: Promise<unknown>): Promise<HarnessRunError> {
   return error;
 }
 
-const spaceRead = (r: LoggedRequest) => r.method === "GET" && /^\/v1\/spaces\/[^/]+$/.test(r.path);
+const siteRead = (r: LoggedRequest) =>
+  r.method === "GET" && /^\/v1\/orgs\/[^/]+\/sites\/[^/]+$/.test(r.path);
 const deletes = (r: LoggedRequest) => r.method === "DELETE";
 
 test("refresh reads every resource at once: as many GETs in flight as the provider's client allows", async () => {
-  const config = { "spaces:count": "12" };
-  await up(options(config));
-  await emu.addFault({ method: "GET", path: "/v1/spaces/*", kind: "latency", latencyMs: 1000 });
+  // Sites, which no list serves (spaces would be read from their organization's list).
+  const sites = { programDir: path.resolve(__dirname, "../fixtures/sites") };
+  const config = { "sites:count": "12", "sites:spaces": "0" };
+  await up(options(config, sites));
+  await emu.addFault({
+    method: "GET",
+    path: "/v1/orgs/*/sites/*",
+    kind: "latency",
+    latencyMs: 1000,
+  });
   await emu.clearRequests();
-  const most = await mostInFlight(spaceRead, refresh(options(config)));
+  const most = await mostInFlight(siteRead, refresh(options(config, sites)));
   // The client's cap (docs-workspace:maxConcurrency, default 8), not one at a time.
   expect(most).toBe(8);
-  expect((await emu.requests()).filter(spaceRead)).toHaveLength(12);
+  expect((await emu.requests()).filter(siteRead)).toHaveLength(12);
 });
 
 test("destroy deletes in parallel, each collection only after every space in it", async () => {
