@@ -58,6 +58,8 @@ export class ApiClient {
   private readonly snapshots = new Snapshots((spec) =>
     listAll(this, spec.path, spec.item, spec.query),
   );
+  /** GETs in flight sent through `sharingReads()` views: by schema, then by path and query. */
+  private readonly sharedGets = new WeakMap<z.ZodType, Map<string, Promise<unknown>>>();
 
   constructor(options: ClientOptions) {
     this.fetcher = ofetch.create({
@@ -99,6 +101,38 @@ export class ApiClient {
     direct: () => Promise<T>,
   ): Promise<T> {
     return this.snapshots.read(spec, id, direct);
+  }
+
+  /**
+   * A view of this client whose GETs join an identical GET (same path, query and schema) that
+   * another view sent and that has not answered yet, instead of sending their own; every other
+   * request, and every GET of this client itself, goes out as usual. For reads that may be
+   * answered by a request sent a moment before they were asked: the list a create takes of what
+   * already has its key before its POST, when many creates under one parent start together. A read
+   * that must see what happened before it was asked (the lookup after a failed POST) never uses it.
+   */
+  sharingReads(): ApiClient {
+    const view = Object.create(this) as ApiClient;
+    view.get = (path, schema, query) => this.sharedGet(path, schema, query);
+    // Everything else runs on this client itself, so what a request learns (the service's clock)
+    // is learned here, never on the view.
+    view.request = (method, path, options) => this.request(method, path, options);
+    return view;
+  }
+
+  private sharedGet<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    query?: Query,
+  ): Promise<z.output<S>> {
+    let byPath = this.sharedGets.get(schema);
+    if (byPath === undefined) this.sharedGets.set(schema, (byPath = new Map()));
+    const key = query === undefined ? path : `${path} ${JSON.stringify(query)}`;
+    const inFlight = byPath.get(key);
+    if (inFlight !== undefined) return inFlight as Promise<z.output<S>>;
+    const sent = this.get(path, schema, query).finally(() => byPath.delete(key));
+    byPath.set(key, sent);
+    return sent;
   }
 
   get<S extends z.ZodType>(path: string, schema: S, query?: Query): Promise<z.output<S>> {

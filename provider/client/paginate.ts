@@ -1,13 +1,22 @@
 import { z } from "zod";
 import type { ApiClient, Query } from "./client";
 
-/** The list envelope of §2.1, with each item validated by `item`. */
-export function listOf<S extends z.ZodType>(item: S) {
-  return z.looseObject({
+const envelope = <S extends z.ZodType>(item: S) =>
+  z.looseObject({
     next: z.looseObject({ page: z.string() }).optional(),
     count: z.number().optional(),
     items: z.array(item),
   });
+const envelopes = new WeakMap<z.ZodType, ReturnType<typeof envelope>>();
+
+/**
+ * The list envelope of §2.1, with each item validated by `item`: one schema per item schema, so
+ * that every list of one kind is the same read to `ApiClient.sharingReads`.
+ */
+export function listOf<S extends z.ZodType>(item: S): ReturnType<typeof envelope<S>> {
+  let schema = envelopes.get(item);
+  if (schema === undefined) envelopes.set(item, (schema = envelope(item)));
+  return schema as ReturnType<typeof envelope<S>>;
 }
 
 /**

@@ -66,7 +66,8 @@ export interface NaturalKey<I> {
    * - `"createdAt"`: the API gives the kind a creation time, and only a candidate made since the
    *   create was sent (on the service's clock, `CLOCK_TOLERANCE_MS` of margin) is taken;
    * - `"listedBefore"`: the API gives it none, so the candidates are listed just before each POST
-   *   (one more request per create) and none of those is ever taken. An interrupted create is
+   *   (one more request per create, shared by creates under one parent that start together) and
+   *   none of those is ever taken. An interrupted create is
    *   then recovered only when nothing carries its key (absent): the list from before it died
    *   with its run.
    */
@@ -532,7 +533,10 @@ function lifecycle(def: AnyDefinition): Handlers {
    */
   async function listedBefore(ctx: Context, inputs: Props): Promise<Set<string> | undefined> {
     if (def.naturalKey?.guard !== "listedBefore") return undefined;
-    const candidates = await def.naturalKey.find(ctx, inputs as never);
+    // Creates under one parent that start together share one list in flight: it was sent before
+    // each of their POSTs, which is all this list needs.
+    const sharing: Context = { config: ctx.config, client: ctx.client.sharingReads() };
+    const candidates = await def.naturalKey.find(sharing, inputs as never);
     return candidates && new Set(candidates.map((c) => c.id));
   }
 

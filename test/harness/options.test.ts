@@ -7,6 +7,10 @@ import { HarnessRunError, destroy, preview, refresh, up } from "../../harness";
 import { until } from "../support/harness-cli";
 import { NOTE_PASSWORD, PASSPHRASE, notesWorkspace, ops } from "../support/notes";
 
+// Each case runs the harness two to four times; alone a case takes up to 25 s, but with the
+// machine's cores shared by other suites (load near 8) two of them passed 60 s.
+jest.setTimeout(180_000);
+
 const programDir = path.join(__dirname, "..", "fixtures", "options-program");
 const notes = notesWorkspace(programDir);
 const { options, calls, db, state } = notes;

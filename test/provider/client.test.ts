@@ -178,6 +178,41 @@ describe("pagination", () => {
   });
 });
 
+describe("sharing reads", () => {
+  test("identical GETs through sharing views join one in flight; the client's own GETs never join", async () => {
+    const c = client();
+    const path = `${orgPath()}/collections`;
+    await emu.addFault({ method: "GET", path, kind: "latency", latencyMs: 300 });
+    const Page = listOf(Collection);
+    const [a, b, own] = await Promise.all([
+      c.sharingReads().get(path, Page, { limit: 5 }),
+      c.sharingReads().get(path, Page, { limit: 5 }),
+      c.get(path, Page, { limit: 5 }),
+    ]);
+    expect(b).toBe(a);
+    expect(own).not.toBe(a);
+    expect((await emu.requests()).filter((r) => r.path === path)).toHaveLength(2);
+    // Once answered, the next one is sent anew.
+    await c.sharingReads().get(path, Page, { limit: 5 });
+    expect((await emu.requests()).filter((r) => r.path === path)).toHaveLength(3);
+  });
+
+  test("a different query or schema is a different read", async () => {
+    const c = client();
+    const path = `${orgPath()}/collections`;
+    const Page = listOf(Collection);
+    const Other = listOf(z.looseObject({ id: z.string() }));
+    await emu.addFault({ method: "GET", path, kind: "latency", latencyMs: 300 });
+    const view = c.sharingReads();
+    await Promise.all([
+      view.get(path, Page, { limit: 5 }),
+      view.get(path, Page, { limit: 6 }),
+      view.get(path, Other, { limit: 5 }),
+    ]);
+    expect((await emu.requests()).filter((r) => r.path === path)).toHaveLength(3);
+  });
+});
+
 describe("errors", () => {
   test("the message reads [METHOD] path: status detail and never holds the token", async () => {
     const path = `/v1/collections/does-not-exist`;

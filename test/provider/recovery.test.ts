@@ -155,6 +155,17 @@ describe("a create whose outcome is unknown, of a kind with no creation time", (
     ]);
   });
 
+  test("creates under one parent that start together share the list taken before their POSTs", async () => {
+    await emu.addFault({ method: "GET", path: collectionsPath(), kind: "latency", latencyMs: 300 });
+    const made = await Promise.all(
+      ["Side A", "Side B", "Side C"].map((title) => collections.create({ title })),
+    );
+    const sent = await calls();
+    expect(sent.filter(([method]) => method === "GET")).toEqual([["GET", collectionsPath(), 200]]);
+    expect(sent.filter(([method]) => method === "POST")).toHaveLength(3);
+    expect(new Set(made.map((c) => c.id)).size).toBe(3);
+  });
+
   test("one that had the key before the POST is never taken, however new it is", async () => {
     const older = (await api("POST", collectionsPath(), { title: "Folder twin" })).body
       .id as string;
