@@ -1,8 +1,11 @@
+import type { Background } from "./background";
 import type { ApiContext } from "./context";
 import type { FamilyHooks } from "./hooks";
 import type { Route } from "./http/route";
 import { adaptiveSchemaRoutes } from "./routes/adaptive-schema";
 import { collectionRoutes } from "./routes/collections";
+import { resumeSpecs } from "./jobs/openapi-specs";
+import { openApiSpecRoutes } from "./routes/openapi-specs";
 import { organizationRoutes } from "./routes/organizations";
 import { sectionGroupRoutes } from "./routes/section-groups";
 import { shareLinkRoutes } from "./routes/share-links";
@@ -13,6 +16,7 @@ import { siteRoutes } from "./routes/sites";
 import { spaceRoutes } from "./routes/spaces";
 import { collectionsSchema } from "./store/collections";
 import { identitySchema } from "./store/identity";
+import { openApiSpecsSchema } from "./store/openapi-specs";
 import { organizationsSchema } from "./store/organizations";
 import { sectionGroupsSchema } from "./store/section-groups";
 import { shareLinksSchema } from "./store/share-links";
@@ -20,7 +24,7 @@ import { siteSectionsSchema } from "./store/site-sections";
 import { siteSpacesAddedColumns, siteSpacesSchema } from "./store/site-spaces";
 import { sitesSchema } from "./store/sites";
 import { spacesSchema } from "./store/spaces";
-import type { AddedColumn } from "./store";
+import type { AddedColumn, Store } from "./store";
 
 /**
  * One API family of the emulator, in three layers (emulator/README.md, "Layering"): its routes
@@ -36,6 +40,11 @@ export interface Family {
   addedColumns?: readonly AddedColumn[];
   routes: readonly Route<ApiContext>[];
   hooks?: FamilyHooks;
+  /**
+   * Picks up background work a stopped emulator left unfinished in the store (a spec still
+   * processing), when an app opens the store: nothing stays in progress for good.
+   */
+  resume?(store: Store, background: Background): void;
 }
 
 /** Every family, in the order their tables are created: the one place that names them. */
@@ -58,4 +67,10 @@ export const families: readonly Family[] = [
     routes: siteSpaceRoutes,
   },
   { name: "share-links", schema: shareLinksSchema, routes: shareLinkRoutes },
+  {
+    name: "openapi-specs",
+    schema: openApiSpecsSchema,
+    routes: openApiSpecRoutes,
+    resume: resumeSpecs,
+  },
 ];

@@ -1,6 +1,7 @@
 import { adminPages } from "./admin";
 import type { Route } from "../http/route";
 import type { PageContext } from "./context";
+import { openApiSpecPages } from "./openapi-specs";
 import { sitePages } from "./sites";
 import { workspacePages } from "./workspace";
 
@@ -13,5 +14,6 @@ export type { PageContext } from "./context";
 export const pageRoutes: readonly Route<PageContext>[] = [
   ...workspacePages,
   ...sitePages,
+  ...openApiSpecPages,
   ...adminPages,
 ];
