@@ -5,6 +5,7 @@ import type { Route } from "./http/route";
 import { adaptiveSchemaRoutes } from "./routes/adaptive-schema";
 import { collectionRoutes } from "./routes/collections";
 import { resumeSpecs } from "./jobs/openapi-specs";
+import { resumeTranslations } from "./jobs/translations";
 import { openApiSpecRoutes } from "./routes/openapi-specs";
 import { organizationRoutes } from "./routes/organizations";
 import { sectionGroupRoutes } from "./routes/section-groups";
@@ -14,6 +15,7 @@ import { siteSectionRoutes } from "./routes/site-sections";
 import { siteSpaceRoutes } from "./routes/site-spaces";
 import { siteRoutes } from "./routes/sites";
 import { spaceRoutes } from "./routes/spaces";
+import { translationRoutes } from "./routes/translations";
 import { collectionsSchema } from "./store/collections";
 import { identitySchema } from "./store/identity";
 import { openApiSpecsSchema } from "./store/openapi-specs";
@@ -24,6 +26,7 @@ import { siteSectionsSchema } from "./store/site-sections";
 import { siteSpacesAddedColumns, siteSpacesSchema } from "./store/site-spaces";
 import { sitesSchema } from "./store/sites";
 import { spacesSchema } from "./store/spaces";
+import { translationsSchema } from "./store/translations";
 import type { AddedColumn, Store } from "./store";
 
 /**
@@ -72,5 +75,11 @@ export const families: readonly Family[] = [
     schema: openApiSpecsSchema,
     routes: openApiSpecRoutes,
     resume: resumeSpecs,
+  },
+  {
+    name: "translations",
+    schema: translationsSchema,
+    routes: translationRoutes,
+    resume: resumeTranslations,
   },
 ];
