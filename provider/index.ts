@@ -6,6 +6,7 @@ export { SiteSectionGroup, type SiteSectionGroupArgs } from "./resources/site-se
 export { SiteSpace, type SiteSpaceArgs } from "./resources/site-space";
 export { ShareLink, type ShareLinkArgs } from "./resources/share-link";
 export { SiteAdaptiveSchema, type SiteAdaptiveSchemaArgs } from "./resources/site-adaptive-schema";
+export { OpenApiSpec, type OpenApiSpecArgs } from "./resources/openapi-spec";
 export type { AdaptiveJsonSchema, AgentsContext, SiteType, SiteVisibility } from "./api/sites";
 export {
   getOrganization,

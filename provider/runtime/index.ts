@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { collection } from "../resources/collection";
 import type { Handlers } from "../resources/lifecycle";
+import { openApiSpec } from "../resources/openapi-spec";
 import { shareLink } from "../resources/share-link";
 import { site } from "../resources/site";
 import { siteAdaptiveSchema } from "../resources/site-adaptive-schema";
@@ -22,6 +23,7 @@ const registry: Readonly<Record<string, Handlers>> = Object.fromEntries(
     siteSpace,
     shareLink,
     siteAdaptiveSchema,
+    openApiSpec,
   ].map((resource) => [resource.kind, resource.handlers]),
 );
 
