@@ -7,12 +7,15 @@ export { SiteSpace, type SiteSpaceArgs } from "./resources/site-space";
 export { ShareLink, type ShareLinkArgs } from "./resources/share-link";
 export { SiteAdaptiveSchema, type SiteAdaptiveSchemaArgs } from "./resources/site-adaptive-schema";
 export { OpenApiSpec, type OpenApiSpecArgs } from "./resources/openapi-spec";
+export { Translation, type TranslationArgs } from "./resources/translation";
 export type { AdaptiveJsonSchema, AgentsContext, SiteType, SiteVisibility } from "./api/sites";
 export {
   getOrganization,
   type GetOrganizationArgs,
   type OrganizationResult,
 } from "./lookups/organization";
+export { getSpace, type GetSpaceArgs, type SpaceResult } from "./lookups/space";
+export { getCollection, type GetCollectionArgs, type CollectionResult } from "./lookups/collection";
 export { ApiError } from "./client";
 export { ConfigError } from "./config";
 export type { RoleLevel, Language, Urls } from "./api/common";

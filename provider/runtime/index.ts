@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { collection } from "../resources/collection";
 import type { Handlers } from "../resources/lifecycle";
 import { openApiSpec } from "../resources/openapi-spec";
+import { translation } from "../resources/translation";
 import { shareLink } from "../resources/share-link";
 import { site } from "../resources/site";
 import { siteAdaptiveSchema } from "../resources/site-adaptive-schema";
@@ -24,6 +25,7 @@ const registry: Readonly<Record<string, Handlers>> = Object.fromEntries(
     shareLink,
     siteAdaptiveSchema,
     openApiSpec,
+    translation,
   ].map((resource) => [resource.kind, resource.handlers]),
 );
 

@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
+import { getCollection } from "../../provider/lookups/collection";
 import { getOrganization } from "../../provider/lookups/organization";
+import { getSpace } from "../../provider/lookups/space";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 
 /** What an Output settles to (Pulumi keeps its promise internal). */
@@ -28,4 +30,38 @@ test("getOrganization reads the URL, token and default organization from the sta
   pulumi.runtime.setConfig("docs-workspace:organizationId", emu.organizationId);
   const org = await settled(getOrganization());
   expect(org).toMatchObject({ id: emu.organizationId, title: "Test organization", urls: {} });
+});
+
+test("getSpace and getCollection read an object by id; as the program process sees them", async () => {
+  pulumi.runtime.setConfig("docs-workspace:apiUrl", emu.url);
+  pulumi.runtime.setConfig("docs-workspace:apiToken", emu.token);
+  pulumi.runtime.setConfig("docs-workspace:organizationId", emu.organizationId);
+  const call = async (path: string, body: unknown) => {
+    const response = await fetch(`${emu.url}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as { id: string };
+  };
+  const collection = await call(`/v1/orgs/${emu.organizationId}/collections`, { title: "Shared" });
+  const space = await call(`/v1/orgs/${emu.organizationId}/spaces`, {
+    title: "Runbook",
+    parent: collection.id,
+    language: "en",
+  });
+  expect(await settled(getCollection({ id: collection.id }))).toMatchObject({
+    id: collection.id,
+    title: "Shared",
+    organizationId: emu.organizationId,
+    parent: null,
+    urls: { app: expect.any(String) },
+  });
+  expect(await settled(getSpace({ id: space.id }))).toMatchObject({
+    id: space.id,
+    title: "Runbook",
+    parent: collection.id,
+    language: "en",
+    revision: expect.any(String),
+  });
 });
