@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import {
   Collection,
   getOrganization,
+  OpenApiSpec,
   ShareLink,
   Site,
   SiteAdaptiveSchema,
@@ -9,6 +10,7 @@ import {
   SiteSectionGroup,
   SiteSpace,
   Space,
+  Translation,
 } from "pulumi-docs-workspace";
 
 // The API endpoint, token and organization come from the stack config (`docs-workspace:*`) or the
@@ -122,6 +124,41 @@ new SiteSectionGroup("handbook-group", {
 
 const reviewers = new ShareLink("reviewers", { siteId: site.id, name: "Reviewers" });
 
+// The incident API's reference, published from the document inline: `up` waits until the service
+// has processed it into a version, and fails with the service's error code if it cannot.
+const incidentApi = new OpenApiSpec("incident-api", {
+  slug: "incident-api",
+  source: {
+    text: `openapi: 3.1.0
+info:
+  title: Incident API
+  version: 1.0.0
+paths:
+  /incidents:
+    get:
+      summary: List open incidents
+      responses:
+        "200":
+          description: The open incidents, newest first
+    post:
+      summary: Declare an incident
+      responses:
+        "201":
+          description: The incident, with its channel and commander
+`,
+  },
+  visibility: "public",
+});
+
+// Onboarding in French for the Paris office: the translation runs on create and again when the
+// instructions change; its result space is the translated copy.
+const onboardingFr = new Translation("onboarding-fr", {
+  spaceId: onboarding.id,
+  sourceLanguage: "en",
+  language: "fr",
+  instructions: "Keep product and team names in English.\nAddress the reader as « vous ».",
+});
+
 export const organizationTitle = organization.title;
 export const handbookUrl = handbook.urls.apply((urls) => urls.app ?? urls.location);
 export const spaces = pulumi
@@ -130,3 +167,5 @@ export const spaces = pulumi
 export const siteUrl = site.urls.apply((urls) => urls.published ?? urls.app);
 /** Secret: the link holds its key. `pulumi stack output --show-secrets reviewerUrl` reveals it. */
 export const reviewerUrl = reviewers.url;
+export const incidentApiUrl = incidentApi.urls.apply((urls) => urls.published ?? urls.app);
+export const onboardingFrenchSpaceId = onboardingFr.resultSpaceId;

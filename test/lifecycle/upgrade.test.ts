@@ -6,10 +6,14 @@ import { preview, refresh, up, type HarnessOptions, type RunResult } from "../..
 
 /**
  * DESIGN.md, upgrades: state written by release 0.1.0 (test/fixtures/release-0.1.0, the example
- * workspace as `npm start` leaves it) is read by today's code with no change and no write.
+ * workspace as `npm start` leaves it) is read by today's code with no change and no write, under
+ * the program that wrote it (the example as 0.1.0 shipped it, kept in the fixture). Today's
+ * example, grown since, creates only what it added.
  */
 const root = path.resolve(__dirname, "../..");
 const fixture = path.join(root, "test/fixtures/release-0.1.0");
+/** The example workspace and its stack config as release 0.1.0 shipped them. */
+const releaseProgram = path.join(fixture, "program");
 /** The port the fixture's emulator ran on: the URLs in its state are built from it. */
 const FIXTURE_PORT = 44443;
 
@@ -45,7 +49,7 @@ beforeAll(async () => {
   }
   emulator = await startOnFixturePort(path.join(dir, "emulator.db"));
   opts = {
-    programDir: root,
+    programDir: releaseProgram,
     stateFile: path.join(dir, "harness-state.json"),
     stack: "dev",
     config: {
@@ -74,5 +78,14 @@ test("up on state written by release 0.1.0 reports no change and sends no write"
 test("a refresh after it reports no change, and neither does a preview", async () => {
   expect(changed(await refresh(opts))).toEqual([]);
   expect(changed(await preview(opts))).toEqual([]);
+  expect(await writes()).toEqual([]);
+});
+
+test("today's example on that state adds its new resources and changes nothing else", async () => {
+  const grown = await preview({ ...opts, programDir: root });
+  expect(changed(grown)).toEqual([
+    ["create", "incident-api", undefined],
+    ["create", "onboarding-fr", undefined],
+  ]);
   expect(await writes()).toEqual([]);
 });

@@ -57,8 +57,8 @@ describe("examples/workspace through the harness", () => {
 
     const first = await up(opts);
     // The stack, 3 collections, 5 spaces, the site, its schema, 2 sections, 3 site spaces, the
-    // section group and the share link.
-    expect(first.summary).toMatchObject({ create: 18 });
+    // section group, the share link, the OpenAPI spec and the French translation.
+    expect(first.summary).toMatchObject({ create: 20 });
     expect(first.outputs.organizationTitle).toBe("Test organization");
     const collections = await api(`/v1/orgs/${emu.organizationId}/collections`);
     expect(collections.items.map((c) => c.title).sort()).toEqual([
@@ -70,6 +70,8 @@ describe("examples/workspace through the harness", () => {
     expect(spaces.items.map((s) => s.title).sort()).toEqual([
       "Code review",
       "Incident response",
+      "Onboarding",
+      // The French copy the translation made, beside its source in the handbook.
       "Onboarding",
       "Payments team",
       "Platform team",
@@ -99,7 +101,7 @@ describe("examples/workspace through the harness", () => {
 
     await emu.clearRequests();
     const destroyed = await destroy(opts);
-    expect(destroyed.summary).toMatchObject({ delete: 18 });
+    expect(destroyed.summary).toMatchObject({ delete: 20 });
     expect((await api(`/v1/orgs/${emu.organizationId}/sites`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/collections`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/spaces`)).items).toEqual([]);
