@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { adminRoutes, createAdminState, type AdminState } from "./admin";
 import { bearerAuth, originOf, type EmulatorEnv } from "./auth";
+import { Background, type BackgroundOptions } from "./background";
 import { apiContext } from "./context";
 import { errorBody, HttpError } from "./errors";
 import { families } from "./families";
@@ -104,11 +105,18 @@ export function routeGroups(): RouteGroup<never>[] {
 /**
  * The emulator as a Hono app, usable in process (`app.request(...)`) or behind a socket.
  * `state` carries the request log and fault rules; one is made when absent. The cross-family
- * hooks are joined here, once per app, from what each family declares.
+ * hooks are joined here, once per app, from what each family declares, and so is the background
+ * work the API starts (`options` sets how long it takes), resuming what the store left unfinished.
  */
-export function createApp(store: Store, state: AdminState = createAdminState(store)): Hono<AppEnv> {
+export function createApp(
+  store: Store,
+  state: AdminState = createAdminState(store),
+  options: BackgroundOptions = {},
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const hooks = wireHooks(families.flatMap((f) => (f.hooks ? [f.hooks] : [])));
+  const background = new Background(store, options);
+  for (const family of families) family.resume?.(store, background);
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
@@ -137,7 +145,9 @@ export function createApp(store: Store, state: AdminState = createAdminState(sto
   const v1 = new Hono<AppEnv>();
   v1.use("*", bearerAuth(store));
   for (const family of families)
-    mountRoutes(v1, family.routes, (c) => apiContext(store, hooks, c.get("userId"), originOf(c)));
+    mountRoutes(v1, family.routes, (c) =>
+      apiContext(store, hooks, background, c.get("userId"), originOf(c)),
+    );
   app.route("/v1", v1);
   return app;
 }

@@ -4,11 +4,22 @@ import { parseArgs } from "node:util";
 import { startEmulator, type Seed } from "./index";
 
 const USAGE = `Usage: docs-workspace-emulator [--port 4100] [--host 127.0.0.1] [--data FILE] [--seed FILE]
+         [--processing-delay MS] [--fetch-timeout MS]
 
   --port   port to listen on (0 picks a free one); default 4100
   --host   address to bind; default 127.0.0.1
   --data   SQLite file that keeps the workspace across restarts; default in memory
-  --seed   JSON seed (organizations, users, members, tokens); default a demo organization`;
+  --seed   JSON seed (organizations, users, members, tokens); default a demo organization
+  --processing-delay  how long an OpenAPI spec or a translation run takes to process; default 1000
+  --fetch-timeout     how long fetching an OpenAPI spec's URL may take (FETCH_TIMEOUT); default 10000`;
+
+function milliseconds(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new Error(`${flag} must be a whole number of milliseconds, 0 or more, got ${value}`);
+  return ms;
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -17,6 +28,8 @@ async function main(): Promise<void> {
       host: { type: "string", default: "127.0.0.1" },
       data: { type: "string" },
       seed: { type: "string" },
+      "processing-delay": { type: "string" },
+      "fetch-timeout": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -32,7 +45,14 @@ async function main(): Promise<void> {
   const seed =
     values.seed === undefined ? "demo" : (JSON.parse(readFileSync(values.seed, "utf8")) as Seed);
 
-  const emulator = await startEmulator({ port, host: values.host, data: values.data, seed });
+  const emulator = await startEmulator({
+    port,
+    host: values.host,
+    data: values.data,
+    seed,
+    processingDelayMs: milliseconds("--processing-delay", values["processing-delay"]),
+    fetchTimeoutMs: milliseconds("--fetch-timeout", values["fetch-timeout"]),
+  });
   // Installed before the URL is printed: whoever reads it may signal at once.
   const stop = (signal: string) => {
     console.log(`received ${signal}, shutting down`);

@@ -1,4 +1,5 @@
 import { requireRole, roleIn, type Access } from "./auth";
+import type { Background } from "./background";
 import type { Hooks } from "./hooks";
 import { routesFor } from "./http/route";
 import type { Store } from "./store";
@@ -7,6 +8,8 @@ import type { Store } from "./store";
 export interface ApiContext {
   store: Store;
   hooks: Hooks;
+  /** Where work that outlives the request runs (a spec's processing, a translation's run). */
+  background: Background;
   /** The caller, from its bearer token. */
   userId: string;
   /** Where the emulator is reached from this request: the root of every `urls` value. */
@@ -17,10 +20,17 @@ export interface ApiContext {
   roleIn(organizationId: string): string | null | undefined;
 }
 
-export function apiContext(store: Store, hooks: Hooks, userId: string, origin: string): ApiContext {
+export function apiContext(
+  store: Store,
+  hooks: Hooks,
+  background: Background,
+  userId: string,
+  origin: string,
+): ApiContext {
   return {
     store,
     hooks,
+    background,
     userId,
     origin,
     requireRole: (organizationId, minimum) => requireRole(store, userId, organizationId, minimum),

@@ -1,9 +1,13 @@
+import type { Background } from "./background";
 import type { ApiContext } from "./context";
 import type { FamilyHooks } from "./hooks";
 import type { Route } from "./http/route";
 import { adaptiveSchemaRoutes } from "./routes/adaptive-schema";
 import { collectionRoutes } from "./routes/collections";
 import { memberRoutes } from "./routes/members";
+import { resumeSpecs } from "./jobs/openapi-specs";
+import { resumeTranslations } from "./jobs/translations";
+import { openApiSpecRoutes } from "./routes/openapi-specs";
 import { organizationRoutes } from "./routes/organizations";
 import { samlRoutes } from "./routes/saml";
 import { sectionGroupRoutes } from "./routes/section-groups";
@@ -14,8 +18,10 @@ import { siteSpaceRoutes } from "./routes/site-spaces";
 import { siteRoutes } from "./routes/sites";
 import { spaceRoutes } from "./routes/spaces";
 import { teamRoutes } from "./routes/teams";
+import { translationRoutes } from "./routes/translations";
 import { collectionsSchema } from "./store/collections";
 import { identitySchema } from "./store/identity";
+import { openApiSpecsSchema } from "./store/openapi-specs";
 import { organizationsSchema } from "./store/organizations";
 import { samlSchema } from "./store/saml";
 import { sectionGroupsSchema } from "./store/section-groups";
@@ -24,8 +30,9 @@ import { siteSectionsSchema } from "./store/site-sections";
 import { siteSpacesAddedColumns, siteSpacesSchema } from "./store/site-spaces";
 import { sitesSchema } from "./store/sites";
 import { spacesSchema } from "./store/spaces";
-import type { AddedColumn } from "./store";
 import { teamsSchema } from "./store/teams";
+import { translationsSchema } from "./store/translations";
+import type { AddedColumn, Store } from "./store";
 
 /**
  * One API family of the emulator, in three layers (emulator/README.md, "Layering"): its routes
@@ -41,6 +48,11 @@ export interface Family {
   addedColumns?: readonly AddedColumn[];
   routes: readonly Route<ApiContext>[];
   hooks?: FamilyHooks;
+  /**
+   * Picks up background work a stopped emulator left unfinished in the store (a spec still
+   * processing), when an app opens the store: nothing stays in progress for good.
+   */
+  resume?(store: Store, background: Background): void;
 }
 
 /** Every family, in the order their tables are created: the one place that names them. */
@@ -67,4 +79,16 @@ export const families: readonly Family[] = [
   { name: "members", routes: memberRoutes },
   { name: "teams", schema: teamsSchema, routes: teamRoutes },
   { name: "saml", schema: samlSchema, routes: samlRoutes },
+  {
+    name: "openapi-specs",
+    schema: openApiSpecsSchema,
+    routes: openApiSpecRoutes,
+    resume: resumeSpecs,
+  },
+  {
+    name: "translations",
+    schema: translationsSchema,
+    routes: translationRoutes,
+    resume: resumeTranslations,
+  },
 ];

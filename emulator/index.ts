@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { createAdminState } from "./admin";
 import { createApp, openStore } from "./app";
+import type { BackgroundOptions } from "./background";
 import { applyDemoSeed, applySeed, type Seed } from "./seed";
 import type { Clock, Store } from "./store";
 import { firstAdminToken } from "./store/identity";
@@ -10,11 +11,12 @@ import { hasOrganizations } from "./store/organizations";
 export { createApp, openStore, routeGroups } from "./app";
 export type { Seed, SeedResult } from "./seed";
 export type { Clock } from "./store";
+export type { BackgroundOptions } from "./background";
 export { Store } from "./store";
 export type { LoggedRequest } from "./request-log";
 export { faultMix, type FaultRule, type FaultRuleInput } from "./faults";
 
-export interface StartEmulatorOptions {
+export interface StartEmulatorOptions extends BackgroundOptions {
   /** 0 picks a free port. Default 4100. */
   port?: number;
   /** Default 127.0.0.1: the emulator is a local tool and its admin API has no authentication. */
@@ -58,7 +60,10 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     throw error;
   }
   const host = options.host ?? "127.0.0.1";
-  const app = createApp(store, createAdminState(store));
+  const app = createApp(store, createAdminState(store), {
+    processingDelayMs: options.processingDelayMs,
+    fetchTimeoutMs: options.fetchTimeoutMs,
+  });
 
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 4100, hostname: host }, () =>

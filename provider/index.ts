@@ -14,6 +14,8 @@ export { OrganizationMember, type OrganizationMemberArgs } from "./resources/org
 export { Team, type TeamArgs } from "./resources/team";
 export { TeamMember, type TeamMemberArgs } from "./resources/team-member";
 export { SamlProvider, type SamlProviderArgs } from "./resources/saml-provider";
+export { OpenApiSpec, type OpenApiSpecArgs } from "./resources/openapi-spec";
+export { Translation, type TranslationArgs } from "./resources/translation";
 export type { AdaptiveJsonSchema, AgentsContext, SiteType, SiteVisibility } from "./api/sites";
 export {
   getOrganization,
@@ -28,6 +30,8 @@ export {
   type MemberResult,
   type TeamResult,
 } from "./lookups/people";
+export { getSpace, type GetSpaceArgs, type SpaceResult } from "./lookups/space";
+export { getCollection, type GetCollectionArgs, type CollectionResult } from "./lookups/collection";
 export { ApiError } from "./client";
 export { ConfigError } from "./config";
 export type { RoleLevel, Language, Urls } from "./api/common";

@@ -75,7 +75,7 @@ function emulatorUrl(run: Run): string {
   return url![1]!;
 }
 
-// Each run starts an emulator and Pulumi's dynamic-provider host and applies 19 resources:
+// Each run starts an emulator and Pulumi's dynamic-provider host and applies 21 resources:
 // about 5 to 10 seconds each, several times that on a loaded machine.
 jest.setTimeout(240_000);
 
@@ -86,14 +86,15 @@ test("the first `npm start -- --exit` creates the example workspace on a free po
   first = run;
   expect(run).toMatchObject({ code: 0, err: "" });
   expect(run.out).toContain("No pulumi CLI on PATH: applying through the offline harness.");
-  // Pulumi.dev.yaml declares three teams. The stack, plus 24 resources: 3 collections (handbook,
+  // Pulumi.dev.yaml declares three teams. The stack, plus 26 resources: 3 collections (handbook,
   // practices, teams), 6 spaces (onboarding, code review, incident response, one per team), the
   // site, its adaptive schema, 2 sections, 4 site spaces (incidents, one per team), the section
-  // group, the share link, the organization's settings, 2 teams, a member's role and the SAML
-  // provider (the teams' members are the demo seed's people).
-  expect(run.out).toMatch(/^Resources: 25 create$/m);
+  // group, the share link, the organization's settings, 2 teams, a member's role, the SAML
+  // provider (the teams' members are the demo seed's people), the OpenAPI spec and the French
+  // translation of onboarding.
+  expect(run.out).toMatch(/^Resources: 27 create$/m);
   const created = steps(run.out);
-  expect(created).toHaveLength(25);
+  expect(created).toHaveLength(27);
   expect(created.every((step) => step.op === "create")).toBe(true);
 
   // Port 0 became a real port, and it is the one the program talked to: the handbook's app URL,
@@ -112,9 +113,9 @@ test("a second `npm start -- --exit` on the same data reports no changes", async
   if (first?.code !== 0) throw new Error("the first run failed; this one depends on it");
   const second = await start();
   expect(second).toMatchObject({ code: 0, err: "" });
-  expect(second.out).toMatch(/^Resources: 25 same$/m);
+  expect(second.out).toMatch(/^Resources: 27 same$/m);
   const unchanged = steps(second.out);
-  expect(unchanged.map((step) => step.op)).toEqual(Array.from({ length: 25 }, () => "same"));
+  expect(unchanged.map((step) => step.op)).toEqual(Array.from({ length: 27 }, () => "same"));
   emulatorUrl(second);
 
   // The same organization and token come back from the data file.

@@ -2,6 +2,7 @@ import { adminPages } from "./admin";
 import type { Route } from "../http/route";
 import type { PageContext } from "./context";
 import { peoplePages } from "./people";
+import { openApiSpecPages } from "./openapi-specs";
 import { sitePages } from "./sites";
 import { workspacePages } from "./workspace";
 
@@ -15,5 +16,6 @@ export const pageRoutes: readonly Route<PageContext>[] = [
   ...workspacePages,
   ...sitePages,
   ...peoplePages,
+  ...openApiSpecPages,
   ...adminPages,
 ];

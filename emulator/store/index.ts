@@ -41,6 +41,7 @@ export class Store {
   private readonly statements = new Map<string, StatementSync>();
   private entropy = Buffer.alloc(0);
   private entropyAt = 0;
+  private readonly closing = new AbortController();
 
   constructor(options: StoreOptions) {
     this.db = new DatabaseSync(options.path ?? ":memory:");
@@ -135,7 +136,16 @@ export class Store {
     });
   }
 
+  /**
+   * Aborted when the store closes: work that outlives a request (a spec's processing, a
+   * translation's run) listens to it and stops before it would write to a closed database.
+   */
+  get closed(): AbortSignal {
+    return this.closing.signal;
+  }
+
   close(): void {
+    this.closing.abort();
     if (this.db.isOpen) this.db.close();
   }
 }

@@ -5,6 +5,7 @@ import {
   OrganizationMember,
   OrganizationSettings,
   SamlProvider,
+  OpenApiSpec,
   ShareLink,
   Site,
   SiteAdaptiveSchema,
@@ -13,6 +14,7 @@ import {
   SiteSpace,
   Space,
   Team,
+  Translation,
 } from "pulumi-docs-workspace";
 
 // The API endpoint, token and organization come from the stack config (`docs-workspace:*`) or the
@@ -162,6 +164,41 @@ const sso = new SamlProvider("sso", {
   defaultRole: "read",
 });
 
+// The incident API's reference, published from the document inline: `up` waits until the service
+// has processed it into a version, and fails with the service's error code if it cannot.
+const incidentApi = new OpenApiSpec("incident-api", {
+  slug: "incident-api",
+  source: {
+    text: `openapi: 3.1.0
+info:
+  title: Incident API
+  version: 1.0.0
+paths:
+  /incidents:
+    get:
+      summary: List open incidents
+      responses:
+        "200":
+          description: The open incidents, newest first
+    post:
+      summary: Declare an incident
+      responses:
+        "201":
+          description: The incident, with its channel and commander
+`,
+  },
+  visibility: "public",
+});
+
+// Onboarding in French for the Paris office: the translation runs on create and again when the
+// instructions change; its result space is the translated copy.
+const onboardingFr = new Translation("onboarding-fr", {
+  spaceId: onboarding.id,
+  sourceLanguage: "en",
+  language: "fr",
+  instructions: "Keep product and team names in English.\nAddress the reader as « vous ».",
+});
+
 export const organizationTitle = organization.title;
 /** What the identity provider needs: where to post assertions, and the service's entity id. */
 export const samlAcsUrl = sso.acsURL;
@@ -174,3 +211,5 @@ export const spaces = pulumi
 export const siteUrl = site.urls.apply((urls) => urls.published ?? urls.app);
 /** Secret: the link holds its key. `pulumi stack output --show-secrets reviewerUrl` reveals it. */
 export const reviewerUrl = reviewers.url;
+export const incidentApiUrl = incidentApi.urls.apply((urls) => urls.published ?? urls.app);
+export const onboardingFrenchSpaceId = onboardingFr.resultSpaceId;

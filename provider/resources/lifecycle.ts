@@ -186,6 +186,12 @@ export interface Definition<
   /** Outputs that can hold a secret: stored encrypted, shown as [secret]. */
   secretOutputs?: readonly (keyof M & string)[];
   create(ctx: Context, inputs: Inputs<S>, body: z.output<C>): Promise<W>;
+  /**
+   * Work the service does after a create has answered (a spec's processing, a translation's
+   * run), waited for when the program depends on it: answers the object as that work left it.
+   * A failure deletes what the create made, so nothing is left that no state records.
+   */
+  settle?(ctx: Context, id: string, wire: W, inputs: Inputs<S>): Promise<W>;
   /** The new object's id; by default the API object's `id`. */
   idOf?(wire: W, inputs: Inputs<S>): string;
   /** One GET (or as few as the API allows); throws the ApiError, 404 included. */
@@ -687,9 +693,16 @@ function lifecycle(def: AnyDefinition): Handlers {
           inputs,
           inputKeys.filter((k) => inputs[k] !== null),
         );
-        const wire = await createOnce(ctx, inputs, sent);
-        id = def.idOf ? def.idOf(wire, inputs as never) : String(wire.id);
+        const made = await createOnce(ctx, inputs, sent);
+        id = def.idOf ? def.idOf(made, inputs as never) : String(made.id);
         claimed.add(id);
+        const settle = def.settle;
+        const wire = settle
+          ? await undoOnFailure(
+              () => def.delete(ctx, id, inputs as never),
+              () => settle(ctx, id, made, inputs as never),
+            )
+          : made;
         const sentKeys = inputKeys.filter((k) => bodyName(def, k) in sent);
         outs = outputsOf(wire, pick(inputs, [...fixed, ...sentKeys]), declaredIn(inputs));
       } else {

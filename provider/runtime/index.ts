@@ -6,6 +6,8 @@ import { samlProvider } from "../resources/saml-provider";
 import { team } from "../resources/team";
 import { teamMember } from "../resources/team-member";
 import type { Handlers } from "../resources/lifecycle";
+import { openApiSpec } from "../resources/openapi-spec";
+import { translation } from "../resources/translation";
 import { shareLink } from "../resources/share-link";
 import { site } from "../resources/site";
 import { siteAdaptiveSchema } from "../resources/site-adaptive-schema";
@@ -32,6 +34,8 @@ const registry: Readonly<Record<string, Handlers>> = Object.fromEntries(
     team,
     teamMember,
     samlProvider,
+    openApiSpec,
+    translation,
   ].map((resource) => [resource.kind, resource.handlers]),
 );
 

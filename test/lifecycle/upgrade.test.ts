@@ -6,10 +6,15 @@ import { preview, refresh, up, type HarnessOptions, type RunResult } from "../..
 
 /**
  * DESIGN.md, upgrades: state written by release 0.1.0 (test/fixtures/release-0.1.0, the example
- * workspace as `npm start` leaves it) is read by today's code with no change and no write.
+ * workspace as `npm start` leaves it) is read by today's code with no change and no write, under
+ * the program that wrote it (the example as 0.1.0 shipped it, pinned in
+ * test/fixtures/release-0.1.0-program). Today's
+ * example, grown since, creates only what it added.
  */
 const root = path.resolve(__dirname, "../..");
 const fixture = path.join(root, "test/fixtures/release-0.1.0");
+/** The example workspace and its stack config as release 0.1.0 shipped them. */
+const releaseProgram = path.join(root, "test/fixtures/release-0.1.0-program");
 /** The port the fixture's emulator ran on: the URLs in its state are built from it. */
 const FIXTURE_PORT = 44443;
 
@@ -45,8 +50,7 @@ beforeAll(async () => {
   }
   emulator = await startOnFixturePort(path.join(dir, "emulator.db"));
   opts = {
-    // The program as release 0.1.0 shipped it: the example has grown since.
-    programDir: path.join(root, "test/fixtures/release-0.1.0-program"),
+    programDir: releaseProgram,
     stateFile: path.join(dir, "harness-state.json"),
     stack: "dev",
     config: {
@@ -75,5 +79,23 @@ test("up on state written by release 0.1.0 reports no change and sends no write"
 test("a refresh after it reports no change, and neither does a preview", async () => {
   expect(changed(await refresh(opts))).toEqual([]);
   expect(changed(await preview(opts))).toEqual([]);
+  expect(await writes()).toEqual([]);
+});
+
+test("today's example on that state adds its new resources and changes nothing else", async () => {
+  const grown = await preview({ ...opts, programDir: root });
+  expect(changed(grown).sort()).toEqual(
+    [
+      "organization",
+      "writers",
+      "reviewers-team",
+      "margaret",
+      "sso",
+      "incident-api",
+      "onboarding-fr",
+    ]
+      .map((name) => ["create", name, undefined])
+      .sort(),
+  );
   expect(await writes()).toEqual([]);
 });

@@ -60,9 +60,9 @@ describe("examples/workspace through the harness", () => {
 
     const first = await up(opts);
     // The stack, 3 collections, 5 spaces, the site, its schema, 2 sections, 3 site spaces, the
-    // section group, the share link, the organization's settings, 2 teams, a member's role and
-    // the SAML provider.
-    expect(first.summary).toMatchObject({ create: 23 });
+    // section group, the share link, the organization's settings, 2 teams, a member's role, the
+    // SAML provider, the OpenAPI spec and the French translation.
+    expect(first.summary).toMatchObject({ create: 25 });
     expect(first.outputs.organizationTitle).toBe("Test organization");
     const collections = await api(`/v1/orgs/${emu.organizationId}/collections`);
     expect(collections.items.map((c) => c.title).sort()).toEqual([
@@ -74,6 +74,8 @@ describe("examples/workspace through the harness", () => {
     expect(spaces.items.map((s) => s.title).sort()).toEqual([
       "Code review",
       "Incident response",
+      "Onboarding",
+      // The French copy the translation made, beside its source in the handbook.
       "Onboarding",
       "Payments team",
       "Platform team",
@@ -103,7 +105,7 @@ describe("examples/workspace through the harness", () => {
 
     await emu.clearRequests();
     const destroyed = await destroy(opts);
-    expect(destroyed.summary).toMatchObject({ delete: 23 });
+    expect(destroyed.summary).toMatchObject({ delete: 25 });
     expect((await api(`/v1/orgs/${emu.organizationId}/teams`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/saml`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/sites`)).items).toEqual([]);

@@ -1,6 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
+import { getCollection } from "../../provider/lookups/collection";
 import { getOrganization } from "../../provider/lookups/organization";
 import { getMember, getTeam, lookUpMember, lookUpTeam } from "../../provider/lookups/people";
+import { getSpace } from "../../provider/lookups/space";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 
 /** What an Output settles to (Pulumi keeps its promise internal). */
@@ -76,5 +78,39 @@ describe("people lookups", () => {
     );
     await call("PUT", "/teams", { title: "Writers" });
     await expect(lookUpTeam({ title: "Writers" })).rejects.toThrow(/has 2 teams titled "Writers"/);
+  });
+});
+
+test("getSpace and getCollection read an object by id; as the program process sees them", async () => {
+  pulumi.runtime.setConfig("docs-workspace:apiUrl", emu.url);
+  pulumi.runtime.setConfig("docs-workspace:apiToken", emu.token);
+  pulumi.runtime.setConfig("docs-workspace:organizationId", emu.organizationId);
+  const call = async (path: string, body: unknown) => {
+    const response = await fetch(`${emu.url}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as { id: string };
+  };
+  const collection = await call(`/v1/orgs/${emu.organizationId}/collections`, { title: "Shared" });
+  const space = await call(`/v1/orgs/${emu.organizationId}/spaces`, {
+    title: "Runbook",
+    parent: collection.id,
+    language: "en",
+  });
+  expect(await settled(getCollection({ id: collection.id }))).toMatchObject({
+    id: collection.id,
+    title: "Shared",
+    organizationId: emu.organizationId,
+    parent: null,
+    urls: { app: expect.any(String) },
+  });
+  expect(await settled(getSpace({ id: space.id }))).toMatchObject({
+    id: space.id,
+    title: "Runbook",
+    parent: collection.id,
+    language: "en",
+    revision: expect.any(String),
   });
 });

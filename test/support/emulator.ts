@@ -5,6 +5,12 @@ import { conformanceProblem } from "../emulator/conformance";
 import type { LoggedRequest } from "../../emulator/request-log";
 import { DEMO_PEOPLE, type SeedResult } from "../../emulator/seed";
 import type { Clock, Store } from "../../emulator/store";
+import type { BackgroundOptions } from "../../emulator/background";
+
+/** What a test emulator is started with: a clock, and how long background work takes. */
+export interface TestEmulatorOptions extends BackgroundOptions {
+  clock?: Clock;
+}
 
 export type { FaultRuleInput } from "../../emulator/faults";
 export type { LoggedRequest } from "../../emulator/request-log";
@@ -143,9 +149,10 @@ export const IN_PROCESS_URL = "http://emulator.test";
  * the tier for route tests (fast, and nothing listens). Seeded as `startTestEmulator` is. Every
  * answer is checked against the route declarations `/openapi.json` comes from (test/emulator/conformance.ts).
  */
-export async function createTestEmulator(options: { clock?: Clock } = {}): Promise<TestEmulator> {
-  const store = openStore({ clock: options.clock });
-  const app = createApp(store);
+export async function createTestEmulator(options: TestEmulatorOptions = {}): Promise<TestEmulator> {
+  const { clock, ...background } = options;
+  const store = openStore({ clock });
+  const app = createApp(store, undefined, background);
   const fetch: Fetch = async (input, init) => {
     const response = await app.request(input, init);
     const text = await response.clone().text();
@@ -168,8 +175,8 @@ export async function createTestEmulator(options: { clock?: Clock } = {}): Promi
  * Starts an emulator on a free port, seeded through the admin API over HTTP: the tier for what
  * crosses the network (the provider's client, dropped connections, the command line).
  */
-export async function startTestEmulator(options: { clock?: Clock } = {}): Promise<TestEmulator> {
-  const emulator = await startEmulator({ port: 0, seed: "none", clock: options.clock });
+export async function startTestEmulator(options: TestEmulatorOptions = {}): Promise<TestEmulator> {
+  const emulator = await startEmulator({ port: 0, seed: "none", ...options });
   const t = await seeded(emulator.url, globalThis.fetch, emulator.store, () => emulator.close());
   return { ...t, emulator };
 }

@@ -1,0 +1,194 @@
+import { isDeepStrictEqual } from "node:util";
+import { z } from "zod";
+import { Language } from "../api/common";
+import { deleteSpace } from "../api/spaces";
+import * as api from "../api/translations";
+import type { Context } from "../runtime/context";
+import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
+import { pollUntil } from "./polling";
+
+/** How long `up` waits for a run unless `runTimeoutSeconds` says otherwise. */
+export const DEFAULT_RUN_TIMEOUT_SECONDS = 600;
+
+const Instructions = z.union([z.string().min(1), api.InstructionsDocument]);
+type Instructions = z.infer<typeof Instructions>;
+
+/** The document the API takes: plain text becomes paragraphs (§2.12); none is an empty one. */
+function documentOf(instructions: Instructions | null | undefined): api.InstructionsDocument {
+  if (instructions === null || instructions === undefined) return api.textDocument("");
+  return typeof instructions === "string" ? api.textDocument(instructions) : instructions;
+}
+
+/** Polls the translation until its run is `completed`. */
+async function waitForRun(
+  { client }: Context,
+  settings: { organizationId: string; runTimeoutSeconds?: number | null },
+  id: string,
+): Promise<api.Translation> {
+  return pollUntil({
+    what: `translation ${id} to finish its run`,
+    timeoutMs: (settings.runTimeoutSeconds ?? DEFAULT_RUN_TIMEOUT_SECONDS) * 1000,
+    remedy: "raise runTimeoutSeconds",
+    probe: async () => {
+      const t = await api.getTranslation(client, settings.organizationId, id);
+      return t.status === "completed" ? { done: true, value: t } : { done: false, state: t.status };
+    },
+  });
+}
+
+export const translation = defineResource({
+  kind: "translation",
+  type: "Translation",
+  inputs: resourceInputs({
+    spaceId: Id,
+    sourceLanguage: Language,
+    language: Language,
+    instructions: Instructions.optional(),
+    runOnChange: z.boolean().optional(),
+    runTimeoutSeconds: z.number().int().min(1).max(3600).optional(),
+  }),
+  rules: (inputs) =>
+    inputs.language === inputs.sourceLanguage
+      ? [{ property: "language", reason: `must differ from sourceLanguage (${inputs.language})` }]
+      : [],
+  replaceOnChange: ["organizationId", "spaceId", "sourceLanguage", "language"],
+  // How `up` behaves, not a property of the translation: changing it changes nothing.
+  createOnly: ["runOnChange", "runTimeoutSeconds"],
+  response: api.Translation,
+  createBody: z.object({ language: Language, instructions: Instructions }).partial(),
+  outputs: {
+    organizationId: (_, known) => known.organizationId,
+    spaceId: (t) => t.source.space,
+    sourceLanguage: (t) => t.source.language,
+    /** As declared (text or document) while the service holds that document; else its document. */
+    instructions: (t, known) =>
+      isDeepStrictEqual(documentOf(known.instructions), t.instructions)
+        ? (known.instructions ?? null)
+        : ((t.instructions as api.InstructionsDocument | undefined) ?? null),
+    runOnChange: (_, known) => known.runOnChange ?? null,
+    runTimeoutSeconds: (_, known) => known.runTimeoutSeconds ?? null,
+    /** `pending`, `running` or `completed`: `completed` after `up`, which waits for the run. */
+    status: (t) => t.status,
+    /** The space holding the translated content, made by the first run. */
+    resultSpaceId: (t) => t.result?.space ?? null,
+    /**
+     * The revision the latest run produced. Edits to the result space do not change it: only a
+     * new run does, so a refresh shows no change for activity in the space.
+     */
+    resultRevision: (t) => t.result?.revision ?? null,
+    /** Runs, words and pages counted by the service. */
+    stats: (t) => t.stats ?? null,
+    createdAt: (t) => t.createdAt,
+    updatedAt: (t) => t.updatedAt,
+  },
+  create: ({ client }, inputs) =>
+    api.createTranslation(client, inputs.organizationId, {
+      source: { space: inputs.spaceId, language: inputs.sourceLanguage },
+      language: inputs.language,
+      instructions: documentOf(inputs.instructions),
+    }),
+  // The first run starts with the create: its result space exists once `up` is done.
+  settle: (ctx, id, _t, inputs) => waitForRun(ctx, inputs, id),
+  read: ({ client }, id, olds) => api.getTranslation(client, olds.organizationId, id),
+  // The result space is this resource's making and nobody else's: it goes with it.
+  delete: async ({ client }, id, olds) => {
+    await api.deleteTranslation(client, olds.organizationId, id);
+    const result = (olds as { resultSpaceId?: string | null }).resultSpaceId;
+    if (result) await deleteSpace(client, result);
+  },
+  naturalKey: {
+    describe: "source space and target language",
+    guard: "createdAt",
+    find: async ({ client }, inputs) =>
+      (await api.listTranslations(client, inputs.organizationId)).filter(
+        (t) => t.source.space === inputs.spaceId && t.language === inputs.language,
+      ),
+  },
+  operations: [
+    {
+      input: "instructions",
+      run: async (ctx, id, news) => {
+        const put = await api.putInstructions(
+          ctx.client,
+          news.organizationId,
+          id,
+          documentOf(news.instructions),
+        );
+        if (news.runOnChange === false) return put;
+        await api.runTranslation(ctx.client, news.organizationId, id);
+        return waitForRun(ctx, news, id);
+      },
+    },
+  ],
+});
+
+type Inputs = ArgsInputs<typeof translation>;
+
+/** The arguments of a {@link Translation}. */
+export interface TranslationArgs {
+  /**
+   * The organization of the source space; defaults to `docs-workspace:organizationId`. A change
+   * replaces the translation.
+   * @example "org_engineering"
+   */
+  organizationId?: Input<Inputs["organizationId"]>;
+  /**
+   * The space to translate. A change replaces the translation.
+   * @example handbook.id
+   */
+  spaceId: Input<Inputs["spaceId"]>;
+  /**
+   * The language the source space is written in. A change replaces the translation.
+   * @example "en"
+   */
+  sourceLanguage: Input<Inputs["sourceLanguage"]>;
+  /**
+   * The language to translate into, other than `sourceLanguage`. A change replaces the
+   * translation (and its result space).
+   * @example "fr"
+   */
+  language: Input<Inputs["language"]>;
+  /**
+   * Instructions for the translator: plain text (one paragraph per line) or a full §2.12
+   * document. A change is sent, and runs the translation again unless `runOnChange` is false.
+   * @example "Keep product names in English."
+   */
+  instructions?: Input<Inputs["instructions"]>;
+  /**
+   * Whether a change of instructions runs the translation again (default `true`). A change is no
+   * change.
+   * @example false
+   */
+  runOnChange?: Input<Inputs["runOnChange"]>;
+  /**
+   * How long `up` waits for a run, in seconds, 1 to 3600 (default 600). A change is no change.
+   * @example 1800
+   */
+  runTimeoutSeconds?: Input<Inputs["runTimeoutSeconds"]>;
+  /**
+   * The id of an existing translation to take over instead of creating one.
+   * @example "trn_4f2a"
+   */
+  adoptId?: Input<Inputs["adoptId"]>;
+}
+
+/**
+ * A translation of a space into another language. `up` waits for its run, so `resultSpaceId`
+ * names the translated space once it is done; destroying the translation deletes that space too.
+ *
+ * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for
+ * the translation of its space into its language made since the create was sent, and takes it,
+ * or creates it again; a create an interrupted run left pending is recovered the same way.
+ *
+ * @example
+ * ```ts
+ * const french = new Translation("handbook-fr", {
+ *   spaceId: handbook.id,
+ *   sourceLanguage: "en",
+ *   language: "fr",
+ *   instructions: "Keep product names in English.",
+ * });
+ * export const frenchSpace = french.resultSpaceId;
+ * ```
+ */
+export class Translation extends translation.resource<TranslationArgs>() {}
