@@ -590,7 +590,12 @@ function openApiSpecRows(): Operation[] {
   return [
     createRow(spec, "create (text, no wait)", 1, "one POST"),
     createRow(waited, "create (+ public, waited)", 3, "POST + GET complete + PATCH visibility"),
-    { name: "read", minimum: 1, why: "one GET", run: spec.read },
+    {
+      name: "read (text source, processed)",
+      minimum: 2,
+      why: "GET the spec + GET its latest version's text (drift in the text)",
+      run: waited.read,
+    },
     updateRow(spec, "update source (no wait)", { source: { text: specText("Two") } }, 1, "one PUT"),
     updateRow(
       waited,

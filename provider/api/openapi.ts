@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listAll, type ApiClient } from "../client";
+import { ApiError, listAll, type ApiClient } from "../client";
 import { open, Urls } from "./common";
 
 /** §2.12's slug pattern, at most 100 characters (docs/api-decisions.md). */
@@ -52,6 +52,29 @@ export function listSpecs(client: ApiClient, organizationId: string): Promise<Op
 
 export function getSpec(client: ApiClient, organizationId: string, slug: string) {
   return client.get(bySlug(organizationId, slug), OpenApiSpec);
+}
+
+const RawContent = z.object({ text: z.string() });
+
+/**
+ * The text of the spec's latest version, as given or fetched; undefined when the service keeps
+ * none for it (a 404: no version yet, or a legacy one).
+ */
+export async function getLatestSpecText(
+  client: ApiClient,
+  organizationId: string,
+  slug: string,
+): Promise<string | undefined> {
+  try {
+    const raw = await client.get(
+      `${bySlug(organizationId, slug)}/versions/latest/content/raw`,
+      RawContent,
+    );
+    return raw.text;
+  } catch (error) {
+    if (error instanceof ApiError && error.isNotFound) return undefined;
+    throw error;
+  }
 }
 
 export function createSpec(

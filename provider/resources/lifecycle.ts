@@ -605,6 +605,21 @@ function lifecycle(def: AnyDefinition): Handlers {
     );
   }
 
+  /**
+   * What the interrupted create was waiting for when it died (a spec's processing, a translation's
+   * run) is waited for now, and the object then read the way a refresh reads it, so that what it
+   * holds is compared with the program whole. A wait that fails leaves the object as found: the
+   * next up applies the program again and reports the failure there.
+   */
+  async function settleFound(ctx: Context, id: string, found: Wire, inputs: Props): Promise<Wire> {
+    try {
+      await def.settle!(ctx, id, found, inputs as never);
+    } catch {
+      return found;
+    }
+    return def.read(ctx, id, inputs as never, (key) => inputs[key] !== undefined);
+  }
+
   /** The recovery request of a pending create (`PENDING_CREATE`): found, or absent. */
   async function recoverPending(props: Props): Promise<pulumi.dynamic.ReadResult> {
     const { [PENDING_CREATE]: request, ...rest } = withoutProvider(props);
@@ -615,13 +630,14 @@ function lifecycle(def: AnyDefinition): Handlers {
     if (Number.isNaN(startedAt)) throw new Error("the recovery request has no valid startedAt");
     const inputs = { ...rest };
     const ctx = context();
-    const wire =
+    const found =
       def.naturalKey.guard === "listedBefore"
         ? await undatedPending(ctx, inputs, request as { urn?: unknown })
         : await findMade(ctx, inputs, startedAt);
-    if (wire === undefined) return { id: "", props: { [PENDING_CREATE]: "absent" } };
-    const id = def.idOf ? def.idOf(wire, inputs as never) : String(wire.id);
+    if (found === undefined) return { id: "", props: { [PENDING_CREATE]: "absent" } };
+    const id = def.idOf ? def.idOf(found, inputs as never) : String(found.id);
     claimed.add(id);
+    const wire = def.settle ? await settleFound(ctx, id, found, inputs) : found;
     const outs = outputsOf(wire, pick(inputs, fixed), declaredIn(inputs));
     // What the object holds for each declared input: the next up updates what the interrupted
     // create did not finish.

@@ -58,12 +58,35 @@ export async function waitForProcessing(
   return done;
 }
 
-/** What the source output holds: the URL the service reports, or the text last sent. */
-function sourceOf(spec: api.OpenApiSpec, known: api.SpecSource | null): api.SpecSource | null {
+/** A spec as the resource reads it: with its latest version's text when its source is text. */
+const SpecRead = api.OpenApiSpec.extend({ text: z.string().optional() });
+type SpecRead = z.infer<typeof SpecRead>;
+
+/**
+ * What the source output holds: the URL the service reports, else the latest version's text
+ * when it was read, else the text last sent (an answer to a create or a PUT carries no text).
+ */
+function sourceOf(spec: SpecRead, known: api.SpecSource | null): api.SpecSource | null {
   if (spec.sourceURL) return { url: spec.sourceURL };
-  // A text source is not readable back: the text last sent stands, unless the service reports
-  // no URL where one was sent (changed out of band), which then shows as drift.
+  if (spec.text !== undefined) return { text: spec.text };
   return known && "text" in known ? known : null;
+}
+
+/**
+ * Reads the spec and, when it is declared (or was last sent) with a text source, the text of its
+ * latest version: a text changed out of band then shows as drift, and taking over a spec that
+ * already holds the declared text writes nothing.
+ */
+async function readSpec(
+  { client }: Context,
+  organizationId: string,
+  slug: string,
+  source: api.SpecSource | null | undefined,
+): Promise<SpecRead> {
+  const spec = await api.getSpec(client, organizationId, slug);
+  if (spec.sourceURL || !spec.lastVersion || !source || !("text" in source)) return spec;
+  const text = await api.getLatestSpecText(client, organizationId, slug);
+  return text === undefined ? spec : { ...spec, text };
 }
 
 export const openApiSpec = defineResource({
@@ -82,7 +105,7 @@ export const openApiSpec = defineResource({
   // A new slug is a new spec: the old one goes first, so the same document is never published
   // under two slugs, even for a moment.
   deleteBeforeReplace: () => true,
-  response: api.OpenApiSpec,
+  response: SpecRead,
   createBody: api.SpecCreate,
   patchBody: api.SpecPatch,
   outputs: {
@@ -111,7 +134,7 @@ export const openApiSpec = defineResource({
   idOf: (spec) => spec.slug,
   create: ({ client }, inputs, body) => api.createSpec(client, inputs.organizationId, body),
   settle: (ctx, _id, spec, inputs) => waitForProcessing(ctx, inputs, spec),
-  read: ({ client }, slug, olds) => api.getSpec(client, olds.organizationId, slug),
+  read: (ctx, slug, olds) => readSpec(ctx, olds.organizationId, slug, olds.source),
   patch: ({ client }, slug, olds, body) => api.updateSpec(client, olds.organizationId, slug, body),
   delete: ({ client }, slug, olds) => api.deleteSpec(client, olds.organizationId, slug),
   operations: [

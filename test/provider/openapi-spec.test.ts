@@ -37,6 +37,12 @@ afterAll(async () => {
 });
 beforeEach(() => emu.clearRequests());
 
+/** Polls the emulator until `probe` holds: processing runs in the background. */
+async function until(probe: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200 && !(await probe()); i++) await new Promise((r) => setTimeout(r, 25));
+  if (!(await probe())) throw new Error("the emulator never reached the state waited for");
+}
+
 async function slugs(): Promise<string[]> {
   return ((await api("GET", specsPath())).body.items as { slug: string }[]).map((s) => s.slug);
 }
@@ -209,6 +215,40 @@ describe("OpenApiSpec", () => {
     expect(await specs.read(id, outs)).toEqual({ id: "" });
     // Delete of a spec already gone succeeds.
     await expect(specs.delete(id, outs)).resolves.toBeUndefined();
+  });
+
+  test("refresh of a text source reads the latest version's text: the same text is no drift, another is", async () => {
+    const { id, outs } = await specs.create({ slug: "texts", source: { text: SPEC } });
+    await emu.clearRequests();
+    const same = await specs.read(id, outs);
+    expect(same.inputs).toMatchObject({ source: { text: SPEC } });
+    expect((await emu.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET ${specsPath()}/texts`,
+      `GET ${specsPath()}/texts/versions/latest/content/raw`,
+    ]);
+    await api("PUT", `${specsPath()}/texts`, { source: { text: SPEC_V2 } });
+    await until(
+      async () => (await api("GET", `${specsPath()}/texts`)).body.processingState === "complete",
+    );
+    const drifted = await specs.read(id, outs);
+    expect(drifted.inputs).toMatchObject({ source: { text: SPEC_V2 } });
+  });
+
+  test("adoptId of a spec that holds the declared text writes nothing", async () => {
+    await api("POST", specsPath(), { slug: "same-text", source: { text: SPEC } });
+    await until(
+      async () =>
+        (await api("GET", `${specsPath()}/same-text`)).body.processingState === "complete",
+    );
+    await emu.clearRequests();
+    const { id, outs } = await specs.create({
+      slug: "same-text",
+      source: { text: SPEC },
+      adoptId: "same-text",
+    });
+    expect(id).toBe("same-text");
+    expect(outs).toMatchObject({ source: { text: SPEC }, processingState: "complete" });
+    expect(await writes(emu)).toEqual([]);
   });
 
   test("a create whose answer is lost takes the spec it made by its slug: never a second one", async () => {
