@@ -33,6 +33,10 @@ Options:
                                user of the machine can read it in the process list
   --skip-preview               up: do not run the preview pass first
   --refresh                    up, preview: refresh before planning
+  --expect-no-changes          up, preview, refresh: fail (exit 7), naming each resource, when
+                               anything would change; preview and refresh --preview-only change
+                               nothing, up and refresh apply first, as the Pulumi CLI does
+  --preview-only               refresh: report the drift, write nothing to the state
   --target URN                 only these resources (repeatable; * matches any characters)
   --target-dependents          with --target: their dependents too
   --parallel N, -p N           resource operations at once (default unbounded)
@@ -159,6 +163,12 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
       case "--refresh":
         options.refresh = true;
         break;
+      case "--expect-no-changes":
+        options.expectNoChanges = true;
+        break;
+      case "--preview-only":
+        options.previewOnly = true;
+        break;
       case "--target":
         targets.push(value(flag, ++i));
         break;
@@ -213,6 +223,12 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     throw new Error(
       `${options.refresh ? "--refresh" : "--skip-preview"} does not apply to ${command}`,
     );
+  }
+  if (options.expectNoChanges && !["up", "preview", "refresh"].includes(command!)) {
+    throw new Error(`--expect-no-changes does not apply to ${command}`);
+  }
+  if (options.previewOnly && command !== "refresh") {
+    throw new Error(`--preview-only applies to refresh only; a preview never writes the state`);
   }
   const stackName = stack ?? "dev";
   return {
@@ -299,6 +315,8 @@ export function formatResult(result: RunResult): string {
 }
 
 const SIGNAL_CODES: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+/** The Pulumi CLI's exit code (3.226.1 and later) when `--expect-no-changes` saw changes. */
+export const EXIT_CHANGES_NOT_EXPECTED = 7;
 /** How long after the first interruption another one counts as a second. */
 const REPEAT_AFTER_MS = 250;
 
@@ -379,7 +397,13 @@ async function main(argv: string[]): Promise<number> {
     if (e instanceof HarnessRunError) {
       if (e.result.log.trim() !== "") process.stderr.write(e.result.log);
       process.stdout.write(`\n${formatSummary(e.result)}\n`);
-      return e.result.interrupted ? (SIGNAL_CODES[firstSignal ?? "SIGINT"] ?? 130) : 1;
+      if (e.result.interrupted) return SIGNAL_CODES[firstSignal ?? "SIGINT"] ?? 130;
+      const failures = e.result.failures ?? [];
+      if (failures.length > 0 && failures.every((f) => f.op === "expect-no-changes")) {
+        process.stderr.write(`error: ${e.message.split("\n")[0]}\n`);
+        return EXIT_CHANGES_NOT_EXPECTED;
+      }
+      return 1;
     }
     process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
     return firstSignal ? (SIGNAL_CODES[firstSignal] ?? 1) : 1;

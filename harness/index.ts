@@ -1,12 +1,14 @@
 import { fork, type ChildProcess } from "node:child_process";
 import * as path from "node:path";
 import { compileCacheEnv } from "./compile-cache";
+import { label } from "./engine";
 import { StateLock, breakLock, type LockInfo } from "./lock";
 import { passphraseFrom } from "./state";
 import type {
   HarnessOptions,
   Operation,
   RunResult,
+  StepFailure,
   StepResult,
   WorkerMessage,
   WorkerOptions,
@@ -44,6 +46,42 @@ export class HarnessRunError extends Error {
     super(message);
     this.name = "HarnessRunError";
   }
+}
+
+/** What the drift gate calls a change: every step but those that leave things as they are. */
+export function changingSteps(result: Pick<RunResult, "steps">): StepResult[] {
+  return result.steps.filter((s) => s.op !== "same" && s.op !== "read");
+}
+
+/** How the gate words what it saw: a dry run proposes; a run that applied it, made it. */
+function gateVerb(operation: Operation, dryRun: boolean): string {
+  if (dryRun)
+    return operation === "refresh" ? "this refresh would record" : "this preview proposes";
+  return operation === "refresh" ? "this refresh recorded" : "this update made";
+}
+
+/**
+ * The drift gate (`expectNoChanges`): a run that would change anything, or (up, refresh) did,
+ * fails with one failure per resource saying what its step is, as `pulumi preview
+ * --expect-no-changes` does. The steps stay in the result as they were.
+ */
+function gate(result: RunResult, options: HarnessOptions, dryRun: boolean): RunResult {
+  if (!options.expectNoChanges) return result;
+  const changed = changingSteps(result);
+  if (changed.length === 0) return result;
+  const verb = gateVerb(result.operation, dryRun);
+  const failures: StepFailure[] = changed.map((s) => ({
+    urn: s.urn,
+    type: s.type,
+    name: s.name,
+    op: "expect-no-changes",
+    message: `${label(s)}: no changes were expected, but ${verb} ${s.op}${s.diffs && s.diffs.length > 0 ? ` [${s.diffs.join(", ")}]` : ""}`,
+  }));
+  const gated: RunResult = { ...result, failures };
+  throw new HarnessRunError(
+    `no changes were expected but changes ${dryRun ? "were proposed" : "occurred"}:\n${failures.map((f) => f.message).join("\n")}`,
+    gated,
+  );
 }
 
 function describeFailure(result: RunResult): string {
@@ -236,9 +274,13 @@ export function up(options: HarnessOptions): Promise<RunResult> {
         return { ...planned.result, operation: "up" };
       }
       const applied = await session.run("up", options.onStep);
-      return { ...applied, usage: peakOf(planned.result.usage, applied.usage) };
+      return gate(
+        { ...applied, usage: peakOf(planned.result.usage, applied.usage) },
+        options,
+        false,
+      );
     }
-    return session.run("up", options.onStep);
+    return gate(await session.run("up", options.onStep), options, false);
   });
 }
 
@@ -254,18 +296,29 @@ function peakOf(a: RunResult["usage"], b: RunResult["usage"]): RunResult["usage"
   };
 }
 
-/** Check and Diff every resource; creates, updates and deletes nothing, writes no state. */
+/**
+ * Check and Diff every resource; creates, updates and deletes nothing, writes no state. With
+ * `expectNoChanges`, rejects when anything would change.
+ */
 export function preview(options: HarnessOptions): Promise<RunResult> {
-  return withSession("preview", options, (session) => session.run("preview", options.onStep));
+  return withSession("preview", options, async (session) =>
+    gate(await session.run("preview", options.onStep), options, true),
+  );
 }
 
 /**
  * Read every resource in state: drop those read reports gone, record drift. With
  * `pendingCreates`, first settle the creates an interrupted run left pending (as `up`, `preview`
- * and `destroy` also do).
+ * and `destroy` also do). With `previewOnly`, report all that and write nothing.
+ *
+ * @example
+ * // The scheduled drift check: rejects, naming each resource, when anything drifted.
+ * await refresh({ programDir, stateFile, previewOnly: true, expectNoChanges: true });
  */
 export function refresh(options: HarnessOptions): Promise<RunResult> {
-  return withSession("refresh", options, (session) => session.run("refresh", options.onStep));
+  return withSession("refresh", options, async (session) =>
+    gate(await session.run("refresh", options.onStep), options, options.previewOnly === true),
+  );
 }
 
 /** Delete everything in state, dependents first. */

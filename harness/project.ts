@@ -37,6 +37,13 @@ function readYaml(file: string, programDir: string): Record<string, unknown> {
   return typeof doc === "object" && doc !== null ? (doc as Record<string, unknown>) : {};
 }
 
+/** Whether a stack config value holds a value the Pulumi CLI encrypted (`{ secure: ... }`). */
+function holdsSecure(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(holdsSecure);
+  if (typeof v !== "object" || v === null) return false;
+  return "secure" in v || Object.values(v).some(holdsSecure);
+}
+
 // Pulumi passes structured config to programs as JSON text; scalars as their string form.
 function configText(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
@@ -90,7 +97,8 @@ export function loadProject(
     const stackConfig = (stackDoc.config ?? {}) as Record<string, unknown>;
     for (const [k, v] of Object.entries(stackConfig)) {
       const key = fullKey(name, k);
-      if (typeof v === "object" && v !== null && "secure" in v) {
+      // Encrypted at the top, or inside a structured value (`pulumi config set --path --secret`).
+      if (holdsSecure(v)) {
         if (key in secrets) continue;
         throw new Error(
           `${stackFile}: ${key} is encrypted by the Pulumi CLI, which the harness cannot decrypt; pass it as a secret (--secret-env ${key}=VARIABLE or --secret-file ${key}=FILE)`,

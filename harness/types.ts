@@ -26,6 +26,18 @@ export interface HarnessOptions {
   /** `up` and `preview`: read every resource first and work from what exists (`--refresh`). */
   refresh?: boolean;
   /**
+   * The drift gate (`--expect-no-changes`): the run fails, naming each resource, when any step
+   * would change something (every step but `same` and `read`). As in the Pulumi CLI, `preview`
+   * and `refresh` with `previewOnly` change nothing either way; `refresh` and `up` apply what
+   * they find first and fail afterwards.
+   */
+  expectNoChanges?: boolean;
+  /**
+   * `refresh` only (`--preview-only`): read every resource and report the drift, but write
+   * nothing to the state. With `expectNoChanges`, the drift check of a scheduled CI job.
+   */
+  previewOnly?: boolean;
+  /**
    * Only these resources are created, updated, deleted or read (`--target`): URNs, where `*`
    * matches any run of characters. Resources outside the targets keep their state.
    */
@@ -170,8 +182,11 @@ export interface StepFailure {
   urn: string;
   type: string;
   name: string;
-  /** The step that failed (`check` when the inputs were refused). */
-  op: StepOp | "check" | "program";
+  /**
+   * The step that failed (`check` when the inputs were refused); `expect-no-changes` when the
+   * drift gate refused a step that changes something (the step itself is in `steps`).
+   */
+  op: StepOp | "check" | "program" | "expect-no-changes";
   message: string;
   /** Check failures as the provider reported them. */
   checkFailures?: { property: string; reason: string }[];

@@ -273,7 +273,8 @@ async function perform(req: RunRequest, ctx: EngineContext): Promise<WorkerResul
 async function execute(req: RunRequest): Promise<WorkerResult> {
   const o = req.options;
   const project = loadProject(o.programDir, o.stack ?? "dev", o.config, o.secrets);
-  const dryRun = req.operation === "preview";
+  // `refresh --preview-only` reads as a refresh does and, like a preview, writes nothing.
+  const dryRun = req.operation === "preview" || (req.operation === "refresh" && !!o.previewOnly);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PULUMI_NODEJS_PROJECT: project.name,

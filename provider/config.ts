@@ -73,6 +73,31 @@ function howToSet(key: Key): string {
   return `set it with \`pulumi config set ${secret ? "--secret " : ""}${config} <value>\` or the environment variable ${env}`;
 }
 
+/** An absolute http(s) URL without its trailing slash; `where` names the key it came from. */
+function parseUrl(raw: string, where: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below, without echoing a value that may hold credentials
+  }
+  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw new ConfigError(
+      `${where} must be an absolute http or https URL such as http://127.0.0.1:4100`,
+    );
+  }
+  return raw.replace(/\/+$/, "");
+}
+
+/** A token a header can carry; `where` names the key it came from, never the value. */
+function parseToken(raw: string, where: string): string {
+  // A header cannot carry it, and the error the request would raise could quote it.
+  if (/[\s\p{Cc}]/u.test(raw)) {
+    throw new ConfigError(`${where} must be one token, without spaces or line breaks`);
+  }
+  return raw;
+}
+
 /** The configuration of one process, read from `source` then `env`, each key once. */
 export function providerConfig(
   source: ConfigSource,
@@ -94,30 +119,13 @@ export function providerConfig(
       if (raw === undefined) {
         throw new ConfigError(`the API URL is not configured: ${howToSet("apiUrl")}`);
       }
-      let url: URL | undefined;
-      try {
-        url = new URL(raw);
-      } catch {
-        // reported below, without echoing a value that may hold credentials
-      }
-      if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
-        throw new ConfigError(
-          `${named("apiUrl")} must be an absolute http or https URL such as http://127.0.0.1:4100`,
-        );
-      }
-      return raw.replace(/\/+$/, "");
+      return parseUrl(raw, named("apiUrl"));
     }),
     apiToken: once("apiToken", (raw) => {
       if (raw === undefined) {
         throw new ConfigError(`the API token is not configured: ${howToSet("apiToken")}`);
       }
-      // A header cannot carry it, and the error the request would raise could quote it.
-      if (/[\s\p{Cc}]/u.test(raw)) {
-        throw new ConfigError(
-          `${named("apiToken")} must be one token, without spaces or line breaks`,
-        );
-      }
-      return raw;
+      return parseToken(raw, named("apiToken"));
     }),
     organizationId,
     requireOrganizationId() {
@@ -145,5 +153,165 @@ export function providerConfig(
       }
       return value;
     }),
+  };
+}
+
+/**
+ * Further workspaces, each an organization the program manages with credentials of its own, named
+ * in `docs-workspace:workspaces` (environment fallback `DOCS_WORKSPACE_WORKSPACES`), a JSON object
+ * of name to `{ apiUrl?, organizationId?, apiToken? }`:
+ *
+ * ```sh
+ * pulumi config set --path docs-workspace:workspaces.prod.organizationId org_prod
+ * pulumi config set --path --secret docs-workspace:workspaces.prod.apiToken <token>
+ * ```
+ *
+ * A workspace's URL defaults to `docs-workspace:apiUrl`; its organization and its token never
+ * default to the default workspace's, which are another organization's and another identity's.
+ * Its token may come from `DOCS_WORKSPACE_API_TOKEN_<NAME>` instead (the name in capitals, `-` as
+ * `_`), as CI jobs hand tokens over. Concurrency and retry wait are the process's.
+ */
+export const WORKSPACES = {
+  config: `${CONFIG_NAMESPACE}:workspaces`,
+  env: "DOCS_WORKSPACE_WORKSPACES",
+};
+
+/**
+ * A workspace's name: lowercase letters, digits and `-`, starting with a letter, so that each
+ * name has its own token variable.
+ */
+export const WORKSPACE_NAME = /^[a-z][a-z0-9-]{0,62}$/;
+
+/** The environment variable a workspace's token falls back to: `DOCS_WORKSPACE_API_TOKEN_PROD`. */
+export function workspaceTokenVariable(name: string): string {
+  return `DOCS_WORKSPACE_API_TOKEN_${name.toUpperCase().replace(/-/g, "_")}`;
+}
+
+interface WorkspaceEntry {
+  apiUrl?: string;
+  organizationId?: string;
+  apiToken?: string;
+}
+const ENTRY_FIELDS: readonly (keyof WorkspaceEntry)[] = ["apiUrl", "organizationId", "apiToken"];
+
+/**
+ * Reads the workspaces value. Errors name the key, the workspace and the field, never a value:
+ * the value holds tokens (so not even JSON.parse's message, which quotes the text).
+ */
+export function parseWorkspaces(raw: string | undefined): ReadonlyMap<string, WorkspaceEntry> {
+  const where = `${WORKSPACES.config} (${WORKSPACES.env})`;
+  if (raw === undefined || raw.trim() === "") return new Map();
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(
+      `${where} must be a JSON object of workspace name to { apiUrl, organizationId, apiToken }`,
+    );
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ConfigError(`${where} must be an object of workspace name to settings`);
+  }
+  const entries = new Map<string, WorkspaceEntry>();
+  for (const [name, entry] of Object.entries(value)) {
+    if (!WORKSPACE_NAME.test(name)) {
+      throw new ConfigError(
+        `${where}: the workspace name "${name}" must be 1 to 63 lowercase letters, digits and hyphens, starting with a letter`,
+      );
+    }
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+      throw new ConfigError(`${where}: workspace "${name}" must be an object of settings`);
+    }
+    const settings: WorkspaceEntry = {};
+    for (const [field, v] of Object.entries(entry as Record<string, unknown>)) {
+      if (!(ENTRY_FIELDS as readonly string[]).includes(field)) {
+        throw new ConfigError(
+          `${where}: workspace "${name}" has an unknown setting "${field}"; the settings are ${ENTRY_FIELDS.join(", ")}`,
+        );
+      }
+      if (typeof v !== "string") {
+        throw new ConfigError(`${where}: ${name}.${field} must be a string`);
+      }
+      if (v.trim() !== "") settings[field as keyof WorkspaceEntry] = v.trim();
+    }
+    entries.set(name, settings);
+  }
+  return entries;
+}
+
+/** The configuration of the named workspaces, beside the default one. */
+export interface Workspaces {
+  /** The configured names, sorted. */
+  names(): string[];
+  /**
+   * The named workspace's configuration, each key resolving on its own as the default's do; a
+   * ConfigError naming the configured workspaces when there is no such name.
+   */
+  get(name: string): ProviderConfig;
+}
+
+/** The named workspaces of one process, read from `source` then `env` when first asked for. */
+export function workspacesConfig(
+  source: ConfigSource,
+  defaults: ProviderConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): Workspaces {
+  let entries: ReadonlyMap<string, WorkspaceEntry> | undefined;
+  const read = () =>
+    (entries ??= parseWorkspaces(source(WORKSPACES.config) ?? env[WORKSPACES.env]));
+  const configs = new Map<string, ProviderConfig>();
+  const names = () => [...read().keys()].sort();
+  return {
+    names,
+    get(name) {
+      const entry = read().get(name);
+      if (entry === undefined) {
+        const known = names();
+        throw new ConfigError(
+          `no workspace "${name}" is configured in ${WORKSPACES.config}; ${known.length === 0 ? "none is" : `the configured ones are ${known.map((n) => `"${n}"`).join(", ")}`} (leave workspace out for the default one)`,
+        );
+      }
+      let config = configs.get(name);
+      if (config === undefined) {
+        config = workspaceConfig(name, entry, defaults, env);
+        configs.set(name, config);
+      }
+      return config;
+    },
+  };
+}
+
+function workspaceConfig(
+  name: string,
+  entry: WorkspaceEntry,
+  defaults: ProviderConfig,
+  env: NodeJS.ProcessEnv,
+): ProviderConfig {
+  const key = (field: keyof WorkspaceEntry) => `${WORKSPACES.config}.${name}.${field}`;
+  const variable = workspaceTokenVariable(name);
+  const fromEnv = env[variable]?.trim();
+  const token = entry.apiToken ?? (fromEnv === "" ? undefined : fromEnv);
+  return {
+    apiUrl: () =>
+      entry.apiUrl === undefined ? defaults.apiUrl() : parseUrl(entry.apiUrl, key("apiUrl")),
+    apiToken() {
+      if (token === undefined) {
+        throw new ConfigError(
+          `the API token of workspace "${name}" is not configured: set it with \`pulumi config set --secret --path ${key("apiToken")} <token>\` or the environment variable ${variable}`,
+        );
+      }
+      return parseToken(token, entry.apiToken !== undefined ? key("apiToken") : variable);
+    },
+    organizationId: () => entry.organizationId,
+    requireOrganizationId() {
+      if (entry.organizationId === undefined) {
+        throw new ConfigError(
+          `organizationId is not set on the resource and workspace "${name}" names no organization: set it with \`pulumi config set --path ${key("organizationId")} <id>\``,
+        );
+      }
+      return entry.organizationId;
+    },
+    maxConcurrency: () => defaults.maxConcurrency(),
+    maxRetryWait: () => defaults.maxRetryWait(),
   };
 }

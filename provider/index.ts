@@ -32,6 +32,8 @@ export {
 } from "./lookups/people";
 export { getSpace, type GetSpaceArgs, type SpaceResult } from "./lookups/space";
 export { getCollection, type GetCollectionArgs, type CollectionResult } from "./lookups/collection";
+export type { LookupWorkspaceArgs } from "./lookups/workspace";
+export type { WorkspaceArgs } from "./resources/lifecycle";
 export { ApiError } from "./client";
 export { ConfigError } from "./config";
 export type { RoleLevel, Language, Urls } from "./api/common";

@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { getCollection as fetchCollection } from "../api/collections";
 import type { Urls } from "../api/common";
-import { context } from "../runtime/context";
+import { lookupContext, type LookupWorkspaceArgs } from "./workspace";
 
 /** The arguments of {@link getCollection}. */
-export interface GetCollectionArgs {
+export interface GetCollectionArgs extends LookupWorkspaceArgs {
   /**
    * The collection to look up.
    * @example "col_1a2b"
@@ -36,8 +36,8 @@ export interface CollectionResult {
  * ```
  */
 export function getCollection(args: GetCollectionArgs): pulumi.Output<CollectionResult> {
-  return pulumi.output(args.id).apply(async (id) => {
-    const collection = await fetchCollection(context().client, id);
+  return pulumi.all([args.id, args.workspace]).apply(async ([id, workspace]) => {
+    const collection = await fetchCollection(lookupContext("getCollection", workspace).client, id);
     return {
       id: collection.id,
       title: collection.title,

@@ -1,12 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Urls } from "../api/common";
 import { getOrganization as fetchOrganization } from "../api/organizations";
-import { context } from "../runtime/context";
+import { lookupContext, type LookupWorkspaceArgs } from "./workspace";
 
 /** The arguments of {@link getOrganization}. */
-export interface GetOrganizationArgs {
+export interface GetOrganizationArgs extends LookupWorkspaceArgs {
   /**
-   * The organization to look up; defaults to `docs-workspace:organizationId`.
+   * The organization to look up; defaults to the workspace's organization.
    * @example "org_engineering"
    */
   organizationId?: pulumi.Input<string>;
@@ -36,8 +36,8 @@ export interface OrganizationResult {
  * ```
  */
 export function getOrganization(args: GetOrganizationArgs = {}): pulumi.Output<OrganizationResult> {
-  return pulumi.output(args.organizationId).apply(async (explicit) => {
-    const { config, client } = context();
+  return pulumi.all([args.organizationId, args.workspace]).apply(async ([explicit, workspace]) => {
+    const { config, client } = lookupContext("getOrganization", workspace);
     const org = await fetchOrganization(client, explicit ?? config.requireOrganizationId());
     return {
       id: org.id,

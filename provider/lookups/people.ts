@@ -1,11 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as api from "../api/people";
-import { context } from "../runtime/context";
+import { lookupContext, type LookupWorkspaceArgs } from "./workspace";
 
 /** Who {@link getMember} looks up: by e-mail address or by user id. */
-export type GetMemberArgs = { organizationId?: pulumi.Input<string> } & (
-  { email: pulumi.Input<string>; userId?: never } | { userId: pulumi.Input<string>; email?: never }
-);
+export type GetMemberArgs = LookupWorkspaceArgs & { organizationId?: pulumi.Input<string> } & (
+    | { email: pulumi.Input<string>; userId?: never }
+    | { userId: pulumi.Input<string>; email?: never }
+  );
 
 /** What {@link getMember} returns. */
 export interface MemberResult {
@@ -32,8 +33,10 @@ export interface MemberResult {
  */
 export function getMember(args: GetMemberArgs): pulumi.Output<MemberResult> {
   return pulumi
-    .all([args.organizationId, args.email, args.userId])
-    .apply(([organizationId, email, userId]) => lookUpMember({ organizationId, email, userId }));
+    .all([args.organizationId, args.email, args.userId, args.workspace])
+    .apply(([organizationId, email, userId, workspace]) =>
+      lookUpMember({ organizationId, email, userId, workspace }),
+    );
 }
 
 /** {@link getMember} once its arguments are known. */
@@ -41,8 +44,9 @@ export async function lookUpMember(args: {
   organizationId?: string | undefined;
   email?: string | undefined;
   userId?: string | undefined;
+  workspace?: string | undefined;
 }): Promise<MemberResult> {
-  const { config, client } = context();
+  const { config, client } = lookupContext("getMember", args.workspace);
   const org = args.organizationId ?? config.requireOrganizationId();
   let member: api.Member | undefined;
   if (args.userId !== undefined) member = await api.getMember(client, org, args.userId);
@@ -63,7 +67,7 @@ export async function lookUpMember(args: {
 }
 
 /** The arguments of {@link getTeam}. */
-export interface GetTeamArgs {
+export interface GetTeamArgs extends LookupWorkspaceArgs {
   /** The team's exact title (the API filters by contains; the lookup keeps the exact match). */
   title: pulumi.Input<string>;
   organizationId?: pulumi.Input<string>;
@@ -90,16 +94,19 @@ export interface TeamResult {
  */
 export function getTeam(args: GetTeamArgs): pulumi.Output<TeamResult> {
   return pulumi
-    .all([args.organizationId, args.title])
-    .apply(([organizationId, title]) => lookUpTeam({ organizationId, title }));
+    .all([args.organizationId, args.title, args.workspace])
+    .apply(([organizationId, title, workspace]) =>
+      lookUpTeam({ organizationId, title, workspace }),
+    );
 }
 
 /** {@link getTeam} once its arguments are known. */
 export async function lookUpTeam(args: {
   organizationId?: string | undefined;
   title: string;
+  workspace?: string | undefined;
 }): Promise<TeamResult> {
-  const { config, client } = context();
+  const { config, client } = lookupContext("getTeam", args.workspace);
   const org = args.organizationId ?? config.requireOrganizationId();
   const title = args.title;
   const teams = (await api.findTeams(client, org, title)).filter((t) => t.title === title);

@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { publicUrls, type Urls } from "../api/common";
 import { getSpace as fetchSpace } from "../api/spaces";
-import { context } from "../runtime/context";
+import { lookupContext, type LookupWorkspaceArgs } from "./workspace";
 
 /** The arguments of {@link getSpace}. */
-export interface GetSpaceArgs {
+export interface GetSpaceArgs extends LookupWorkspaceArgs {
   /**
    * The space to look up.
    * @example "spc_8d1e"
@@ -40,8 +40,8 @@ export interface SpaceResult {
  * ```
  */
 export function getSpace(args: GetSpaceArgs): pulumi.Output<SpaceResult> {
-  return pulumi.output(args.id).apply(async (id) => {
-    const space = await fetchSpace(context().client, id);
+  return pulumi.all([args.id, args.workspace]).apply(async ([id, workspace]) => {
+    const space = await fetchSpace(lookupContext("getSpace", workspace).client, id);
     return {
       id: space.id,
       title: space.title,

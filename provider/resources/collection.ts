@@ -1,6 +1,13 @@
 import * as api from "../api/collections";
 import { publicUrls } from "../api/common";
-import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
+import {
+  defineResource,
+  Id,
+  resourceInputs,
+  type ArgsInputs,
+  type Input,
+  type WorkspaceArgs,
+} from "./lifecycle";
 
 export const collection = defineResource({
   kind: "collection",
@@ -48,9 +55,9 @@ export const collection = defineResource({
 type Inputs = ArgsInputs<typeof collection>;
 
 /** The arguments of a {@link Collection}. */
-export interface CollectionArgs {
+export interface CollectionArgs extends WorkspaceArgs {
   /**
-   * The organization that owns the collection; defaults to `docs-workspace:organizationId`.
+   * The organization that owns the collection; defaults to the workspace's organization.
    * A change transfers the collection, with its spaces, in place.
    * @example "org_engineering"
    */

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { formatPath, validate } from "../../common/issues";
 import { ApiError, outcomeUnknown, type ListSpec } from "../client";
-import { ConfigError } from "../config";
+import { ConfigError, WORKSPACE_NAME } from "../config";
 import { context, type Context } from "../runtime/context";
 import { shim } from "../runtime/shim";
 
@@ -83,14 +83,41 @@ const claimed = new Set<string>();
 /** A non-empty id argument. */
 export const Id = z.string().min(1);
 
+/** A workspace named in `docs-workspace:workspaces` (`WORKSPACE_NAME` of the config). */
+export const WorkspaceName = z.string().regex(WORKSPACE_NAME);
+
 /**
- * A resource's input schema: its own arguments, between the two every resource takes. The
- * organization defaults to `docs-workspace:organizationId` (check fills it in); `adoptId` takes
- * over an existing object instead of creating one (`null`, like absent, creates one).
+ * A resource's input schema: its own arguments, between the three every resource takes. The
+ * organization defaults to the workspace's (check fills it in); `workspace` names the configured
+ * workspace the object lives in (absent: the default one); `adoptId` takes over an existing
+ * object instead of creating one (`null`, like absent, creates one).
  */
 export function resourceInputs<T extends z.ZodRawShape>(shape: T) {
-  return z.object({ organizationId: Id.optional(), ...shape, adoptId: Id.nullish() });
+  return z.object({
+    organizationId: Id.optional(),
+    workspace: WorkspaceName.optional(),
+    ...shape,
+    adoptId: Id.nullish(),
+  });
 }
+
+/**
+ * The argument every resource takes beside its own: its Args interface extends this, so that it
+ * is declared once.
+ */
+export interface WorkspaceArgs {
+  /**
+   * The workspace the object lives in: a name configured in `docs-workspace:workspaces`, whose
+   * organization, URL and token the provider uses. Absent, the default workspace
+   * (`docs-workspace:apiUrl`, `apiToken`, `organizationId`). A change replaces the object: it is
+   * another organization. An unknown name is refused at preview.
+   * @example "prod"
+   */
+  workspace?: Input<string>;
+}
+
+/** Inputs the lifecycle handles for every resource; no definition maps or patches them. */
+type Common = "adoptId" | "workspace";
 
 type Schema = z.ZodObject;
 type Key<S extends Schema> = keyof z.output<S> & string;
@@ -121,7 +148,7 @@ type Copied<W, K> = K extends keyof W
 
 /** The outputs of a definition: every input (but `adoptId`), then the definition's own. */
 export type OutputsOf<S extends Schema, W, M> = {
-  [K in Exclude<Key<S>, "adoptId" | keyof M>]: Copied<W, K>;
+  [K in Exclude<Key<S>, Common | keyof M>]: Copied<W, K>;
 } & { [K in keyof M]: M[K] extends (...args: never[]) => infer R ? R : never };
 
 /**
@@ -242,7 +269,7 @@ export type ArgsOf<I, A> = { [K in keyof I]: Input<I[K]> } & {
 type Mappers<S extends Schema, R extends z.ZodType> = Record<
   string,
   Mapper<z.output<R>, Inputs<S>>
-> & { [K in Exclude<Key<S>, keyof z.output<R> | "adoptId">]: Mapper<z.output<R>, Inputs<S>> };
+> & { [K in Exclude<Key<S>, keyof z.output<R> | Common>]: Mapper<z.output<R>, Inputs<S>> };
 
 /** A Resource class: its instances carry every output as a `pulumi.Output`. */
 export interface ResourceClass<A, O> {
@@ -290,7 +317,7 @@ export function defineResource<
   const patched = new Set(Object.keys(def.patchBody?.shape ?? {}));
   const unapplied = inputKeys.filter(
     (k) =>
-      k !== "adoptId" &&
+      !COMMON.includes(k) &&
       !def.replaceOnChange?.includes(k) &&
       !def.createOnly?.includes(k) &&
       !patched.has(bodyName(def, k)) &&
@@ -341,6 +368,8 @@ type AnyDefinition = Definition<
   z.ZodObject
 >;
 
+const COMMON: readonly string[] = ["adoptId", "workspace"] satisfies Common[];
+
 function bodyName(def: { bodyNames?: Partial<Record<string, string>> }, key: string): string {
   return def.bodyNames?.[key] ?? key;
 }
@@ -384,12 +413,19 @@ export function changedKeys(
   const changed: string[] = [];
   for (const key of Object.keys(def.inputs.shape)) {
     if (key === "adoptId" || def.createOnly?.includes(key)) continue;
-    // Not declared, and absence means nothing: not managed.
-    if (news[key] === undefined && !(key in (def.absentMeans ?? {}))) continue;
+    // Not declared, and absence means nothing: not managed. An absent workspace is the default
+    // one: leaving a named one is a change like any other.
+    if (news[key] === undefined && key !== "workspace" && !(key in (def.absentMeans ?? {})))
+      continue;
     const value = wanted(def, news, key);
     if (isUnknown(value) || !sameValue(olds[key], value)) changed.push(key);
   }
   return changed;
+}
+
+/** The workspace inputs or outputs name; undefined for the default one. */
+function workspaceOf(props: Props): string | undefined {
+  return typeof props.workspace === "string" ? props.workspace : undefined;
 }
 
 function withoutProvider(props: Props | undefined): Props {
@@ -426,20 +462,26 @@ function pick(props: Props, keys: readonly string[]): Props {
 function lifecycle(def: AnyDefinition): Handlers {
   type Wire = Props;
   const inputKeys = Object.keys(def.inputs.shape);
-  const replaceOnChange = def.replaceOnChange ?? [];
+  // Another workspace is another organization, reached with other credentials: nothing moves
+  // an object there in place.
+  const replaceOnChange = [...(def.replaceOnChange ?? []), "workspace"];
   /** Inputs that say where the object is or what it was made from: known from the start. */
   const fixed = ["organizationId", ...replaceOnChange, ...(def.createOnly ?? [])];
 
   function outputsOf(wire: Wire, known: Props, declared: ReadonlySet<string>): Props {
     const declares = (key: string) => declared.has(key);
     const outs: Props = {};
-    for (const key of inputKeys) if (key !== "adoptId") outs[key] = wire[key] ?? null;
+    for (const key of inputKeys) if (!COMMON.includes(key)) outs[key] = wire[key] ?? null;
     for (const [key, map] of Object.entries(def.outputs))
       outs[key] = map(wire, known as never, declares);
     return outs;
   }
 
-  /** The outputs with what the state keeps beside them: `adoptId`, and the declared inputs. */
+  /**
+   * The outputs with what the state keeps beside them: `adoptId`, the workspace (read, update and
+   * delete get the old outputs only, and must know where the object is), and the declared inputs.
+   * An object of the default workspace keeps no `workspace`, as before workspaces existed.
+   */
   function stamped(outs: Props, inputs: Props): Props {
     const declared = Object.keys(inputs)
       .filter((k) => inputs[k] !== undefined)
@@ -447,6 +489,7 @@ function lifecycle(def: AnyDefinition): Handlers {
     return {
       ...outs,
       ...(inputs.adoptId == null ? {} : { adoptId: inputs.adoptId }),
+      ...(inputs.workspace == null ? {} : { workspace: inputs.workspace }),
       [DECLARED]: declared,
     };
   }
@@ -629,7 +672,7 @@ function lifecycle(def: AnyDefinition): Handlers {
     const startedAt = Date.parse(String((request as { startedAt?: unknown }).startedAt));
     if (Number.isNaN(startedAt)) throw new Error("the recovery request has no valid startedAt");
     const inputs = { ...rest };
-    const ctx = context();
+    const ctx = context(workspaceOf(inputs));
     const found =
       def.naturalKey.guard === "listedBefore"
         ? await undatedPending(ctx, inputs, request as { urn?: unknown })
@@ -666,14 +709,23 @@ function lifecycle(def: AnyDefinition): Handlers {
       }
       const inputs = (parsed.success ? parsed.data : news) as Props;
       const failures: pulumi.dynamic.CheckFailure[] = [];
-      // Every resource lives in an organization: the configured one unless its own is set. Only
+      // Every resource lives in an organization: its workspace's unless its own is set. Only
       // that key is read here: check needs no endpoint and no token.
-      if (inputs.organizationId === undefined) {
+      if (!isUnknown(inputs.workspace)) {
+        let ctx: Context | undefined;
         try {
-          inputs.organizationId = context().config.requireOrganizationId();
+          ctx = context(workspaceOf(inputs));
         } catch (error) {
           if (!(error instanceof ConfigError)) throw error;
-          failures.push({ property: "organizationId", reason: error.message });
+          failures.push({ property: "workspace", reason: error.message });
+        }
+        if (ctx && inputs.organizationId === undefined) {
+          try {
+            inputs.organizationId = ctx.config.requireOrganizationId();
+          } catch (error) {
+            if (!(error instanceof ConfigError)) throw error;
+            failures.push({ property: "organizationId", reason: error.message });
+          }
         }
       }
       // Rules across arguments wait until every argument is known (the check of `up`, before any
@@ -698,7 +750,7 @@ function lifecycle(def: AnyDefinition): Handlers {
 
     async create(rawInputs) {
       const inputs = withoutProvider(rawInputs as Props);
-      const ctx = context();
+      const ctx = context(workspaceOf(inputs));
       const adoptId = (inputs.adoptId ?? undefined) as string | undefined;
       let id: string;
       let outs: Props;
@@ -768,7 +820,7 @@ function lifecycle(def: AnyDefinition): Handlers {
         : new Set(inputKeys.filter((k) => olds[k] !== undefined && olds[k] !== null));
       let wire: Wire;
       try {
-        const ctx = context();
+        const ctx = context(workspaceOf(olds));
         const direct = () => def.read(ctx, id, olds as never, (key) => declared.has(key));
         wire = def.listedIn
           ? await ctx.client.readListed(def.listedIn(olds as never), id, direct as never)
@@ -799,13 +851,17 @@ function lifecycle(def: AnyDefinition): Handlers {
       const olds = withoutProvider(rawOlds as Props);
       const news = withoutProvider(rawNews as Props);
       const changed = changedKeys(def, olds, news);
-      const outs = changed.length > 0 ? await apply(context(), id, olds, news, changed) : olds;
+      const outs =
+        changed.length > 0
+          ? await apply(context(workspaceOf(news)), id, olds, news, changed)
+          : olds;
       return { outs: stamped(outs, news) };
     },
 
     async delete(id, props) {
       try {
-        await def.delete(context(), id, withoutProvider(props as Props) as never);
+        const olds = withoutProvider(props as Props);
+        await def.delete(context(workspaceOf(olds)), id, olds as never);
       } catch (error) {
         if (error instanceof ApiError && error.isNotFound) return;
         throw error;

@@ -3,7 +3,13 @@ import * as api from "../api/openapi";
 import { publicUrls } from "../api/common";
 import { ApiError } from "../client";
 import type { Context } from "../runtime/context";
-import { defineResource, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
+import {
+  defineResource,
+  resourceInputs,
+  type ArgsInputs,
+  type Input,
+  type WorkspaceArgs,
+} from "./lifecycle";
 import { pollUntil } from "./polling";
 
 /** How long `up` waits for processing unless `processingTimeoutSeconds` says otherwise. */
@@ -167,9 +173,9 @@ export const openApiSpec = defineResource({
 type Inputs = ArgsInputs<typeof openApiSpec>;
 
 /** The arguments of an {@link OpenApiSpec}. */
-export interface OpenApiSpecArgs {
+export interface OpenApiSpecArgs extends WorkspaceArgs {
   /**
-   * The organization that owns the spec; defaults to `docs-workspace:organizationId`. A change
+   * The organization that owns the spec; defaults to the workspace's organization. A change
    * replaces the spec.
    * @example "org_engineering"
    */

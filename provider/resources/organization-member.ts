@@ -5,7 +5,14 @@ import { RoleLevel } from "../api/common";
 import { getOrganization } from "../api/organizations";
 import * as api from "../api/people";
 import type { Context } from "../runtime/context";
-import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
+import {
+  defineResource,
+  Id,
+  resourceInputs,
+  type ArgsInputs,
+  type Input,
+  type WorkspaceArgs,
+} from "./lifecycle";
 
 /** Exactly one of `userId` and `email` names the member. */
 export function oneUser(inputs: {
@@ -102,9 +109,9 @@ export const organizationMember = defineResource({
 type Inputs = ArgsInputs<typeof organizationMember>;
 
 /** The arguments of an {@link OrganizationMember}: set `userId` or `email`, not both. */
-export interface OrganizationMemberArgs {
+export interface OrganizationMemberArgs extends WorkspaceArgs {
   /**
-   * The organization; defaults to `docs-workspace:organizationId`. A change manages another
+   * The organization; defaults to the workspace's organization. A change manages another
    * membership (the first is released as on delete).
    * @example "org_engineering"
    */

@@ -3,7 +3,13 @@ import { z } from "zod";
 import { RoleLevel } from "../api/common";
 import * as api from "../api/organizations";
 import { publicUrls } from "../api/common";
-import { defineResource, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
+import {
+  defineResource,
+  resourceInputs,
+  type ArgsInputs,
+  type Input,
+  type WorkspaceArgs,
+} from "./lifecycle";
 
 export const organizationSettings = defineResource({
   kind: "organization-settings",
@@ -74,9 +80,9 @@ function declaredSettings(inputs: Record<string, unknown>): api.OrganizationPatc
 type Inputs = ArgsInputs<typeof organizationSettings>;
 
 /** The arguments of {@link OrganizationSettings}. Each one omitted is left as it is. */
-export interface OrganizationSettingsArgs {
+export interface OrganizationSettingsArgs extends WorkspaceArgs {
   /**
-   * The organization whose settings these are; defaults to `docs-workspace:organizationId`. A
+   * The organization whose settings these are; defaults to the workspace's organization. A
    * change manages another organization's settings instead (the first is left as it is).
    * @example "org_engineering"
    */

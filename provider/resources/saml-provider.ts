@@ -8,6 +8,7 @@ import {
   resourceInputs,
   type ArgsInputs,
   type Input,
+  type WorkspaceArgs,
 } from "./lifecycle";
 
 export const samlProvider = defineResource({
@@ -51,9 +52,9 @@ export const samlProvider = defineResource({
 type Inputs = ArgsInputs<typeof samlProvider>;
 
 /** The arguments of a {@link SamlProvider}. */
-export interface SamlProviderArgs {
+export interface SamlProviderArgs extends WorkspaceArgs {
   /**
-   * The organization; defaults to `docs-workspace:organizationId`. A change replaces the
+   * The organization; defaults to the workspace's organization. A change replaces the
    * provider.
    * @example "org_engineering"
    */

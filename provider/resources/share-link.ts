@@ -7,6 +7,7 @@ import {
   resourceInputs,
   type ArgsInputs,
   type Input,
+  type WorkspaceArgs,
 } from "./lifecycle";
 
 export const shareLink = defineResource({
@@ -56,9 +57,9 @@ export const shareLink = defineResource({
 type Inputs = ArgsInputs<typeof shareLink>;
 
 /** The arguments of a {@link ShareLink}. */
-export interface ShareLinkArgs {
+export interface ShareLinkArgs extends WorkspaceArgs {
   /**
-   * The organization that owns the site; defaults to `docs-workspace:organizationId`. A change
+   * The organization that owns the site; defaults to the workspace's organization. A change
    * replaces the link.
    * @example "org_engineering"
    */

@@ -1,7 +1,14 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import * as api from "../api/sites";
-import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
+import {
+  defineResource,
+  Id,
+  resourceInputs,
+  type ArgsInputs,
+  type Input,
+  type WorkspaceArgs,
+} from "./lifecycle";
 
 /** Both bodies: the schema is written whole, with one PUT. */
 const Body = z.object({ jsonSchema: api.AdaptiveJsonSchema });
@@ -71,9 +78,9 @@ export const siteAdaptiveSchema = defineResource({
 type Inputs = ArgsInputs<typeof siteAdaptiveSchema>;
 
 /** The arguments of a {@link SiteAdaptiveSchema}. */
-export interface SiteAdaptiveSchemaArgs {
+export interface SiteAdaptiveSchemaArgs extends WorkspaceArgs {
   /**
-   * The organization that owns the site; defaults to `docs-workspace:organizationId`.
+   * The organization that owns the site; defaults to the workspace's organization.
    * @example "org_engineering"
    */
   organizationId?: Input<Inputs["organizationId"]>;

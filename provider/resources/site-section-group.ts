@@ -1,6 +1,13 @@
 import { z } from "zod";
 import * as api from "../api/sites";
-import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
+import {
+  defineResource,
+  Id,
+  resourceInputs,
+  type ArgsInputs,
+  type Input,
+  type WorkspaceArgs,
+} from "./lifecycle";
 
 /**
  * The fewest operations that turn the group's order `current` into `wanted`. The API can only
@@ -89,9 +96,9 @@ export const siteSectionGroup = defineResource({
 type Inputs = ArgsInputs<typeof siteSectionGroup>;
 
 /** The arguments of a {@link SiteSectionGroup}. */
-export interface SiteSectionGroupArgs {
+export interface SiteSectionGroupArgs extends WorkspaceArgs {
   /**
-   * The organization that owns the site; defaults to `docs-workspace:organizationId`. A change
+   * The organization that owns the site; defaults to the workspace's organization. A change
    * replaces the group.
    * @example "org_engineering"
    */

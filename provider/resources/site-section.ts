@@ -1,5 +1,12 @@
 import * as api from "../api/sites";
-import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
+import {
+  defineResource,
+  Id,
+  resourceInputs,
+  type ArgsInputs,
+  type Input,
+  type WorkspaceArgs,
+} from "./lifecycle";
 
 export const siteSection = defineResource({
   kind: "site-section",
@@ -69,9 +76,9 @@ export const siteSection = defineResource({
 type Inputs = ArgsInputs<typeof siteSection>;
 
 /** The arguments of a {@link SiteSection}. */
-export interface SiteSectionArgs {
+export interface SiteSectionArgs extends WorkspaceArgs {
   /**
-   * The organization that owns the site; defaults to `docs-workspace:organizationId`. A change
+   * The organization that owns the site; defaults to the workspace's organization. A change
    * replaces the section.
    * @example "org_engineering"
    */

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import * as api from "../api/sites";
-import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
+import {
+  defineResource,
+  Id,
+  resourceInputs,
+  type ArgsInputs,
+  type Input,
+  type WorkspaceArgs,
+} from "./lifecycle";
 
 export const siteSpace = defineResource({
   kind: "site-space",
@@ -49,9 +56,9 @@ export const siteSpace = defineResource({
 type Inputs = ArgsInputs<typeof siteSpace>;
 
 /** The arguments of a {@link SiteSpace}. */
-export interface SiteSpaceArgs {
+export interface SiteSpaceArgs extends WorkspaceArgs {
   /**
-   * The organization that owns the site; defaults to `docs-workspace:organizationId`. A change
+   * The organization that owns the site; defaults to the workspace's organization. A change
    * replaces the site space.
    * @example "org_engineering"
    */

@@ -8,6 +8,7 @@ import {
   resourceInputs,
   type ArgsInputs,
   type Input,
+  type WorkspaceArgs,
 } from "./lifecycle";
 
 export const site = defineResource({
@@ -94,9 +95,9 @@ export const site = defineResource({
 type Inputs = ArgsInputs<typeof site>;
 
 /** The arguments of a {@link Site}. */
-export interface SiteArgs {
+export interface SiteArgs extends WorkspaceArgs {
   /**
-   * The organization that owns the site; defaults to `docs-workspace:organizationId`. Sites
+   * The organization that owns the site; defaults to the workspace's organization. Sites
    * cannot be transferred: a change replaces the site.
    * @example "org_engineering"
    */

@@ -1,6 +1,13 @@
 import { Language, publicUrls } from "../api/common";
 import * as api from "../api/spaces";
-import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
+import {
+  defineResource,
+  Id,
+  resourceInputs,
+  type ArgsInputs,
+  type Input,
+  type WorkspaceArgs,
+} from "./lifecycle";
 
 export const space = defineResource({
   kind: "space",
@@ -73,9 +80,9 @@ export const space = defineResource({
 type Inputs = ArgsInputs<typeof space>;
 
 /** The arguments of a {@link Space}. */
-export interface SpaceArgs {
+export interface SpaceArgs extends WorkspaceArgs {
   /**
-   * The organization that owns the space; defaults to `docs-workspace:organizationId`. A change
+   * The organization that owns the space; defaults to the workspace's organization. A change
    * transfers the space to that organization, in place.
    * @example "org_engineering"
    */

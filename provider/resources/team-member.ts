@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { ApiError } from "../client";
 import * as api from "../api/people";
-import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
+import {
+  defineResource,
+  Id,
+  resourceInputs,
+  type ArgsInputs,
+  type Input,
+  type WorkspaceArgs,
+} from "./lifecycle";
 import { memberUserId, oneUser } from "./organization-member";
 
 /** The membership as the resource reads it, from the team's member list. */
@@ -104,9 +111,9 @@ export const teamMember = defineResource({
 type Inputs = ArgsInputs<typeof teamMember>;
 
 /** The arguments of a {@link TeamMember}: set `userId` or `email`, not both. */
-export interface TeamMemberArgs {
+export interface TeamMemberArgs extends WorkspaceArgs {
   /**
-   * The organization; defaults to `docs-workspace:organizationId`.
+   * The organization; defaults to the workspace's organization.
    * @example "org_engineering"
    */
   organizationId?: Input<Inputs["organizationId"]>;

@@ -7,6 +7,7 @@ import {
   undoOnFailure,
   type ArgsInputs,
   type Input,
+  type WorkspaceArgs,
 } from "./lifecycle";
 
 /** One declared membership: a user id or an e-mail address, and the role in the team. */
@@ -236,9 +237,9 @@ export const team = defineResource({
 type Inputs = ArgsInputs<typeof team>;
 
 /** The arguments of a {@link Team}. */
-export interface TeamArgs {
+export interface TeamArgs extends WorkspaceArgs {
   /**
-   * The organization; defaults to `docs-workspace:organizationId`. A change replaces the team.
+   * The organization; defaults to the workspace's organization. A change replaces the team.
    * @example "org_engineering"
    */
   organizationId?: Input<Inputs["organizationId"]>;

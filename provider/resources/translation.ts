@@ -4,7 +4,14 @@ import { Language } from "../api/common";
 import { deleteSpace } from "../api/spaces";
 import * as api from "../api/translations";
 import type { Context } from "../runtime/context";
-import { defineResource, Id, resourceInputs, type ArgsInputs, type Input } from "./lifecycle";
+import {
+  defineResource,
+  Id,
+  resourceInputs,
+  type ArgsInputs,
+  type Input,
+  type WorkspaceArgs,
+} from "./lifecycle";
 import { pollUntil } from "./polling";
 
 /** How long `up` waits for a run unless `runTimeoutSeconds` says otherwise. */
@@ -125,9 +132,9 @@ export const translation = defineResource({
 type Inputs = ArgsInputs<typeof translation>;
 
 /** The arguments of a {@link Translation}. */
-export interface TranslationArgs {
+export interface TranslationArgs extends WorkspaceArgs {
   /**
-   * The organization of the source space; defaults to `docs-workspace:organizationId`. A change
+   * The organization of the source space; defaults to the workspace's organization. A change
    * replaces the translation.
    * @example "org_engineering"
    */

@@ -1,8 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
 import { ApiClient } from "../client";
-import { providerConfig, type ConfigSource, type ProviderConfig } from "../config";
+import {
+  providerConfig,
+  workspacesConfig,
+  type ConfigSource,
+  type ProviderConfig,
+  type Workspaces,
+} from "../config";
 
-/** What every handler and lookup works with: the configuration, and the process's one client. */
+/** What every handler and lookup works with: the configuration, and the workspace's one client. */
 export interface Context {
   config: ProviderConfig;
   /**
@@ -17,34 +23,56 @@ export interface Context {
  * dynamic-provider host, from `configure()`.
  */
 let source: ConfigSource = (key) => pulumi.runtime.getConfig(key);
-let current: Context | undefined;
+
+/** The contexts of this process: the default workspace's under `""`, then each named one's. */
+let contexts = new Map<string, Context>();
+let workspaces: Workspaces | undefined;
 
 /**
  * Called by the dynamic-provider host with the stack config before any other method. The config
- * is read here, in the host process, so the token never passes through resource inputs.
+ * is read here, in the host process, so no token passes through resource inputs.
  */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   source = (key) => req.config.get(key);
-  current = undefined;
+  contexts = new Map();
+  workspaces = undefined;
 }
 
-/** The context of this process; nothing is resolved until a handler asks for it. */
-export function context(): Context {
-  if (current === undefined) {
-    const config = providerConfig(source);
-    let client: ApiClient | undefined;
-    current = {
-      config,
-      get client() {
-        client ??= new ApiClient({
-          apiUrl: config.apiUrl(),
-          apiToken: config.apiToken(),
-          maxConcurrency: config.maxConcurrency(),
-          retry: { maxTotalWaitMs: config.maxRetryWait() * 1000 },
-        });
-        return client;
-      },
-    };
+function contextOf(config: ProviderConfig): Context {
+  let client: ApiClient | undefined;
+  return {
+    config,
+    get client() {
+      client ??= new ApiClient({
+        apiUrl: config.apiUrl(),
+        apiToken: config.apiToken(),
+        maxConcurrency: config.maxConcurrency(),
+        retry: { maxTotalWaitMs: config.maxRetryWait() * 1000 },
+      });
+      return client;
+    },
+  };
+}
+
+/**
+ * The context of a workspace: the default one (today's `docs-workspace:apiUrl`, `apiToken` and
+ * `organizationId`) when `workspace` is absent, else the one `docs-workspace:workspaces` names,
+ * with a client of its own. Nothing is resolved until a handler asks for it; an unknown name is a
+ * ConfigError naming the configured ones.
+ */
+export function context(workspace?: string | null): Context {
+  const name = workspace ?? "";
+  let ctx = contexts.get(name);
+  if (ctx === undefined) {
+    let defaults = contexts.get("");
+    if (defaults === undefined) {
+      defaults = contextOf(providerConfig(source));
+      contexts.set("", defaults);
+    }
+    if (name === "") return defaults;
+    workspaces ??= workspacesConfig(source, defaults.config);
+    ctx = contextOf(workspaces.get(name));
+    contexts.set(name, ctx);
   }
-  return current;
+  return ctx;
 }

@@ -99,6 +99,19 @@ describe("arguments", () => {
   });
 });
 
+test("the drift gate: --expect-no-changes on up, preview and refresh; --preview-only on refresh", () => {
+  expect(parseArgs(["preview", "prog", "--expect-no-changes"]).options.expectNoChanges).toBe(true);
+  const check = parseArgs(["refresh", "prog", "--preview-only", "--expect-no-changes"]).options;
+  expect([check.previewOnly, check.expectNoChanges]).toEqual([true, true]);
+  expect(parseArgs(["up", "prog", "--expect-no-changes"]).options.expectNoChanges).toBe(true);
+  expect(() => parseArgs(["destroy", "prog", "--expect-no-changes"])).toThrow(
+    "--expect-no-changes does not apply to destroy",
+  );
+  expect(() => parseArgs(["preview", "prog", "--preview-only"])).toThrow(
+    "--preview-only applies to refresh only; a preview never writes the state",
+  );
+});
+
 describe("the report", () => {
   test("an update shows each property's old and new value; a secret stays masked", () => {
     const text = formatStep({

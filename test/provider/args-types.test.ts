@@ -38,6 +38,7 @@ test("the compiler refuses an Args that lacks, adds or mistypes an input, or cha
   space.resource<LosingARequired>();
   expect(Object.keys(Space.props({ title: "t" }))).toEqual([
     "organizationId",
+    "workspace",
     "title",
     "emoji",
     "parent",

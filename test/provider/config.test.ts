@@ -1,5 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
-import { ConfigError, providerConfig } from "../../provider/config";
+import {
+  ConfigError,
+  parseWorkspaces,
+  providerConfig,
+  workspacesConfig,
+  workspaceTokenVariable,
+} from "../../provider/config";
 import { UNKNOWN } from "../../provider/resources/lifecycle";
 import { configure, provider } from "../../provider/runtime";
 
@@ -139,5 +145,198 @@ describe("configuration in the handlers", () => {
     await expect(space().read("s1", { ...checked.inputs, __declared: [] })).rejects.toThrow(
       "docs-workspace:apiUrl (DOCS_WORKSPACE_API_URL) must be an absolute http or https URL",
     );
+  });
+});
+
+describe("named workspaces", () => {
+  const secretA = "tok_alpha_never_in_a_message";
+  const secretB = "tok_bravo_never_in_a_message";
+  const workspaces = JSON.stringify({
+    prod: { organizationId: "org-prod", apiToken: secretA },
+    "eu-docs": { organizationId: "org-eu", apiUrl: "https://eu.example/" },
+  });
+  const defaults = providerConfig(
+    from({ "docs-workspace:apiUrl": "https://api.example", "docs-workspace:maxConcurrency": "3" }),
+    {},
+  );
+
+  test("each names its organization and token; the URL and limits default to the process's", () => {
+    const env = { [workspaceTokenVariable("eu-docs")]: secretB };
+    const all = workspacesConfig(from({ "docs-workspace:workspaces": workspaces }), defaults, env);
+    expect(all.names()).toEqual(["eu-docs", "prod"]);
+    const prod = all.get("prod");
+    expect([prod.apiUrl(), prod.apiToken(), prod.requireOrganizationId()]).toEqual([
+      "https://api.example",
+      secretA,
+      "org-prod",
+    ]);
+    expect(prod.maxConcurrency()).toBe(3);
+    const eu = all.get("eu-docs");
+    expect([eu.apiUrl(), eu.apiToken(), eu.organizationId()]).toEqual([
+      "https://eu.example",
+      secretB,
+      "org-eu",
+    ]);
+  });
+
+  test("the token variable is the name in capitals; the environment holds the whole list too", () => {
+    expect(workspaceTokenVariable("eu-docs")).toBe("DOCS_WORKSPACE_API_TOKEN_EU_DOCS");
+    const all = workspacesConfig(none, defaults, { DOCS_WORKSPACE_WORKSPACES: workspaces });
+    expect(all.names()).toEqual(["eu-docs", "prod"]);
+  });
+
+  test("neither organization nor token falls back to the default workspace's", () => {
+    const all = workspacesConfig(
+      from({ "docs-workspace:workspaces": JSON.stringify({ bare: {} }) }),
+      providerConfig(
+        from({ "docs-workspace:apiToken": "default-token", "docs-workspace:organizationId": "o" }),
+        {},
+      ),
+      {},
+    );
+    const bare = all.get("bare");
+    expect(bare.organizationId()).toBeUndefined();
+    expect(errorOf(() => bare.requireOrganizationId()).message).toBe(
+      'organizationId is not set on the resource and workspace "bare" names no organization: set it with `pulumi config set --path docs-workspace:workspaces.bare.organizationId <id>`',
+    );
+    expect(errorOf(() => bare.apiToken()).message).toBe(
+      'the API token of workspace "bare" is not configured: set it with `pulumi config set --secret --path docs-workspace:workspaces.bare.apiToken <token>` or the environment variable DOCS_WORKSPACE_API_TOKEN_BARE',
+    );
+  });
+
+  test("an unknown name is an error naming the configured ones", () => {
+    const all = workspacesConfig(from({ "docs-workspace:workspaces": workspaces }), defaults, {});
+    const error = errorOf(() => all.get("staging"));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toBe(
+      'no workspace "staging" is configured in docs-workspace:workspaces; the configured ones are "eu-docs", "prod" (leave workspace out for the default one)',
+    );
+    expect(errorOf(() => workspacesConfig(none, defaults, {}).get("prod")).message).toContain(
+      "none is",
+    );
+  });
+
+  test("a malformed value is an error naming the key, the workspace and the field, never a value", () => {
+    const message = (raw: string) => errorOf(() => parseWorkspaces(raw)).message;
+    // JSON.parse's own message would quote the text, and the token in it.
+    expect(message(`{"prod": {"apiToken": "${secretA}"`)).toBe(
+      "docs-workspace:workspaces (DOCS_WORKSPACE_WORKSPACES) must be a JSON object of workspace name to { apiUrl, organizationId, apiToken }",
+    );
+    expect(message(`["${secretA}"]`)).toContain("must be an object of workspace name to settings");
+    expect(message(`{"Prod": {}}`)).toContain(
+      'the workspace name "Prod" must be 1 to 63 lowercase letters, digits and hyphens, starting with a letter',
+    );
+    expect(message(`{"prod": {"token": "${secretA}"}}`)).toContain(
+      'workspace "prod" has an unknown setting "token"; the settings are apiUrl, organizationId, apiToken',
+    );
+    expect(message(`{"prod": {"apiToken": 42}}`)).toContain("prod.apiToken must be a string");
+    const bad = workspacesConfig(
+      from({ "docs-workspace:workspaces": JSON.stringify({ prod: { apiToken: `a ${secretA}` } }) }),
+      defaults,
+      {},
+    );
+    expect(errorOf(() => bad.get("prod").apiToken()).message).toBe(
+      "docs-workspace:workspaces.prod.apiToken must be one token, without spaces or line breaks",
+    );
+    for (const raw of [`{"prod": {"apiToken": "${secretA}"`, `["${secretA}"]`]) {
+      expect(message(raw)).not.toContain(secretA);
+    }
+  });
+});
+
+describe("workspaces in the handlers", () => {
+  const space = () => provider("space") as Required<pulumi.dynamic.ResourceProvider>;
+  const token = "tok_prod_never_in_a_message";
+  beforeAll(() => {
+    const values: Record<string, string> = {
+      "docs-workspace:apiUrl": "http://127.0.0.1:9",
+      "docs-workspace:apiToken": "tok_default",
+      "docs-workspace:organizationId": "org-default",
+      "docs-workspace:workspaces": JSON.stringify({
+        prod: { organizationId: "org-prod", apiToken: token },
+        staging: {},
+      }),
+    };
+    return configure({
+      config: { get: (key) => values[key], require: (key) => values[key] ?? "" },
+    });
+  });
+
+  test("check fills in the workspace's organization, or takes the resource's own", async () => {
+    const checked = await space().check({}, { title: "Runbook", workspace: "prod" });
+    expect(checked.failures).toBeUndefined();
+    expect(checked.inputs).toMatchObject({ organizationId: "org-prod", workspace: "prod" });
+    const own = await space().check(
+      {},
+      { title: "Runbook", workspace: "prod", organizationId: "o2" },
+    );
+    expect(own.inputs).toMatchObject({ organizationId: "o2" });
+    const byDefault = await space().check({}, { title: "Runbook" });
+    expect(byDefault.inputs).toMatchObject({ organizationId: "org-default" });
+  });
+
+  test("an unknown workspace is refused at check, naming the property and the configured ones", async () => {
+    const checked = await space().check({}, { title: "Runbook", workspace: "qa" });
+    expect(checked.failures).toEqual([
+      {
+        property: "workspace",
+        reason:
+          'no workspace "qa" is configured in docs-workspace:workspaces; the configured ones are "prod", "staging" (leave workspace out for the default one)',
+      },
+    ]);
+    const invalid = await space().check({}, { title: "Runbook", workspace: "Prod Docs" });
+    expect(invalid.failures).toEqual([
+      { property: "workspace", reason: expect.stringContaining("must match the pattern") },
+    ]);
+    const noOrg = await space().check({}, { title: "Runbook", workspace: "staging" });
+    expect(noOrg.failures).toEqual([
+      {
+        property: "organizationId",
+        reason: expect.stringContaining('workspace "staging" names no organization'),
+      },
+    ]);
+    // Not known yet at preview: decided at the check of up.
+    expect(
+      (await space().check({}, { title: "Runbook", workspace: UNKNOWN })).failures,
+    ).toBeUndefined();
+    expect(JSON.stringify([checked, invalid, noOrg])).not.toContain(token);
+  });
+
+  test("a change of workspace replaces, leaving one included; state from before workspaces is no change", async () => {
+    const olds = {
+      organizationId: "org-prod",
+      title: "Runbook",
+      workspace: "prod",
+      __declared: [],
+    };
+    const news = { organizationId: "org-prod", title: "Runbook" };
+    expect(await space().diff("s1", olds, { ...news, workspace: "staging" })).toMatchObject({
+      changes: true,
+      replaces: ["workspace"],
+    });
+    expect(await space().diff("s1", olds, news)).toMatchObject({
+      changes: true,
+      replaces: ["workspace"],
+    });
+    expect(await space().diff("s1", olds, { ...news, workspace: "prod" })).toMatchObject({
+      changes: false,
+    });
+    const before = { organizationId: "org-default", title: "Runbook" };
+    expect(await space().diff("s1", before, before)).toMatchObject({ changes: false });
+  });
+
+  test("a request to a workspace with no token fails naming how to set it, without any token", async () => {
+    const checked = await space().check(
+      {},
+      { title: "Runbook", workspace: "staging", organizationId: "o" },
+    );
+    const error = await space()
+      .create(checked.inputs)
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+    expect(error?.message).toContain("DOCS_WORKSPACE_API_TOKEN_STAGING");
+    expect(error?.message).not.toContain("tok_default");
   });
 });

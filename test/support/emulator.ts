@@ -225,3 +225,32 @@ export function apiClient(url: string, token: string | undefined, fetch: Fetch =
     };
   };
 }
+
+/** An organization of its own with its own admin and token, seeded beside the test's ones. */
+export interface SeparateOrganization {
+  organizationId: string;
+  /** Its admin's token, which sees no other organization of the emulator. */
+  token: string;
+}
+
+/**
+ * Seeds, through the admin API, an organization whose only member is a user of its own, with a
+ * token: another tenant, reached with other credentials than the test's token.
+ */
+export async function seedSeparateOrganization(
+  emu: Pick<TestEmulator, "url" | "fetch">,
+  title: string,
+): Promise<SeparateOrganization> {
+  const token = newTestToken();
+  const email = `admin-${randomBytes(4).toString("hex")}@${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.example`;
+  const created = (await admin(emu.fetch, emu.url, "POST", "/seed", 201, {
+    organizations: [{ title }],
+    users: [{ displayName: `${title} Admin`, email }],
+  })) as SeedResult;
+  const organizationId = created.organizations[0]!;
+  await admin(emu.fetch, emu.url, "POST", "/seed", 201, {
+    members: [{ organization: organizationId, user: created.users[0]!, role: "admin" }],
+    tokens: [{ token, user: created.users[0]! }],
+  });
+  return { organizationId, token };
+}
