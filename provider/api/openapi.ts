@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listAll, type ApiClient } from "../client";
+import { ApiError, listAll, type ApiClient } from "../client";
 import { open, Urls } from "./common";
 
 /** §2.12's slug pattern, at most 100 characters (docs/api-decisions.md). */
@@ -39,6 +39,9 @@ export const OpenApiSpec = z.object({
 });
 export type OpenApiSpec = z.infer<typeof OpenApiSpec>;
 
+/** A version's raw content: the text as submitted, and its format. */
+export const RawContent = z.object({ text: z.string(), format: z.string().optional() });
+
 export const SpecCreate = z.object({ slug: SpecSlug, source: SpecSource });
 export const SpecPatch = z.object({ visibility: SpecVisibility }).partial();
 
@@ -52,6 +55,27 @@ export function listSpecs(client: ApiClient, organizationId: string): Promise<Op
 
 export function getSpec(client: ApiClient, organizationId: string, slug: string) {
   return client.get(bySlug(organizationId, slug), OpenApiSpec);
+}
+
+/**
+ * The text of the spec's latest version exactly as it was given or fetched
+ * (`GET .../versions/latest/content/raw`); undefined while no version exists yet.
+ */
+export async function getLatestSourceText(
+  client: ApiClient,
+  organizationId: string,
+  slug: string,
+): Promise<string | undefined> {
+  try {
+    const raw = await client.get(
+      `${bySlug(organizationId, slug)}/versions/latest/content/raw`,
+      RawContent,
+    );
+    return raw.text;
+  } catch (error) {
+    if (error instanceof ApiError && error.isNotFound) return undefined;
+    throw error;
+  }
 }
 
 export function createSpec(

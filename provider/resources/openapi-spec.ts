@@ -58,9 +58,14 @@ export async function waitForProcessing(
   return done;
 }
 
+/** The spec as the resource reads it: when it takes a text spec over, with that text. */
+const SpecRead = api.OpenApiSpec.extend({ sourceText: z.string().optional() });
+type SpecRead = z.output<typeof SpecRead>;
+
 /** What the source output holds: the URL the service reports, or the text last sent. */
-function sourceOf(spec: api.OpenApiSpec, known: api.SpecSource | null): api.SpecSource | null {
+function sourceOf(spec: SpecRead, known: api.SpecSource | null): api.SpecSource | null {
   if (spec.sourceURL) return { url: spec.sourceURL };
+  if (spec.sourceText !== undefined) return { text: spec.sourceText };
   // A text source is not readable back: the text last sent stands, unless the service reports
   // no URL where one was sent (changed out of band), which then shows as drift.
   return known && "text" in known ? known : null;
@@ -82,7 +87,7 @@ export const openApiSpec = defineResource({
   // A new slug is a new spec: the old one goes first, so the same document is never published
   // under two slugs, even for a moment.
   deleteBeforeReplace: () => true,
-  response: api.OpenApiSpec,
+  response: SpecRead,
   createBody: api.SpecCreate,
   patchBody: api.SpecPatch,
   outputs: {
@@ -111,7 +116,18 @@ export const openApiSpec = defineResource({
   idOf: (spec) => spec.slug,
   create: ({ client }, inputs, body) => api.createSpec(client, inputs.organizationId, body),
   settle: (ctx, _id, spec, inputs) => waitForProcessing(ctx, inputs, spec),
-  read: ({ client }, slug, olds) => api.getSpec(client, olds.organizationId, slug),
+  async read({ client }, slug, olds): Promise<SpecRead> {
+    const spec = await api.getSpec(client, olds.organizationId, slug);
+    // Taking a spec over (adoption, or recovery of a pending create), nothing is known yet of a
+    // text source: its latest version's text is read once, so that an equal spec is taken with no
+    // write. Later reads keep the text last sent (no request), as sourceOf says.
+    const takingOver = olds.specId === undefined;
+    if (takingOver && !spec.sourceURL && olds.source !== null && "text" in olds.source) {
+      const text = await api.getLatestSourceText(client, olds.organizationId, slug);
+      return text === undefined ? spec : { ...spec, sourceText: text };
+    }
+    return spec;
+  },
   patch: ({ client }, slug, olds, body) => api.updateSpec(client, olds.organizationId, slug, body),
   delete: ({ client }, slug, olds) => api.deleteSpec(client, olds.organizationId, slug),
   operations: [

@@ -36,15 +36,23 @@ export function context(): Context {
     current = {
       config,
       get client() {
-        client ??= new ApiClient({
-          apiUrl: config.apiUrl(),
-          apiToken: config.apiToken(),
-          maxConcurrency: config.maxConcurrency(),
-          retry: { maxTotalWaitMs: config.maxRetryWait() * 1000 },
-        });
+        client ??= clientFor(config);
         return client;
       },
     };
   }
   return current;
+}
+
+/**
+ * A client built from the configured URL, token, concurrency and retry wait: a missing or invalid
+ * one fails here, naming how to set it.
+ */
+export function clientFor(config: ProviderConfig): ApiClient {
+  return new ApiClient({
+    apiUrl: config.apiUrl(),
+    apiToken: config.apiToken(),
+    maxConcurrency: config.maxConcurrency(),
+    retry: { maxTotalWaitMs: config.maxRetryWait() * 1000 },
+  });
 }
