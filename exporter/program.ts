@@ -453,7 +453,19 @@ export function buildProgram(inventory: Inventory, options: ExportOptions = {}):
 function instructionsOf(t: Translation): Value | undefined {
   if (t.instructions === undefined || t.instructions === null) return undefined;
   if (isDeepStrictEqual(t.instructions, textDocument(""))) return undefined;
-  return t.instructions as Value;
+  // The service stores the document as JSON, and may answer its keys in another order than it
+  // was given: sorted, two organizations holding the same document write the same program.
+  return sortedKeys(t.instructions) as Value;
+}
+
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]),
+  );
 }
 
 /** A team's members as its resource reads them back: by e-mail, sorted, `member` left out. */

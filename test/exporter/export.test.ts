@@ -6,6 +6,7 @@ import { preview, refresh, up, type HarnessOptions } from "../../harness";
 import { readInventory } from "../../exporter/inventory";
 import { buildProgram } from "../../exporter/program";
 import { ApiClient } from "../../provider/client";
+import { DEMO_PEOPLE } from "../../emulator/seed";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 
 const root = path.resolve(__dirname, "../..");
@@ -167,4 +168,57 @@ test("the generated project type-checks against this package", async () => {
   );
   expect(tsc.stdout + tsc.stderr).toBe("");
   expect(tsc.status).toBe(0);
+});
+
+test("a clone made into a second, empty organization exports to the same program but for ids and the organization", async () => {
+  // The same people are members there (members join through invites or SSO, not through a program).
+  const seeded = await emu.fetch(`${emu.url}/_emulator/seed`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      members: DEMO_PEOPLE.map(({ email, role }) => ({
+        organization: emu.secondOrganizationId,
+        user: email,
+        role,
+      })),
+    }),
+  });
+  expect(seeded.status).toBe(201);
+
+  const clone = await exported("copy", emu.organizationId, true);
+  expect(clone.source).not.toMatch(/adoptId: "/);
+  const made = await up(options(clone.out, "copy", emu.secondOrganizationId, {}, clone.secrets));
+  expect(made.summary).toMatchObject({ create: clone.program.declarations.length + 1 });
+
+  const original = await exported("original", emu.organizationId);
+  const copy = await exported("copied", emu.secondOrganizationId);
+  const normalized = (source: string) =>
+    source
+      .replace(/adoptId: "[^"]+"/g, 'adoptId: "<id>"')
+      .replace(/^\/\/ The workspace of organization .*$/m, "")
+      .replace(/ {2}title: "(Test|Second) organization",\n/, "");
+  expect(normalized(copy.source)).toEqual(normalized(original.source));
+  expect(copy.source).not.toEqual(original.source);
+});
+
+test("docs-workspace --help exits 0; a missing --out or an unknown command exits 2 with the usage; the token never shows", async () => {
+  const help = await exportCli(emu, ["--help"]);
+  expect(help).toMatchObject({ code: 0 });
+  expect(help.stdout).toContain("docs-workspace export --out DIR");
+  const missing = await exportCli(emu, ["export"]);
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toContain("--out DIR is required");
+  expect((await exportCli(emu, ["import"])).code).toBe(2);
+  const denied = await exportCli(emu, [
+    "export",
+    "--out",
+    path.join(dir, "foreign"),
+    "--organization",
+    emu.foreignOrganizationId,
+  ]);
+  expect(denied.code).toBe(1);
+  expect(denied.stderr).toMatch(/^docs-workspace: \[GET\] \/v1\/orgs\/[^:]+: 40[34]/);
+  for (const run of [help, missing, denied]) {
+    expect(run.stdout + run.stderr).not.toContain(emu.token);
+  }
 });
