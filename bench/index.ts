@@ -1,6 +1,7 @@
 import { clientBench } from "./client";
 import { emulatorBench } from "./emulator";
 import { engineBench } from "./engine";
+import { exportBench } from "./export";
 import { listsBench } from "./lists";
 import { requestsBench } from "./requests";
 import { serializationBench } from "./serialization";
@@ -21,6 +22,7 @@ const modules: BenchModule[] = [
   engineBench,
   soakBench,
   listsBench,
+  exportBench,
 ];
 
 /** Whether `word` from the command line is one of the words of the section's name. */

@@ -39,6 +39,9 @@ export const OpenApiSpec = z.object({
 });
 export type OpenApiSpec = z.infer<typeof OpenApiSpec>;
 
+/** A version's raw content: the text as submitted, and its format. */
+export const RawContent = z.object({ text: z.string(), format: z.string().optional() });
+
 export const SpecCreate = z.object({ slug: SpecSlug, source: SpecSource });
 export const SpecPatch = z.object({ visibility: SpecVisibility }).partial();
 
@@ -53,8 +56,6 @@ export function listSpecs(client: ApiClient, organizationId: string): Promise<Op
 export function getSpec(client: ApiClient, organizationId: string, slug: string) {
   return client.get(bySlug(organizationId, slug), OpenApiSpec);
 }
-
-const RawContent = z.object({ text: z.string() });
 
 /**
  * The text of the spec's latest version, as given or fetched; undefined when the service keeps

@@ -145,6 +145,11 @@ export function getTeam(client: ApiClient, organizationId: string, teamId: strin
   return client.get(team(organizationId, teamId), Team);
 }
 
+/** Every team of the organization. */
+export function listTeams(client: ApiClient, organizationId: string): Promise<Team[]> {
+  return listAll(client, `${org(organizationId)}/teams`, Team, { limit: 1000 });
+}
+
 /** The teams whose title contains `title` (case-insensitive). */
 export function findTeams(client: ApiClient, organizationId: string, title: string) {
   return listAll(client, `${org(organizationId)}/teams`, Team, { title, limit: 1000 });
@@ -215,6 +220,14 @@ export function createSamlProvider(
   body: z.output<typeof SamlProviderCreate>,
 ): Promise<SamlProvider> {
   return client.request("POST", `${org(organizationId)}/saml`, { body, schema: SamlProvider });
+}
+
+/** Every SAML provider of the organization. */
+export function listSamlProviders(
+  client: ApiClient,
+  organizationId: string,
+): Promise<SamlProvider[]> {
+  return listAll(client, `${org(organizationId)}/saml`, SamlProvider, { limit: 1000 });
 }
 
 export function getSamlProvider(client: ApiClient, organizationId: string, id: string) {

@@ -43,12 +43,7 @@ function contextOf(config: ProviderConfig): Context {
   return {
     config,
     get client() {
-      client ??= new ApiClient({
-        apiUrl: config.apiUrl(),
-        apiToken: config.apiToken(),
-        maxConcurrency: config.maxConcurrency(),
-        retry: { maxTotalWaitMs: config.maxRetryWait() * 1000 },
-      });
+      client ??= clientFor(config);
       return client;
     },
   };
@@ -75,4 +70,17 @@ export function context(workspace?: string | null): Context {
     contexts.set(name, ctx);
   }
   return ctx;
+}
+
+/**
+ * A client built from the configured URL, token, concurrency and retry wait: a missing or invalid
+ * one fails here, naming how to set it.
+ */
+export function clientFor(config: ProviderConfig): ApiClient {
+  return new ApiClient({
+    apiUrl: config.apiUrl(),
+    apiToken: config.apiToken(),
+    maxConcurrency: config.maxConcurrency(),
+    retry: { maxTotalWaitMs: config.maxRetryWait() * 1000 },
+  });
 }

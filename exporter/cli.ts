@@ -1,0 +1,231 @@
+#!/usr/bin/env node
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { ApiError } from "../provider/client";
+import { ConfigError, providerConfig, type ConfigSource } from "../provider/config";
+import { clientFor } from "../provider/runtime/context";
+import { readInventory, type Progress } from "./inventory";
+import { buildProgram } from "./program";
+import { formatSource, projectFiles, writeProject } from "./project";
+import { formatObjects, readManaged, selects, unmanagedObjects } from "./unmanaged";
+
+export const USAGE = `Usage: docs-workspace export --out DIR [options]
+       docs-workspace export --unmanaged STATE [--write --out DIR] [options]
+
+Reads an organization through the Documentation Workspace Management API and writes a Pulumi
+TypeScript project that declares every object in it (Pulumi.yaml, package.json, tsconfig.json,
+index.ts). Each resource carries adoptId, so the first up takes the objects over instead of
+making them again.
+
+Options:
+  --out DIR              where the project is written (made if missing)
+  --clone                leave adoptId out: the program makes a copy of the workspace in the
+                         organization its stack is configured for
+  --unmanaged STATE      list the objects no resource in this state file manages (a harness
+                         state file, or the output of \`pulumi stack export\`): one line each,
+                         its kind, id and title
+  --write                with --unmanaged: write them to DIR/unmanaged.ts as resources that
+                         adopt them
+  --name NAME            the project's name (default: the name of DIR)
+  --api-url URL          the API's base URL (default DOCS_WORKSPACE_API_URL)
+  --organization ID      the organization (default DOCS_WORKSPACE_ORGANIZATION_ID)
+  --progress             show progress on stderr even when it is not a terminal
+  -h, --help             show this help
+
+The API token is read from DOCS_WORKSPACE_API_TOKEN only: a command-line argument would show
+in the machine's process list.`;
+
+/** A mistake in the command line: the usage is shown, and the exit code is 2. */
+class UsageError extends Error {}
+
+export interface ExportArgs {
+  out?: string | undefined;
+  clone: boolean;
+  unmanaged?: string | undefined;
+  write: boolean;
+  name?: string | undefined;
+  apiUrl?: string | undefined;
+  organization?: string | undefined;
+  progress: boolean;
+}
+
+export function parseExportArgs(argv: readonly string[]): ExportArgs | "help" {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        out: { type: "string" },
+        clone: { type: "boolean", default: false },
+        unmanaged: { type: "string" },
+        write: { type: "boolean", default: false },
+        name: { type: "string" },
+        "api-url": { type: "string" },
+        organization: { type: "string" },
+        progress: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return "help";
+  const [command, ...rest] = positionals;
+  if (command !== "export") {
+    throw new UsageError(
+      command === undefined ? "no command given" : `unknown command ${JSON.stringify(command)}`,
+    );
+  }
+  if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
+  if (values.write && values.unmanaged === undefined) {
+    throw new UsageError("--write goes with --unmanaged STATE");
+  }
+  if (values.clone && values.unmanaged !== undefined) {
+    throw new UsageError("--clone and --unmanaged do not go together");
+  }
+  if (values.out === undefined && (values.unmanaged === undefined || values.write)) {
+    throw new UsageError("--out DIR is required");
+  }
+  return {
+    out: values.out,
+    clone: values.clone,
+    unmanaged: values.unmanaged,
+    write: values.write,
+    name: values.name,
+    apiUrl: values["api-url"],
+    organization: values.organization,
+    progress: values.progress,
+  };
+}
+
+/** The project's name: Pulumi's rules, from the output folder's name when none is given. */
+function projectName(args: ExportArgs): string {
+  const raw = args.name ?? path.basename(path.resolve(args.out ?? "."));
+  const name = raw.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[-.]+|-+$/g, "");
+  return name === "" ? "docs-workspace" : name;
+}
+
+/**
+ * The progress line: rewritten in place on a terminal, one line per step otherwise (asked for
+ * with --progress), nothing when neither.
+ */
+function progressLine(
+  stream: NodeJS.WriteStream,
+  forced: boolean,
+): {
+  report: Progress;
+  done(): void;
+} {
+  const tty = stream.isTTY === true;
+  if (!tty && !forced) return { report: () => {}, done: () => {} };
+  const counts = new Map<string, number>();
+  const line = () =>
+    `reading: ${[...counts].map(([what, n]) => `${n.toLocaleString("en-US")} ${what}`).join(", ")}`;
+  return {
+    report(what, count) {
+      counts.set(what, (counts.get(what) ?? 0) + count);
+      stream.write(tty ? `\r\x1b[K${line()}` : `${line()}\n`);
+    },
+    done() {
+      if (tty && counts.size > 0) stream.write(`\r\x1b[K${line()}\n`);
+    },
+  };
+}
+
+/** Runs the command; answers the exit code. */
+export async function main(
+  argv: readonly string[],
+  io: { stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream; env: NodeJS.ProcessEnv } = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+  },
+): Promise<number> {
+  let args: ExportArgs | "help";
+  try {
+    args = parseExportArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`docs-workspace: ${error.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (args === "help") {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  try {
+    await run(args, io);
+    return 0;
+  } catch (error) {
+    // ApiError and ConfigError messages name what failed and never hold the token.
+    const known = error instanceof ApiError || error instanceof ConfigError;
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`docs-workspace: ${known ? message : `export failed: ${message}`}\n`);
+    return 1;
+  }
+}
+
+async function run(
+  args: ExportArgs,
+  io: { stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream; env: NodeJS.ProcessEnv },
+): Promise<void> {
+  const flags: Record<string, string | undefined> = {
+    "docs-workspace:apiUrl": args.apiUrl,
+    "docs-workspace:organizationId": args.organization,
+  };
+  const source: ConfigSource = (key) => flags[key];
+  const config = providerConfig(source, io.env);
+  const organizationId = config.organizationId();
+  if (organizationId === undefined) {
+    throw new ConfigError(
+      "no organization to export: pass --organization ID, or set DOCS_WORKSPACE_ORGANIZATION_ID",
+    );
+  }
+  // Read before anything is asked of the API: a state file that cannot be read fails first.
+  const managed = args.unmanaged === undefined ? undefined : readManaged(args.unmanaged);
+  const progress = progressLine(io.stderr, args.progress);
+  const inventory = await readInventory(clientFor(config), organizationId, progress.report);
+  progress.done();
+
+  if (managed !== undefined) {
+    const unmanaged = unmanagedObjects(inventory, managed);
+    io.stdout.write(formatObjects(unmanaged));
+    if (args.write) {
+      const program = buildProgram(inventory, { only: selects(unmanaged) });
+      const file = path.join(args.out!, "unmanaged.ts");
+      writeProject(args.out!, { "unmanaged.ts": await formatSource(program.source) });
+      io.stderr.write(
+        `Wrote ${file}: ${program.declarations.length} resources that adopt them; import it from your program.\n`,
+      );
+    }
+    return;
+  }
+
+  const program = buildProgram(inventory, { clone: args.clone });
+  const files = await projectFiles(program, projectName(args));
+  const written = writeProject(args.out!, files);
+  io.stderr.write(
+    [
+      `Wrote ${program.declarations.length} resources to ${written.map((f) => path.relative(process.cwd(), f) || f).join(", ")}.`,
+      ...program.notes.map((n) => `Note: ${n}`),
+      ...program.secrets.map(
+        (s) => `Before the first up: pulumi config set --secret ${s.key} < FILE (${s.description})`,
+      ),
+      "",
+    ].join("\n"),
+  );
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`docs-workspace: ${String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

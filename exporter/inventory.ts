@@ -1,0 +1,150 @@
+import { listCollections, type Collection } from "../provider/api/collections";
+import { getLatestSpecText, listSpecs, type OpenApiSpec } from "../provider/api/openapi";
+import { getOrganization, type Organization } from "../provider/api/organizations";
+import {
+  listMembers,
+  listSamlProviders,
+  listTeams,
+  listTeamMembers,
+  type Member,
+  type SamlProvider,
+  type Team,
+  type TeamMembership,
+} from "../provider/api/people";
+import {
+  getAdaptiveSchema,
+  listSectionGroups,
+  listSections,
+  listShareLinks,
+  listSites,
+  listSiteSpaces,
+  type ShareLink,
+  type Site,
+  type SiteAdaptiveSchema,
+  type SiteSection,
+  type SiteSectionGroup,
+  type SiteSpace,
+} from "../provider/api/sites";
+import { listSpaces, type Space } from "../provider/api/spaces";
+import { listTranslations, type Translation } from "../provider/api/translations";
+import type { ApiClient } from "../provider/client";
+
+/** A site with everything that lives in it. */
+export interface SiteInventory {
+  site: Site;
+  sections: SiteSection[];
+  siteSpaces: SiteSpace[];
+  groups: SiteSectionGroup[];
+  shareLinks: ShareLink[];
+  adaptiveSchema: SiteAdaptiveSchema;
+}
+
+/** An OpenAPI spec, with the text of its latest version when its source is text. */
+export interface SpecInventory {
+  spec: OpenApiSpec;
+  text?: string | undefined;
+}
+
+/** Everything of one organization the provider can manage, as the API answered it. */
+export interface Inventory {
+  organization: Organization;
+  collections: Collection[];
+  spaces: Space[];
+  sites: SiteInventory[];
+  members: Member[];
+  teams: { team: Team; memberships: TeamMembership[] }[];
+  samlProviders: SamlProvider[];
+  specs: SpecInventory[];
+  translations: Translation[];
+}
+
+/** Told as each read finishes: what it was, and how many objects it found. */
+export type Progress = (what: string, count: number) => void;
+
+/**
+ * Reads the organization: every page of every list, once, in parallel (the client caps how many
+ * requests are in flight), then what lives in each site and team, and the text of each spec
+ * whose source is text.
+ */
+export async function readInventory(
+  client: ApiClient,
+  organizationId: string,
+  progress: Progress = () => {},
+): Promise<Inventory> {
+  const counted = async <T>(what: string, read: Promise<T[]>): Promise<T[]> => {
+    const items = await read;
+    progress(what, items.length);
+    return items;
+  };
+  const [
+    organization,
+    collections,
+    spaces,
+    sites,
+    members,
+    teams,
+    samlProviders,
+    specs,
+    translations,
+  ] = await Promise.all([
+    getOrganization(client, organizationId),
+    counted("collections", listCollections(client, organizationId)),
+    counted("spaces", listSpaces(client, organizationId)),
+    counted("sites", listSites(client, organizationId)).then((all) =>
+      Promise.all(all.map((site) => readSite(client, organizationId, site, progress))),
+    ),
+    counted("members", listMembers(client, organizationId)),
+    counted("teams", listTeams(client, organizationId)).then((all) =>
+      Promise.all(
+        all.map(async (team) => ({
+          team,
+          memberships: await counted(
+            "team memberships",
+            listTeamMembers(client, organizationId, team.id),
+          ),
+        })),
+      ),
+    ),
+    counted("SAML providers", listSamlProviders(client, organizationId)),
+    counted("OpenAPI specs", listSpecs(client, organizationId)).then((all) =>
+      Promise.all(
+        all.map(async (spec) => ({
+          spec,
+          // A URL source is named by the spec; a text one is read from its latest version.
+          text: spec.sourceURL
+            ? undefined
+            : await getLatestSpecText(client, organizationId, spec.slug),
+        })),
+      ),
+    ),
+    counted("translations", listTranslations(client, organizationId)),
+  ]);
+  return {
+    organization,
+    collections,
+    spaces,
+    sites,
+    members,
+    teams,
+    samlProviders,
+    specs,
+    translations,
+  };
+}
+
+async function readSite(
+  client: ApiClient,
+  organizationId: string,
+  site: Site,
+  progress: Progress,
+): Promise<SiteInventory> {
+  const [sections, siteSpaces, groups, shareLinks, adaptiveSchema] = await Promise.all([
+    listSections(client, organizationId, site.id),
+    listSiteSpaces(client, organizationId, site.id),
+    listSectionGroups(client, organizationId, site.id),
+    listShareLinks(client, organizationId, site.id),
+    getAdaptiveSchema(client, organizationId, site.id),
+  ]);
+  progress("site structures", 1);
+  return { site, sections, siteSpaces, groups, shareLinks, adaptiveSchema };
+}

@@ -1,0 +1,174 @@
+import * as fs from "node:fs";
+import { z } from "zod";
+import type { Inventory } from "./inventory";
+
+/** One object of the organization: its resource class, id and title. */
+export interface ObjectRef {
+  type: string;
+  id: string;
+  title: string;
+}
+
+/** A resource as a state file records it: only what tells which object it manages. */
+const StateResource = z.looseObject({
+  type: z.string(),
+  id: z.string().optional(),
+  outputs: z.record(z.string(), z.unknown()).optional(),
+});
+type StateResource = z.output<typeof StateResource>;
+
+/**
+ * The harness's state file (`harness/state.ts`: `{ version: 1, resources }`), or Pulumi's own
+ * (`pulumi stack export`: `{ version: 3, deployment: { resources } }`).
+ */
+const StateFile = z.union([
+  z.looseObject({ resources: z.array(StateResource) }),
+  z.looseObject({
+    deployment: z.looseObject({ resources: z.array(StateResource).nullish() }),
+  }),
+]);
+
+/** This package's resources are `pulumi-nodejs:dynamic/docs-workspace:<Type>`. */
+const TYPE = /(?:^|\/)docs-workspace:([A-Za-z]+)$/;
+
+/** What a state manages: each object by `Type id`. */
+export type Managed = ReadonlySet<string>;
+
+const key = (type: string, id: string) => `${type} ${id}`;
+
+/** The objects a state file's resources manage, read from the file at `file`. */
+export function readManaged(file: string): Managed {
+  if (fs.existsSync(`${file}.journal`)) {
+    throw new Error(
+      `${file}.journal exists: a run that changes this state is under way, or died; run \`docs-workspace-harness refresh\` on it first`,
+    );
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`${file}: not a readable state file (${(error as Error).message})`, {
+      cause: error,
+    });
+  }
+  const parsed = StateFile.safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(
+      `${file}: neither a harness state file nor the output of \`pulumi stack export\``,
+    );
+  }
+  const data = parsed.data as {
+    resources?: StateResource[];
+    deployment?: { resources?: StateResource[] | null };
+  };
+  const resources = data.resources ?? data.deployment?.resources ?? [];
+  return managedBy(resources);
+}
+
+/**
+ * The objects `resources` manage: each resource's own object, and what it owns: a section the
+ * site space it was made with (`siteSpaceId`), a translation its result space.
+ */
+export function managedBy(resources: readonly StateResource[]): Managed {
+  const managed = new Set<string>();
+  for (const r of resources) {
+    const type = TYPE.exec(r.type)?.[1];
+    if (type === undefined || !r.id) continue;
+    managed.add(key(type, r.id));
+    const owned = (output: string) => {
+      const value = r.outputs?.[output];
+      return typeof value === "string" ? value : undefined;
+    };
+    const siteSpace = type === "SiteSection" ? owned("siteSpaceId") : undefined;
+    if (siteSpace) managed.add(key("SiteSpace", siteSpace));
+    const result = type === "Translation" ? owned("resultSpaceId") : undefined;
+    if (result) managed.add(key("Space", result));
+  }
+  return managed;
+}
+
+/**
+ * Every object of the organization a stack could leave behind: what a resource creates. Not the
+ * organization's settings and members, which exist whether a stack manages them or not (the
+ * export declares them); not what an object owns and goes with it (a translation's result space,
+ * the site space a section was made with); not a site's adaptive schema while it is empty.
+ */
+export function objectsOf(inventory: Inventory): ObjectRef[] {
+  const results = new Set(
+    inventory.translations.flatMap((t) => (t.result ? [t.result.space] : [])),
+  );
+  const spaceTitle = (id: string) => inventory.spaces.find((s) => s.id === id)?.title ?? id;
+  const objects: ObjectRef[] = [
+    ...inventory.collections.map((c) => ({ type: "Collection", id: c.id, title: c.title })),
+    ...inventory.spaces
+      .filter((s) => !results.has(s.id))
+      .map((s) => ({ type: "Space", id: s.id, title: s.title })),
+    ...inventory.translations.map((t) => ({
+      type: "Translation",
+      id: t.id,
+      title: `${spaceTitle(t.source.space)} ${t.language}`,
+    })),
+    ...inventory.specs.map(({ spec }) => ({
+      type: "OpenApiSpec",
+      id: spec.slug,
+      title: spec.slug,
+    })),
+    ...inventory.teams.map(({ team }) => ({ type: "Team", id: team.id, title: team.title })),
+    ...inventory.samlProviders.map((p) => ({ type: "SamlProvider", id: p.id, title: p.label })),
+  ];
+  for (const {
+    site,
+    sections,
+    siteSpaces,
+    groups,
+    shareLinks,
+    adaptiveSchema,
+  } of inventory.sites) {
+    objects.push({ type: "Site", id: site.id, title: site.title });
+    const claims = (adaptiveSchema.jsonSchema.properties ?? {}) as Record<string, unknown>;
+    if (Object.keys(claims).length > 0) {
+      objects.push({
+        type: "SiteAdaptiveSchema",
+        id: site.id,
+        title: `${site.title} visitor schema`,
+      });
+    }
+    const madeWithSection = new Set(sections.flatMap((s) => s.siteSpaces?.[0]?.id ?? []));
+    objects.push(
+      ...sections.map((s) => ({ type: "SiteSection", id: s.id, title: s.title })),
+      ...siteSpaces
+        .filter((s) => !madeWithSection.has(s.id))
+        .map((s) => ({
+          type: "SiteSpace",
+          id: s.id,
+          title: `${spaceTitle(s.space?.id ?? "")} on ${site.title}`,
+        })),
+      ...groups.map((g) => ({ type: "SiteSectionGroup", id: g.id, title: g.title })),
+      ...shareLinks.map((l) => ({ type: "ShareLink", id: l.id, title: l.name ?? "" })),
+    );
+  }
+  return objects;
+}
+
+/** The objects of the organization no resource in `managed` manages. */
+export function unmanagedObjects(inventory: Inventory, managed: Managed): ObjectRef[] {
+  return objectsOf(inventory).filter((o) => !managed.has(key(o.type, o.id)));
+}
+
+/** `Space  spc_1  Onboarding`: one line per object, columns aligned. */
+export function formatObjects(objects: readonly ObjectRef[]): string {
+  const width = (pick: (o: ObjectRef) => string) =>
+    Math.max(0, ...objects.map((o) => pick(o).length));
+  const typeWidth = width((o) => o.type);
+  const idWidth = width((o) => o.id);
+  return objects
+    .map((o) => `${o.type.padEnd(typeWidth)}  ${o.id.padEnd(idWidth)}  ${o.title}`.trimEnd())
+    .map((line) => `${line}\n`)
+    .join("");
+}
+
+/** Whether an object is among `objects`: the selection `buildProgram`'s `only` takes. */
+export function selects(objects: readonly ObjectRef[]): (type: string, id: string) => boolean {
+  const chosen = new Set(objects.map((o) => key(o.type, o.id)));
+  return (type, id) => chosen.has(key(type, id));
+}

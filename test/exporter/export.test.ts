@@ -1,0 +1,224 @@
+import { spawn, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { preview, refresh, up, type HarnessOptions } from "../../harness";
+import { readInventory } from "../../exporter/inventory";
+import { buildProgram } from "../../exporter/program";
+import { ApiClient } from "../../provider/client";
+import { DEMO_PEOPLE } from "../../emulator/seed";
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+
+const root = path.resolve(__dirname, "../..");
+const example = path.join(root, "examples/workspace");
+/** The example's stand-in certificate (examples/workspace/index.ts). */
+const DEMO_CERTIFICATE =
+  "-----BEGIN CERTIFICATE-----\nMIIBdemoCertificateForTheEmulatorOnly\n-----END CERTIFICATE-----";
+
+// The example (25 resources), then the generated program, each through the provider host.
+jest.setTimeout(600_000);
+
+let emu: TestEmulator;
+/**
+ * Where the generated projects go; its `node_modules` is this project's, so that they resolve
+ * `pulumi-docs-workspace` (linked to this checkout) as an installed project would.
+ */
+let dir: string;
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-export-"));
+  fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+  const first = await up(
+    options(example, "example", emu.organizationId, {
+      "handbook:teams": JSON.stringify(["Platform", "Payments"]),
+    }),
+  );
+  expect(first.summary).toMatchObject({ create: 25 });
+});
+afterAll(async () => {
+  await emu.close();
+  if (!process.env.KEEP_EXPORT_OUT) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function options(
+  programDir: string,
+  name: string,
+  organizationId: string,
+  config: Record<string, string> = {},
+  secrets: Record<string, string> = {},
+): HarnessOptions {
+  return {
+    programDir,
+    stateFile: path.join(dir, `${name}.state.json`),
+    config: {
+      "docs-workspace:apiUrl": emu.url,
+      "docs-workspace:organizationId": organizationId,
+      ...config,
+    },
+    secrets: { "docs-workspace:apiToken": emu.token, ...secrets },
+    passphrase: "exporter-test-passphrase",
+  };
+}
+
+/** Runs the built `docs-workspace` command; answers its exit code and output. */
+export function exportCli(
+  emulator: TestEmulator,
+  args: readonly string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [path.join(root, "dist/exporter/cli.js"), ...args], {
+    env: {
+      ...process.env,
+      DOCS_WORKSPACE_API_URL: emulator.url,
+      DOCS_WORKSPACE_API_TOKEN: emulator.token,
+    },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * Exports `organizationId` into `dir/<name>` with the command, as a user would, and answers the
+ * program as the exporter builds it, its folder and source, and the stack config its secrets need.
+ */
+async function exported(name: string, organizationId: string, clone = false) {
+  const out = path.join(dir, name);
+  const run = await exportCli(emu, [
+    "export",
+    "--out",
+    out,
+    "--organization",
+    organizationId,
+    ...(clone ? ["--clone"] : []),
+  ]);
+  expect(run).toMatchObject({ code: 0 });
+  const client = new ApiClient({ apiUrl: emu.url, apiToken: emu.token, maxConcurrency: 8 });
+  const program = buildProgram(await readInventory(client, organizationId), { clone });
+  // The certificate the program reads from its stack config: the example's, set as a user would.
+  const secrets = Object.fromEntries(
+    program.secrets.map((s) => [`${name}:${s.key}`, DEMO_CERTIFICATE]),
+  );
+  return { program, out, secrets, source: fs.readFileSync(path.join(out, "index.ts"), "utf8") };
+}
+
+async function writes() {
+  return (await emu.requests()).filter((r) => r.method !== "GET");
+}
+
+test("the export of the example workspace declares every kind, by variable, each adopting its object; its first up makes zero writes, and a refresh and a preview after it show no change", async () => {
+  const { program, out, secrets, source } = await exported("handbook", emu.organizationId);
+  const types = new Set(program.declarations.map((d) => d.type));
+  expect([...types].sort()).toEqual(
+    [
+      "Collection",
+      "OpenApiSpec",
+      "OrganizationMember",
+      "OrganizationSettings",
+      "SamlProvider",
+      "ShareLink",
+      "Site",
+      "SiteAdaptiveSchema",
+      "SiteSection",
+      "SiteSectionGroup",
+      "SiteSpace",
+      "Space",
+      "Team",
+      "Translation",
+    ].sort(),
+  );
+  // References are variables; the only literal ids are the adoptIds.
+  expect(source).toMatch(/parent: engineeringHandbook\.id/);
+  expect(source).toMatch(/siteId: engineeringDocs\.id/);
+  expect(source).toMatch(/defaultTeam: reviewersTeam\.id/);
+  expect(source).toContain('certificate: config.requireSecret("exampleIdpCertificate")');
+  expect(source).not.toContain("MIIBdemoCertificate");
+  for (const d of program.declarations) expect(d.adoptId).toBe(d.id);
+  const ids = new Set(program.declarations.map((d) => d.id));
+  const literals = [...source.matchAll(/(\w+): "([^"]+)"/g)].filter(
+    // An OpenAPI spec's id is its slug.
+    ([, key, value]) => key !== "adoptId" && key !== "slug" && ids.has(value!),
+  );
+  expect(literals).toEqual([]);
+
+  await emu.clearRequests();
+  const opts = options(out, "handbook", emu.organizationId, {}, secrets);
+  const first = await up(opts);
+  expect(first.summary).toMatchObject({ create: program.declarations.length + 1 });
+  expect(await writes()).toEqual([]);
+
+  const refreshed = await refresh(opts);
+  expect(refreshed.steps.filter((s) => s.op !== "same")).toEqual([]);
+  const previewed = await preview(opts);
+  expect(previewed.steps.filter((s) => s.op !== "same")).toEqual([]);
+  expect(await writes()).toEqual([]);
+});
+
+test("the generated project type-checks against this package", async () => {
+  const { out } = await exported("typed", emu.organizationId);
+  const tsc = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", out],
+    { encoding: "utf8" },
+  );
+  expect(tsc.stdout + tsc.stderr).toBe("");
+  expect(tsc.status).toBe(0);
+});
+
+test("a clone made into a second, empty organization exports to the same program but for ids and the organization", async () => {
+  // The same people are members there (members join through invites or SSO, not through a program).
+  const seeded = await emu.fetch(`${emu.url}/_emulator/seed`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      members: DEMO_PEOPLE.map(({ email, role }) => ({
+        organization: emu.secondOrganizationId,
+        user: email,
+        role,
+      })),
+    }),
+  });
+  expect(seeded.status).toBe(201);
+
+  const clone = await exported("copy", emu.organizationId, true);
+  expect(clone.source).not.toMatch(/adoptId: "/);
+  const made = await up(options(clone.out, "copy", emu.secondOrganizationId, {}, clone.secrets));
+  expect(made.summary).toMatchObject({ create: clone.program.declarations.length + 1 });
+
+  const original = await exported("original", emu.organizationId);
+  const copy = await exported("copied", emu.secondOrganizationId);
+  const normalized = (source: string) =>
+    source
+      .replace(/adoptId: "[^"]+"/g, 'adoptId: "<id>"')
+      .replace(/^\/\/ The workspace of organization .*$/m, "")
+      .replace(/ {2}title: "(Test|Second) organization",\n/, "");
+  expect(normalized(copy.source)).toEqual(normalized(original.source));
+  expect(copy.source).not.toEqual(original.source);
+});
+
+test("docs-workspace --help exits 0; a missing --out or an unknown command exits 2 with the usage; the token never shows", async () => {
+  const help = await exportCli(emu, ["--help"]);
+  expect(help).toMatchObject({ code: 0 });
+  expect(help.stdout).toContain("docs-workspace export --out DIR");
+  const missing = await exportCli(emu, ["export"]);
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toContain("--out DIR is required");
+  expect((await exportCli(emu, ["import"])).code).toBe(2);
+  const denied = await exportCli(emu, [
+    "export",
+    "--out",
+    path.join(dir, "foreign"),
+    "--organization",
+    emu.foreignOrganizationId,
+  ]);
+  expect(denied.code).toBe(1);
+  expect(denied.stderr).toMatch(/^docs-workspace: \[GET\] \/v1\/orgs\/[^:]+: 40[34]/);
+  for (const run of [help, missing, denied]) {
+    expect(run.stdout + run.stderr).not.toContain(emu.token);
+  }
+});

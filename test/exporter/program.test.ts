@@ -1,0 +1,63 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { camelCase, code, kebabCase, literal, Names } from "../../exporter/code";
+import { COMMON_INPUTS, EXPORTED_TYPES, SKIPPED_KINDS } from "../../exporter/program";
+import type { z } from "zod";
+import type { DefinedResource } from "../../provider/resources/lifecycle";
+
+const resourcesDir = path.resolve(__dirname, "../../provider/resources");
+
+/** Every resource the provider defines, found in provider/resources/*.ts. */
+function definitions(): DefinedResource<z.ZodObject, unknown>[] {
+  return fs
+    .readdirSync(resourcesDir)
+    .filter((file) => file.endsWith(".ts"))
+    .flatMap((file) =>
+      // Found by listing the folder, so that a resource added later is checked with no edit here.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      Object.values(require(path.join(resourcesDir, file)) as Record<string, unknown>),
+    )
+    .filter(
+      (value): value is DefinedResource<z.ZodObject, unknown> =>
+        typeof value === "object" && value !== null && "handlers" in value && "inputs" in value,
+    );
+}
+
+test("every resource the provider defines is exported, or left to another resource with a reason", () => {
+  const types = definitions().map((d) => d.type);
+  expect(types.length).toBeGreaterThanOrEqual(15);
+  for (const type of types) {
+    expect(EXPORTED_TYPES.includes(type) || type in SKIPPED_KINDS).toBe(true);
+  }
+  expect([...EXPORTED_TYPES, ...Object.keys(SKIPPED_KINDS)].sort()).toEqual(types.sort());
+  for (const key of Object.keys(COMMON_INPUTS)) {
+    for (const d of definitions()) expect(Object.keys(d.inputs.shape)).toContain(key);
+  }
+});
+
+test("variable names are valid identifiers, unique, never a reserved word or a name the program uses", () => {
+  const names = new Names(["pulumi", "config", "Space"]);
+  expect(names.take("Engineering handbook", "Collection")).toBe("engineeringHandbook");
+  expect(names.take("Engineering handbook", "Space")).toBe("engineeringHandbookSpace");
+  expect(names.take("Engineering handbook", "Space")).toBe("engineeringHandbook2");
+  expect(names.take("2024 plans", "Space")).toBe("space2024Plans");
+  expect(names.take("📟", "Space")).toBe("space");
+  expect(names.take("class", "Collection")).toBe("classCollection");
+  expect(names.take("Config", "Collection")).toBe("configCollection");
+  expect(names.take("Équipe café", "Team")).toBe("equipeCafe");
+  expect(camelCase("on-call  RUNBOOK")).toBe("onCallRunbook");
+  expect(kebabCase("paymentsTeam2")).toBe("payments-team-2");
+});
+
+test("values are written as literals, references as code, texts of several lines as template literals", () => {
+  expect(
+    literal({
+      title: 'A "quoted" title',
+      parent: code("handbook.id"),
+      "odd-key": [1, true, null],
+      left: undefined,
+    }),
+  ).toBe('{ title: "A \\"quoted\\" title", parent: handbook.id, "odd-key": [1, true, null] }');
+  const text = "line `one` ${x}\r\nline \\two\n";
+  expect(eval(literal(text))).toBe(text);
+});

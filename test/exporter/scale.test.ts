@@ -1,0 +1,43 @@
+import { readInventory } from "../../exporter/inventory";
+import { buildProgram } from "../../exporter/program";
+import { repeatedReads } from "../../exporter/requests";
+import { ApiClient } from "../../provider/client";
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { callApi } from "../support/provider";
+
+jest.setTimeout(300_000);
+
+const SPACES = 1000;
+let emu: TestEmulator;
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+});
+afterAll(() => emu.close());
+
+test("export of an organization with 1,000 spaces completes with one request per page of each list", async () => {
+  // The admin API seeds organizations, people and tokens; spaces are made through the API.
+  for (let i = 0; i < SPACES; i += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, SPACES - i) }, (_, j) =>
+        callApi(emu, "POST", `/v1/orgs/${emu.organizationId}/spaces`, {
+          title: `Space ${i + j}`,
+        }),
+      ),
+    );
+  }
+  await emu.clearRequests();
+  const client = new ApiClient({ apiUrl: emu.url, apiToken: emu.token, maxConcurrency: 8 });
+  const program = buildProgram(await readInventory(client, emu.organizationId));
+  expect(program.declarations.filter((d) => d.type === "Space")).toHaveLength(SPACES);
+
+  const requests = await emu.requests();
+  expect(requests.every((r) => r.method === "GET")).toBe(true);
+  expect(repeatedReads(requests)).toEqual([]);
+  // 1,000 spaces are one page of 1,000; the organization, and one page of each other list
+  // (collections, sites, members, teams, SAML providers, specs, translations), all empty but
+  // the members.
+  const spacesList = requests.filter((r) => r.path === `/v1/orgs/${emu.organizationId}/spaces`);
+  expect(spacesList).toHaveLength(1);
+  expect(requests).toHaveLength(9);
+});
