@@ -60,7 +60,7 @@ export function renderSpaceFor(ctx: ApiContext, row: SpaceRow, role: string | nu
  * A live space the caller can see: absent, deleted and other organizations' spaces are all
  * 404. A deleted space past its restore window is removed for good on the way.
  */
-function visible(
+export function visibleSpace(
   ctx: ApiContext,
   spaceId: string,
   options: { minimum?: "member" | "create"; deleted?: boolean } = {},
@@ -129,7 +129,7 @@ export const spaceRoutes = [
     query: z.looseObject({ shareKey: z.string().optional() }),
     responses: { 200: spaceAnswer },
     handler({ params }, ctx) {
-      const { row, role } = visible(ctx, params.spaceId);
+      const { row, role } = visibleSpace(ctx, params.spaceId);
       return answer(ctx, row, role);
     },
   }),
@@ -142,7 +142,7 @@ export const spaceRoutes = [
     body: patchSpace,
     responses: { 200: spaceAnswer },
     handler({ params, body }, ctx) {
-      const { row, role } = visible(ctx, params.spaceId, { minimum: "create" });
+      const { row, role } = visibleSpace(ctx, params.spaceId, { minimum: "create" });
       const updated = updateSpace(ctx.store, row.id, {
         editMode: body.editMode ?? row.editMode,
         title: body.title ?? row.title,
@@ -181,7 +181,7 @@ export const spaceRoutes = [
     summary: "Bring back a space deleted in the last 7 days",
     responses: { 200: spaceAnswer },
     handler({ params }, ctx) {
-      const { row, role } = visible(ctx, params.spaceId, { minimum: "create", deleted: true });
+      const { row, role } = visibleSpace(ctx, params.spaceId, { minimum: "create", deleted: true });
       if (row.deletedAt === null) return answer(ctx, row, role);
       const restored = ctx.store.transaction(() =>
         restoreSpace(
@@ -201,7 +201,7 @@ export const spaceRoutes = [
     summary: "Copy a space, placed right after the original",
     responses: { 201: { description: "The copy", schema: SpaceJson } },
     handler({ params }, ctx) {
-      const { row, role } = visible(ctx, params.spaceId, { minimum: "create" });
+      const { row, role } = visibleSpace(ctx, params.spaceId, { minimum: "create" });
       const copy = ctx.store.transaction(() => {
         const created = insertSpace(ctx.store, row.organizationId, {
           title: row.title,
@@ -232,7 +232,7 @@ export const spaceRoutes = [
     body: moveBody,
     responses: { 200: spaceAnswer },
     handler({ params, body }, ctx) {
-      const { row, role } = visible(ctx, params.spaceId, { minimum: "create" });
+      const { row, role } = visibleSpace(ctx, params.spaceId, { minimum: "create" });
       ctx.store.transaction(() =>
         moveAmongSiblings(
           ctx,
@@ -254,7 +254,7 @@ export const spaceRoutes = [
     body: transferBody,
     responses: { 200: spaceAnswer },
     handler({ params, body }, ctx) {
-      const { row } = visible(ctx, params.spaceId, { minimum: "create" });
+      const { row } = visibleSpace(ctx, params.spaceId, { minimum: "create" });
       const role = ctx.requireRole(body.organization, "create");
       const moved = ctx.store.transaction(() => {
         const parentId = body.parent ?? null;
