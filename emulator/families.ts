@@ -6,6 +6,8 @@ import { adaptiveSchemaRoutes } from "./routes/adaptive-schema";
 import { changeRequestHooks, changeRequestRoutes } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
 import { commentHooks, commentRoutes } from "./routes/comments";
+import { gitSyncRoutes } from "./routes/git-sync";
+import { resumeGitSync } from "./jobs/git-sync";
 import { spaceContentRoutes } from "./routes/content";
 import { memberRoutes } from "./routes/members";
 import { resumeSpecs } from "./jobs/openapi-specs";
@@ -26,6 +28,7 @@ import { changeRequestsSchema } from "./store/change-requests";
 import { collectionsSchema } from "./store/collections";
 import { commentsSchema } from "./store/comments";
 import { contentSchema } from "./store/content";
+import { gitSyncSchema } from "./store/git-sync";
 import { identitySchema } from "./store/identity";
 import { openApiSpecsSchema } from "./store/openapi-specs";
 import { organizationsSchema } from "./store/organizations";
@@ -105,4 +108,5 @@ export const families: readonly Family[] = [
     hooks: changeRequestHooks,
   },
   { name: "comments", schema: commentsSchema, routes: commentRoutes, hooks: commentHooks },
+  { name: "git-sync", schema: gitSyncSchema, routes: gitSyncRoutes, resume: resumeGitSync },
 ];
