@@ -7,6 +7,7 @@ import { envelope, pageOf, pageQuery } from "../pagination";
 import { listOf } from "../render/common";
 import { LANGUAGES, renderSpace, SpaceJson, type SpaceJson as Space } from "../render/spaces";
 import { findCollection, placeAmongSiblings } from "../store/collections";
+import { copyRevision } from "../store/content";
 import {
   findSpace,
   insertSpace,
@@ -198,7 +199,7 @@ export const spaceRoutes = [
     method: "post",
     path: "/spaces/{spaceId}/duplicate",
     operationId: "duplicateSpace",
-    summary: "Copy a space, placed right after the original",
+    summary: "Copy a space with its current content, placed right after the original",
     responses: { 201: { description: "The copy", schema: SpaceJson } },
     handler({ params }, ctx) {
       const { row, role } = visibleSpace(ctx, params.spaceId, { minimum: "create" });
@@ -218,6 +219,7 @@ export const spaceRoutes = [
           { kind: "space", id: created.id },
           { after: { kind: "space", id: row.id } },
         );
+        copyRevision(ctx.store, row.revision, created.id);
         return findSpace(ctx.store, created.id)!;
       });
       return json(201, renderSpaceFor(ctx, copy, role));

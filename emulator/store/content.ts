@@ -301,3 +301,21 @@ export function writeContent(
     files: input.files ?? { from: base },
   });
 }
+
+/**
+ * Gives `spaceId` a copy of revision `from` (a duplicated space's content): a new revision with
+ * the same pages (their ids kept) and files, its parent `from`. The space moves to it.
+ */
+export function copyRevision(store: Store, from: string, spaceId: string): string {
+  return store.transaction(() => {
+    const id = insertRevision(store, {
+      spaceId,
+      parents: [from],
+      type: "edits",
+      pages: pagesOf(store, from),
+      files: { from },
+    });
+    setSpaceRevision(store, spaceId, id);
+    return id;
+  });
+}
