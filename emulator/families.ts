@@ -28,6 +28,7 @@ import { changeRequestsSchema } from "./store/change-requests";
 import { collectionsSchema } from "./store/collections";
 import { commentsSchema } from "./store/comments";
 import { contentSchema } from "./store/content";
+import { visitorClaimKeysSchema } from "./store/members";
 import { gitSyncSchema } from "./store/git-sync";
 import { identitySchema } from "./store/identity";
 import { openApiSpecsSchema } from "./store/openapi-specs";
@@ -85,7 +86,7 @@ export const families: readonly Family[] = [
   },
   { name: "share-links", schema: shareLinksSchema, routes: shareLinkRoutes },
   // Members keep their rows in the organizations family's identity tables.
-  { name: "members", routes: memberRoutes },
+  { name: "members", schema: visitorClaimKeysSchema, routes: memberRoutes },
   { name: "teams", schema: teamsSchema, routes: teamRoutes },
   { name: "saml", schema: samlSchema, routes: samlRoutes },
   {
