@@ -3,7 +3,7 @@ import { FaultSet, faultRuleSchema } from "./faults";
 import { empty, json, routesFor } from "./http/route";
 import { named } from "./render/common";
 import { RequestLog } from "./request-log";
-import { applySeed, seedSchema } from "./seed";
+import { applySeed, seedContent, seedContentBody, seedSchema } from "./seed";
 import type { Store } from "./store";
 
 /** What the admin API controls besides the store. */
@@ -62,6 +62,8 @@ const SeedResultJson = named(
   }),
 );
 
+const SeededRevisionJson = named("SeededRevision", z.strictObject({ revision: z.string() }));
+
 /**
  * The admin API under `/_emulator/`. It is not part of the workspace API and needs no token:
  * the emulator is a local tool, listening on loopback by default.
@@ -90,6 +92,30 @@ export const adminRoutes = [
     responses: { 201: { description: "What was created", schema: SeedResultJson } },
     handler({ body }, state) {
       return json(201, applySeed(state.store, body));
+    },
+  }),
+
+  adminRoute({
+    method: "put",
+    path: "/spaces/{spaceId}/content",
+    operationId: "seedSpaceContent",
+    summary: "Write a space's content (a tree of Markdown pages, and files) as its new revision",
+    body: seedContentBody,
+    responses: { 200: { description: "The new revision", schema: SeededRevisionJson } },
+    handler({ params, body }, state) {
+      return json(200, seedContent(state.store, params.spaceId, undefined, body));
+    },
+  }),
+
+  adminRoute({
+    method: "put",
+    path: "/spaces/{spaceId}/change-requests/{changeRequestId}/content",
+    operationId: "seedChangeRequestContent",
+    summary: "Write a change request's content as its new revision, as `author` edited it",
+    body: seedContentBody,
+    responses: { 200: { description: "The new revision", schema: SeededRevisionJson } },
+    handler({ params, body }, state) {
+      return json(200, seedContent(state.store, params.spaceId, params.changeRequestId, body));
     },
   }),
 

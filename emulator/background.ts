@@ -9,10 +9,13 @@ export interface BackgroundOptions {
   processingDelayMs?: number;
   /** How long fetching an OpenAPI spec's `source.url` may take before `FETCH_TIMEOUT`. Default 10000 ms. */
   fetchTimeoutMs?: number;
+  /** How long one Git sync operation (§4.15) may run before it ends in `timeout`. Default 60000 ms. */
+  gitTimeoutMs?: number;
 }
 
 export const DEFAULT_PROCESSING_DELAY_MS = 1000;
 export const DEFAULT_FETCH_TIMEOUT_MS = 10_000;
+export const DEFAULT_GIT_TIMEOUT_MS = 60_000;
 
 /** One unit of background work. It stops when `signal` aborts: superseded, or the store closed. */
 export type Job = (signal: AbortSignal) => Promise<void>;
@@ -27,7 +30,11 @@ export type Job = (signal: AbortSignal) => Promise<void>;
 export class Background {
   readonly processingDelayMs: number;
   readonly fetchTimeoutMs: number;
-  private readonly jobs = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  readonly gitTimeoutMs: number;
+  private readonly jobs = new Map<
+    string,
+    { controller: AbortController; done: Promise<void>; again?: Job }
+  >();
 
   constructor(
     private readonly store: Store,
@@ -41,6 +48,7 @@ export class Background {
       "fetchTimeoutMs",
       options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
     );
+    this.gitTimeoutMs = nonNegative("gitTimeoutMs", options.gitTimeoutMs ?? DEFAULT_GIT_TIMEOUT_MS);
   }
 
   /** Starts `job` on the next turn of the event loop, aborting the job that held `key`. */
@@ -55,9 +63,23 @@ export class Background {
         if (!signal.aborted) console.error(`docs-workspace-emulator: job ${key} failed:`, error);
       })
       .finally(() => {
-        if (this.jobs.get(key)?.controller === controller) this.jobs.delete(key);
+        const entry = this.jobs.get(key);
+        if (entry?.controller !== controller) return;
+        this.jobs.delete(key);
+        if (entry.again !== undefined && !this.store.closed.aborted) this.start(key, entry.again);
       });
     this.jobs.set(key, { controller, done });
+  }
+
+  /**
+   * Starts `job` unless a job holds `key`, never aborting it: then `job` runs once more after it
+   * ends. For a worker that takes queued work from the store (Git sync's operations, in their
+   * order): whatever arrives while it runs is still picked up.
+   */
+  drain(key: string, job: Job): void {
+    const entry = this.jobs.get(key);
+    if (entry === undefined) this.start(key, job);
+    else entry.again = job;
   }
 
   /** Resolves once no job is running: for a clean close and for tests that must know. */

@@ -4,14 +4,15 @@ import { parseArgs } from "node:util";
 import { startEmulator, type Seed } from "./index";
 
 const USAGE = `Usage: docs-workspace-emulator [--port 4100] [--host 127.0.0.1] [--data FILE] [--seed FILE]
-         [--processing-delay MS] [--fetch-timeout MS]
+         [--processing-delay MS] [--fetch-timeout MS] [--git-timeout MS]
 
   --port   port to listen on (0 picks a free one); default 4100
   --host   address to bind; default 127.0.0.1
   --data   SQLite file that keeps the workspace across restarts; default in memory
   --seed   JSON seed (organizations, users, members, tokens); default a demo organization
   --processing-delay  how long an OpenAPI spec or a translation run takes to process; default 1000
-  --fetch-timeout     how long fetching an OpenAPI spec's URL may take (FETCH_TIMEOUT); default 10000`;
+  --fetch-timeout     how long fetching an OpenAPI spec's URL may take (FETCH_TIMEOUT); default 10000
+  --git-timeout       how long a Git sync import or export may run (timeout); default 60000`;
 
 function milliseconds(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
       seed: { type: "string" },
       "processing-delay": { type: "string" },
       "fetch-timeout": { type: "string" },
+      "git-timeout": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
     seed,
     processingDelayMs: milliseconds("--processing-delay", values["processing-delay"]),
     fetchTimeoutMs: milliseconds("--fetch-timeout", values["fetch-timeout"]),
+    gitTimeoutMs: milliseconds("--git-timeout", values["git-timeout"]),
   });
   // Installed before the URL is printed: whoever reads it may signal at once.
   const stop = (signal: string) => {

@@ -3,7 +3,12 @@ import type { ApiContext } from "./context";
 import type { FamilyHooks } from "./hooks";
 import type { Route } from "./http/route";
 import { adaptiveSchemaRoutes } from "./routes/adaptive-schema";
+import { changeRequestHooks, changeRequestRoutes } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
+import { commentHooks, commentRoutes } from "./routes/comments";
+import { gitSyncRoutes } from "./routes/git-sync";
+import { resumeGitSync } from "./jobs/git-sync";
+import { spaceContentRoutes } from "./routes/content";
 import { memberRoutes } from "./routes/members";
 import { resumeSpecs } from "./jobs/openapi-specs";
 import { resumeTranslations } from "./jobs/translations";
@@ -19,7 +24,12 @@ import { siteRoutes } from "./routes/sites";
 import { spaceRoutes } from "./routes/spaces";
 import { teamRoutes } from "./routes/teams";
 import { translationRoutes } from "./routes/translations";
+import { changeRequestsSchema } from "./store/change-requests";
 import { collectionsSchema } from "./store/collections";
+import { commentsSchema } from "./store/comments";
+import { contentSchema } from "./store/content";
+import { visitorClaimKeysSchema } from "./store/members";
+import { gitSyncSchema } from "./store/git-sync";
 import { identitySchema } from "./store/identity";
 import { openApiSpecsSchema } from "./store/openapi-specs";
 import { organizationsSchema } from "./store/organizations";
@@ -76,7 +86,7 @@ export const families: readonly Family[] = [
   },
   { name: "share-links", schema: shareLinksSchema, routes: shareLinkRoutes },
   // Members keep their rows in the organizations family's identity tables.
-  { name: "members", routes: memberRoutes },
+  { name: "members", schema: visitorClaimKeysSchema, routes: memberRoutes },
   { name: "teams", schema: teamsSchema, routes: teamRoutes },
   { name: "saml", schema: samlSchema, routes: samlRoutes },
   {
@@ -91,4 +101,13 @@ export const families: readonly Family[] = [
     routes: translationRoutes,
     resume: resumeTranslations,
   },
+  { name: "content", schema: contentSchema, routes: spaceContentRoutes },
+  {
+    name: "change-requests",
+    schema: changeRequestsSchema,
+    routes: changeRequestRoutes,
+    hooks: changeRequestHooks,
+  },
+  { name: "comments", schema: commentsSchema, routes: commentRoutes, hooks: commentHooks },
+  { name: "git-sync", schema: gitSyncSchema, routes: gitSyncRoutes, resume: resumeGitSync },
 ];

@@ -63,6 +63,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   const app = createApp(store, createAdminState(store), {
     processingDelayMs: options.processingDelayMs,
     fetchTimeoutMs: options.fetchTimeoutMs,
+    gitTimeoutMs: options.gitTimeoutMs,
   });
 
   const server = await new Promise<ServerType>((resolve, reject) => {

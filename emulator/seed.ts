@@ -1,9 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { roleLevel } from "./auth";
-import { badRequest, conflict } from "./errors";
+import { contentInput } from "./content-tree";
+import { badRequest, conflict, notFound } from "./errors";
 import type { Store } from "./store";
+import { addContributor, findChangeRequest, updateChangeRequest } from "./store/change-requests";
+import { setSpaceRevision, writeContent } from "./store/content";
 import { findUserId, insertToken, insertUser, upsertMember } from "./store/identity";
+import { findSpace } from "./store/spaces";
 import { insertOrganization, organizationExists } from "./store/organizations";
 import { parseOrThrow } from "./validation";
 
@@ -130,5 +134,44 @@ export function applyDemoSeed(store: Store): { token: string; organizationId: st
     const token = seed.tokens![0]!.token;
     insertToken(store, token, result.users[0]!);
     return { token, organizationId };
+  });
+}
+
+/**
+ * The admin API's content body (emulator/README.md, "Content"): the page tree, files, and for a
+ * change request the user who made the edit (a user id or e-mail: a contributor).
+ */
+export const seedContentBody = contentInput.extend({
+  author: z.string().min(1).max(255).optional(),
+});
+
+/**
+ * Writes a space's content, or a change request's, as a new revision that follows the current
+ * one: pages on the same path keep their ids. Answers the new revision's id.
+ */
+export function seedContent(
+  store: Store,
+  spaceId: string,
+  changeRequestRef: string | undefined,
+  body: z.output<typeof seedContentBody>,
+): { revision: string } {
+  const { author, ...content } = body;
+  return store.transaction(() => {
+    const space = findSpace(store, spaceId);
+    if (space === undefined || space.deletedAt !== null) throw notFound(`space ${spaceId}`);
+    if (changeRequestRef === undefined) {
+      if (author !== undefined) throw badRequest("author: only a change request's content has one");
+      const revision = writeContent(store, space.id, space.revision, content);
+      setSpaceRevision(store, space.id, revision);
+      return { revision };
+    }
+    const cr = findChangeRequest(store, space.id, changeRequestRef);
+    if (cr === undefined) throw notFound(`change request ${changeRequestRef}`);
+    if (cr.status === "merged" || cr.status === "archived")
+      throw conflict(`change request ${cr.number} is ${cr.status}: its content cannot change`);
+    const revision = writeContent(store, space.id, cr.revision, content);
+    updateChangeRequest(store, cr.id, { revision });
+    if (author !== undefined) addContributor(store, cr.id, userId(store, author));
+    return { revision };
   });
 }

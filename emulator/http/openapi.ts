@@ -87,6 +87,13 @@ export function openApiDocument(groups: readonly RouteGroup<unknown>[], info: Do
             description: spec.description,
             content: { "text/html": { schema: { type: "string" } } },
           };
+        } else if (spec.bytes) {
+          responses[status] = {
+            description: spec.description,
+            content: {
+              "application/octet-stream": { schema: { type: "string", format: "binary" } },
+            },
+          };
         } else responses[status] = { description: spec.description };
       }
       responses.default = {

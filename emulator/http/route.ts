@@ -18,11 +18,12 @@ export type PathParams<P extends string> = P extends `${string}{${infer K}}${inf
   ? K | PathParams<Rest>
   : never;
 
-/** One answer a route may give: JSON matching `schema`, HTML, or no body at all. */
+/** One answer a route may give: JSON matching `schema`, HTML, bytes (a file), or no body. */
 export interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
   html?: true;
+  bytes?: true;
 }
 export type Responses = { [status: number]: ResponseSpec };
 
@@ -80,7 +81,13 @@ export interface Route<C = unknown> {
   handler(input: Input<string, unknown, unknown>, ctx: C): ResultShape | Promise<ResultShape>;
 }
 
-type ResultShape = { status: number; body?: unknown; html?: string };
+type ResultShape = {
+  status: number;
+  body?: unknown;
+  html?: string;
+  bytes?: Uint8Array;
+  contentType?: string;
+};
 
 /**
  * Declares routes for one kind of context: `routes<ApiContext>()` for the workspace API. The
@@ -139,6 +146,14 @@ export function mountRoutes<C, E extends BodyEnv>(
       const result = await route.handler(input, context(c));
       if (result.html !== undefined)
         return c.html(result.html, result.status as ContentfulStatusCode);
+      if (result.bytes !== undefined)
+        return c.body(
+          result.bytes as Uint8Array<ArrayBuffer>,
+          result.status as ContentfulStatusCode,
+          {
+            "content-type": result.contentType ?? "application/octet-stream",
+          },
+        );
       if ("body" in result) return c.json(result.body, result.status as ContentfulStatusCode);
       return c.body(null, result.status as StatusCode);
     });
@@ -153,6 +168,15 @@ export function json<const S extends number, B>(status: S, body: B): { status: S
 /** An answer with no body: 204, 205. */
 export function empty<const S extends number>(status: S): { status: S } {
   return { status };
+}
+
+/** A file's bytes, with its content type. */
+export function bytes<const S extends number>(
+  status: S,
+  content: Uint8Array,
+  contentType: string,
+): { status: S; bytes: Uint8Array; contentType: string } {
+  return { status, bytes: content, contentType };
 }
 
 /** An HTML page. */

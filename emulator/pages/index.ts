@@ -1,4 +1,5 @@
 import { adminPages } from "./admin";
+import { contentPages } from "./content";
 import type { Route } from "../http/route";
 import type { PageContext } from "./context";
 import { peoplePages } from "./people";
@@ -18,4 +19,5 @@ export const pageRoutes: readonly Route<PageContext>[] = [
   ...peoplePages,
   ...openApiSpecPages,
   ...adminPages,
+  ...contentPages,
 ];

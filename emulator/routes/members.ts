@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { empty, json } from "../http/route";
 import { roleLevel } from "../auth";
@@ -16,8 +17,10 @@ import {
   removeMember,
   setMemberRole,
   touchMember,
+  visitorClaimKey,
   type MemberRow,
 } from "../store/members";
+import { findUser } from "../store/identity";
 import { listSites } from "../store/sites";
 import { listSpaces, spacesOf } from "../store/spaces";
 import { teamCountOf, teamsOfMember } from "../store/teams";
@@ -48,6 +51,34 @@ const PingJson = named(
 );
 
 const base = "/orgs/{organizationId}/members";
+
+/** How long a ping's visitor claims are valid, in seconds. */
+const VISITOR_CLAIMS_TTL = 3600;
+
+/**
+ * The caller's visitor claims as a JWT signed with the organization's key (HS256): `iss` the
+ * emulator, `aud` the organization, `sub` the user, `iat`/`exp` (one hour, on the store's clock)
+ * and the claims a visitor-auth site reads: `email`, `name` and the member's `role`.
+ */
+function visitorClaims(ctx: ApiContext, organizationId: string, role: string | null): string {
+  const user = findUser(ctx.store, ctx.userId)!;
+  const iat = Math.floor(Date.parse(ctx.store.now()) / 1000);
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const unsigned = `${encode({ alg: "HS256", typ: "JWT" })}.${encode({
+    iss: ctx.origin,
+    aud: organizationId,
+    sub: user.userId,
+    iat,
+    exp: iat + VISITOR_CLAIMS_TTL,
+    email: user.email,
+    name: user.displayName,
+    role,
+  })}`;
+  const key = visitorClaimKey(ctx.store, organizationId, () =>
+    randomBytes(32).toString("base64url"),
+  );
+  return `${unsigned}.${createHmac("sha256", key).update(unsigned).digest("base64url")}`;
+}
 
 /**
  * A member's counts. The emulator keeps no per-space or per-site permissions: a member with a
@@ -170,14 +201,14 @@ export const memberRoutes = [
     summary: "Record that the caller was seen in the organization now",
     responses: {
       200: {
-        description: "Seen; the emulator issues no visitor claims",
+        description: "Seen, with a signed JWT of the visitor claims to attach to the caller",
         schema: PingJson,
       },
     },
     handler({ params }, ctx) {
-      ctx.requireRole(params.organizationId, "member");
+      const role = ctx.requireRole(params.organizationId, "member");
       touchMember(ctx.store, params.organizationId, ctx.userId);
-      return json(200, {});
+      return json(200, { serviceVisitorClaims: visitorClaims(ctx, params.organizationId, role) });
     },
   }),
 

@@ -7,6 +7,7 @@ import { envelope, pageOf, pageQuery } from "../pagination";
 import { listOf } from "../render/common";
 import { LANGUAGES, renderSpace, SpaceJson, type SpaceJson as Space } from "../render/spaces";
 import { findCollection, placeAmongSiblings } from "../store/collections";
+import { copyRevision } from "../store/content";
 import {
   findSpace,
   insertSpace,
@@ -60,7 +61,7 @@ export function renderSpaceFor(ctx: ApiContext, row: SpaceRow, role: string | nu
  * A live space the caller can see: absent, deleted and other organizations' spaces are all
  * 404. A deleted space past its restore window is removed for good on the way.
  */
-function visible(
+export function visibleSpace(
   ctx: ApiContext,
   spaceId: string,
   options: { minimum?: "member" | "create"; deleted?: boolean } = {},
@@ -129,7 +130,7 @@ export const spaceRoutes = [
     query: z.looseObject({ shareKey: z.string().optional() }),
     responses: { 200: spaceAnswer },
     handler({ params }, ctx) {
-      const { row, role } = visible(ctx, params.spaceId);
+      const { row, role } = visibleSpace(ctx, params.spaceId);
       return answer(ctx, row, role);
     },
   }),
@@ -142,7 +143,7 @@ export const spaceRoutes = [
     body: patchSpace,
     responses: { 200: spaceAnswer },
     handler({ params, body }, ctx) {
-      const { row, role } = visible(ctx, params.spaceId, { minimum: "create" });
+      const { row, role } = visibleSpace(ctx, params.spaceId, { minimum: "create" });
       const updated = updateSpace(ctx.store, row.id, {
         editMode: body.editMode ?? row.editMode,
         title: body.title ?? row.title,
@@ -181,7 +182,7 @@ export const spaceRoutes = [
     summary: "Bring back a space deleted in the last 7 days",
     responses: { 200: spaceAnswer },
     handler({ params }, ctx) {
-      const { row, role } = visible(ctx, params.spaceId, { minimum: "create", deleted: true });
+      const { row, role } = visibleSpace(ctx, params.spaceId, { minimum: "create", deleted: true });
       if (row.deletedAt === null) return answer(ctx, row, role);
       const restored = ctx.store.transaction(() =>
         restoreSpace(
@@ -198,10 +199,10 @@ export const spaceRoutes = [
     method: "post",
     path: "/spaces/{spaceId}/duplicate",
     operationId: "duplicateSpace",
-    summary: "Copy a space, placed right after the original",
+    summary: "Copy a space with its current content, placed right after the original",
     responses: { 201: { description: "The copy", schema: SpaceJson } },
     handler({ params }, ctx) {
-      const { row, role } = visible(ctx, params.spaceId, { minimum: "create" });
+      const { row, role } = visibleSpace(ctx, params.spaceId, { minimum: "create" });
       const copy = ctx.store.transaction(() => {
         const created = insertSpace(ctx.store, row.organizationId, {
           title: row.title,
@@ -218,6 +219,7 @@ export const spaceRoutes = [
           { kind: "space", id: created.id },
           { after: { kind: "space", id: row.id } },
         );
+        copyRevision(ctx.store, row.revision, created.id);
         return findSpace(ctx.store, created.id)!;
       });
       return json(201, renderSpaceFor(ctx, copy, role));
@@ -232,7 +234,7 @@ export const spaceRoutes = [
     body: moveBody,
     responses: { 200: spaceAnswer },
     handler({ params, body }, ctx) {
-      const { row, role } = visible(ctx, params.spaceId, { minimum: "create" });
+      const { row, role } = visibleSpace(ctx, params.spaceId, { minimum: "create" });
       ctx.store.transaction(() =>
         moveAmongSiblings(
           ctx,
@@ -254,7 +256,7 @@ export const spaceRoutes = [
     body: transferBody,
     responses: { 200: spaceAnswer },
     handler({ params, body }, ctx) {
-      const { row } = visible(ctx, params.spaceId, { minimum: "create" });
+      const { row } = visibleSpace(ctx, params.spaceId, { minimum: "create" });
       const role = ctx.requireRole(body.organization, "create");
       const moved = ctx.store.transaction(() => {
         const parentId = body.parent ?? null;

@@ -96,3 +96,19 @@ export function firstAdminToken(
     )
     .get() as { token: string; organizationId: string } | undefined;
 }
+
+/** A user as other objects show it (a change request's author, a comment's poster). */
+export interface UserRow {
+  userId: string;
+  displayName: string;
+  email: string;
+  photoUrl: string | null;
+}
+
+export function findUser(store: Store, id: string): UserRow | undefined {
+  return store
+    .statement(
+      "SELECT id AS userId, display_name AS displayName, email, photo_url AS photoUrl FROM users WHERE id = ?",
+    )
+    .get(id) as UserRow | undefined;
+}

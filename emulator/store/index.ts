@@ -127,8 +127,12 @@ export class Store {
 
   /** Empties every table, keeping the schema. */
   reset(): void {
+    // Plain tables only: a full-text index's shadow tables are its own, and it follows the
+    // table it indexes through triggers.
     const tables = this.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .prepare(
+        "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%'",
+      )
       .all() as { name: string }[];
     this.transaction(() => {
       this.db.exec("PRAGMA defer_foreign_keys = ON");

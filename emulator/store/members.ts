@@ -169,3 +169,25 @@ export function membersOf(store: Store, organizationId: string): MemberRow[] {
     { limit: -1, offset: 0 },
   ).rows;
 }
+
+/**
+ * The key each organization signs its visitor claims with (`POST /orgs/{id}/ping`, HS256): made
+ * at the first ping, kept so that claims stay verifiable across restarts. Never rendered.
+ */
+export const visitorClaimKeysSchema = `
+CREATE TABLE IF NOT EXISTS visitor_claim_keys (
+  organization_id TEXT PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE,
+  secret TEXT NOT NULL
+);
+`;
+
+export function visitorClaimKey(store: Store, organizationId: string, fresh: () => string): string {
+  store
+    .statement("INSERT OR IGNORE INTO visitor_claim_keys (organization_id, secret) VALUES (?, ?)")
+    .run(organizationId, fresh());
+  return (
+    store
+      .statement("SELECT secret FROM visitor_claim_keys WHERE organization_id = ?")
+      .get(organizationId) as { secret: string }
+  ).secret;
+}

@@ -78,6 +78,7 @@ export function conformanceProblem(
   const spec = matched.route.responses[status];
   if (spec === undefined) return `${where}, a status ${matched.path} does not declare`;
   if (spec.html) return contentType?.startsWith("text/html") ? undefined : `${where} without HTML`;
+  if (spec.bytes) return contentType === null ? `${where} without a content type` : undefined;
   if (spec.schema === undefined) return text === "" ? undefined : `${where} with a body`;
   const problem = parse(spec.schema, JSON.parse(text));
   return problem && `${where}, a body its schema refuses: ${problem}`;

@@ -98,7 +98,18 @@ describe("members", () => {
     expect((await api("GET", `${members()}?sort=lastSeenAt`)).body.count).toBe(0);
     const ping = await api("POST", `/v1/orgs/${org}/ping`);
     expect(ping.status).toBe(200);
-    expect(ping.body).toEqual({});
+    const [header, payload, signature] = (ping.body.serviceVisitorClaims as string).split(".");
+    expect(JSON.parse(Buffer.from(header!, "base64url").toString())).toEqual({
+      alg: "HS256",
+      typ: "JWT",
+    });
+    const claims = JSON.parse(Buffer.from(payload!, "base64url").toString()) as ApiBody;
+    expect(claims).toMatchObject({ aud: org, email: "admin@example.com", role: "admin" });
+    expect((claims.exp as number) - (claims.iat as number)).toBe(3600);
+    expect(signature).toMatch(/^[\w-]{43}$/);
+    // Signed with one key per organization: the same claims sign the same way.
+    const again = (await api("POST", `/v1/orgs/${org}/ping`)).body.serviceVisitorClaims as string;
+    expect(again.split(".")[0]).toBe(header);
     const seen = await api("GET", `${members()}?sort=lastSeenAt`);
     expect(seen.body.items.map((m) => m.user)).toMatchObject([{ email: "admin@example.com" }]);
     expect(typeof seen.body.items[0]!.lastSeenAt).toBe("string");

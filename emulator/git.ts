@@ -1,0 +1,215 @@
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+
+/**
+ * Git sync's use of the `git` command (§4.15; Debian's `git`, emulator/README.md): read the files
+ * of a ref, and commit files to a ref. Every command runs through `execFile` (never a shell),
+ * with no terminal prompt and no user or system configuration, in a temporary directory that is
+ * removed afterwards, under the operation's signal (its timeout, or the store closing).
+ * Messages name the repository with its credentials masked.
+ */
+
+/** Where an operation reads or writes: the repository, its ref, and the project's folder in it. */
+export interface GitTarget {
+  /** An absolute path, a `file://` URL or a loopback URL (`repositoryUrlProblem`). */
+  url: string;
+  /** `refs/heads/<branch>`. */
+  ref: string;
+  /** The project's folder in the repository, `""` for its root. */
+  directory: string;
+}
+
+/** What a commit is made with: its message, its author, and whether to push with `--force`. */
+export interface CommitRequest {
+  message: string;
+  author: { name: string; email: string };
+  force: boolean;
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Why the emulator will not reach `url`, or undefined when it will: a local repository (an
+ * absolute path or `file://`) or one served on the loopback interface (`http`, `https`, `git`).
+ * The emulator never reaches another machine.
+ */
+export function repositoryUrlProblem(url: string): string | undefined {
+  if (url.startsWith("/")) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "an absolute path or a URL";
+  }
+  if (parsed.protocol === "file:")
+    return parsed.host === "" ? undefined : "a file:// URL with no host";
+  if (!["http:", "https:", "git:"].includes(parsed.protocol))
+    return "a path, a file:// URL or an http, https or git URL";
+  if (!LOOPBACK.test(parsed.hostname))
+    return "a repository on this machine (localhost, 127.0.0.1 or [::1]): the emulator reaches no other host";
+  return undefined;
+}
+
+/** `url` with any basic-auth credentials masked: the form messages and the store keep. */
+export function maskCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, "$1***@");
+}
+
+/** The repository's name: its last path segment, without `.git`. */
+export function repositoryName(url: string): string {
+  const path = url.startsWith("/") ? url : new URL(url).pathname;
+  const last = path.replace(/\/+$/, "").split("/").pop() ?? "";
+  return last.replace(/\.git$/, "") || "repository";
+}
+
+/** The files of `target.ref` under `target.directory` (paths relative to it), and its commit. */
+export async function readRef(
+  target: GitTarget,
+  signal: AbortSignal,
+): Promise<{ oid: string; message: string; files: Map<string, Buffer> }> {
+  return inScratch(signal, async (git, dir) => {
+    if (!(await refExists(git, target))) throw refMissing(target);
+    await git("fetch", "--quiet", "--depth=1", "--", target.url, target.ref);
+    await git("checkout", "--quiet", "--detach", "FETCH_HEAD");
+    const oid = (await git("rev-parse", "HEAD")).trim();
+    const message = (await git("log", "-1", "--format=%B", "HEAD")).trim();
+    const files = new Map<string, Buffer>();
+    for (const path of await trackedFiles(git, target.directory))
+      files.set(relativeTo(target.directory, path), await readFile(join(dir, path)));
+    return { oid, message, files };
+  });
+}
+
+/**
+ * Makes `files` (paths relative to `target.directory`) the content of that folder at
+ * `target.ref` as one commit, and pushes it. Tracked files `owned` says the content owns (its
+ * Markdown and assets) and `files` leaves out are deleted; other files stay. A ref that does not
+ * exist yet is created. Answers the commit's id, or undefined when nothing changed (no commit).
+ */
+export async function commitToRef(
+  target: GitTarget,
+  files: ReadonlyMap<string, Buffer>,
+  owned: (path: string) => boolean,
+  commit: CommitRequest,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  return inScratch(signal, async (git, dir) => {
+    if (await refExists(git, target)) {
+      await git("fetch", "--quiet", "--", target.url, target.ref);
+      await git("checkout", "--quiet", "-B", "export", "FETCH_HEAD");
+    }
+    for (const path of await trackedFiles(git, target.directory))
+      if (owned(relativeTo(target.directory, path))) await git("rm", "--quiet", "--", path);
+    for (const [path, content] of files) {
+      const full = join(dir, target.directory, path);
+      await mkdir(dirname(full), { recursive: true });
+      await writeFile(full, content);
+    }
+    await git("add", "--all", "--", target.directory === "" ? "." : target.directory);
+    if ((await git("status", "--porcelain")).trim() === "") return undefined;
+    await git("commit", "--quiet", "--no-verify", "-m", commit.message, {
+      GIT_AUTHOR_NAME: commit.author.name,
+      GIT_AUTHOR_EMAIL: commit.author.email,
+    });
+    await git(
+      "push",
+      "--quiet",
+      ...(commit.force ? ["--force"] : []),
+      "--",
+      target.url,
+      `HEAD:${target.ref}`,
+    );
+    return (await git("rev-parse", "HEAD")).trim();
+  });
+}
+
+type Git = (...args: (string | Record<string, string>)[]) => Promise<string>;
+
+/** Runs `work` in a fresh repository in a temporary directory, removed whatever happens. */
+async function inScratch<T>(
+  signal: AbortSignal,
+  work: (git: Git, dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), "docs-workspace-git-"));
+  const git: Git = (...args) => {
+    const env = args.find((a): a is Record<string, string> => typeof a === "object") ?? {};
+    return run(
+      args.filter((a): a is string => typeof a === "string"),
+      dir,
+      env,
+      signal,
+    );
+  };
+  try {
+    await git("init", "--quiet", "--initial-branch=export");
+    return await work(git, dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function refExists(git: Git, target: GitTarget): Promise<boolean> {
+  const out = await git("ls-remote", "--", target.url, target.ref);
+  return out.split("\n").some((line) => line.split("\t")[1] === target.ref);
+}
+
+function refMissing(target: GitTarget): Error {
+  return new Error(`ref ${target.ref} not found in ${maskCredentials(target.url)}`);
+}
+
+async function trackedFiles(git: Git, directory: string): Promise<string[]> {
+  const out = await git("ls-files", "-z", "--", directory === "" ? "." : directory);
+  return out.split("\0").filter((p) => p !== "");
+}
+
+function relativeTo(directory: string, path: string): string {
+  return directory === "" ? path : path.slice(directory.length + 1);
+}
+
+/** Environment of every command: no prompt, no configuration but the emulator's committer. */
+const BASE_ENV = {
+  GIT_TERMINAL_PROMPT: "0",
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_CONFIG_GLOBAL: "/dev/null",
+  GIT_COMMITTER_NAME: "Docs Workspace emulator",
+  GIT_COMMITTER_EMAIL: "git-sync@emulator.invalid",
+  LC_ALL: "C",
+};
+
+function run(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+  signal: AbortSignal,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      "git",
+      args,
+      {
+        cwd,
+        signal,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: cwd, ...BASE_ENV, ...env },
+        maxBuffer: 256 * 1024 * 1024,
+        encoding: "utf8",
+      },
+      (error, stdout, stderr) => {
+        if (error === null) return resolve(stdout);
+        if (signal.aborted) return reject(signal.reason as Error);
+        const fatal = stderr
+          .split("\n")
+          .map((line) => line.trim())
+          .filter((line) => /^(fatal|error|remote):/.test(line));
+        const detail = fatal.length > 0 ? fatal.join("; ") : error.message;
+        reject(new Error(`git ${args[0]}: ${maskAll(detail)}`));
+      },
+    );
+  });
+}
+
+/** Masks the credentials of every URL in a message of git's. */
+function maskAll(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi, "$1***@");
+}

@@ -1,0 +1,134 @@
+/**
+ * What the emulator reads out of a page's Markdown, with no store and no HTTP: slugs, the
+ * sections a search hit carries (§2.11), and the links the links operations list (§4.4, §4.5).
+ * Pure functions, shared by the content store, its routes, Git sync and the app pages.
+ */
+
+/** A page's slug from its title: lower case, runs of other characters to `-` (§2.11, max 100). */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 100)
+    .replace(/-+$/, "");
+  return slug === "" ? "page" : slug;
+}
+
+/** One section of a page: the text under a heading, or before the first heading. */
+export interface Section {
+  /** The heading's anchor (`install-the-cli`), `""` for the text before the first heading. */
+  anchor: string;
+  /** The heading's text; the page's title for the text before the first heading. */
+  title: string;
+  body: string;
+}
+
+const FENCE = /^\s{0,3}(```|~~~)/;
+const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
+
+/**
+ * Splits Markdown at its ATX headings (`#` to `######`), fenced code left whole. A heading's
+ * anchor is its slug, made unique in the page as `-2`, `-3`, the way the app writes anchors.
+ */
+export function sectionsOf(pageTitle: string, markdown: string): Section[] {
+  const sections: Section[] = [];
+  const anchors = new Map<string, number>();
+  let current: Section = { anchor: "", title: pageTitle, body: "" };
+  let fenced = false;
+  for (const line of markdown.split(/\r?\n/)) {
+    if (FENCE.test(line)) fenced = !fenced;
+    const heading = fenced ? null : HEADING.exec(line);
+    if (heading === null) {
+      current.body += `${line}\n`;
+      continue;
+    }
+    if (current.anchor !== "" || current.body.trim() !== "") sections.push(current);
+    const base = slugify(heading[2]!);
+    const seen = anchors.get(base) ?? 0;
+    anchors.set(base, seen + 1);
+    current = { anchor: seen === 0 ? base : `${base}-${seen + 1}`, title: heading[2]!, body: "" };
+  }
+  sections.push(current);
+  return sections.map((s) => ({ ...s, body: s.body.trim() }));
+}
+
+/** The first level-one heading of a Markdown text, if it starts with one. */
+export function leadingTitle(markdown: string): string | undefined {
+  const first = markdown.split(/\r?\n/).find((line) => line.trim() !== "");
+  const heading = first === undefined ? null : /^\s{0,3}#\s+(.*?)\s*#*\s*$/.exec(first);
+  return heading?.[1] || undefined;
+}
+
+/** A link written in Markdown: `[text](target)` or `<https://...>`, images left out. */
+export function linksOf(markdown: string): string[] {
+  const links: string[] = [];
+  let fenced = false;
+  for (const line of markdown.split(/\r?\n/)) {
+    if (FENCE.test(line)) fenced = !fenced;
+    if (fenced) continue;
+    const text = line.replace(/`[^`]*`/g, "");
+    for (const match of text.matchAll(/(!?)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g))
+      if (match[1] === "") links.push(match[2]!);
+    for (const match of text.matchAll(/<(https?:\/\/[^>\s]+)>/g)) links.push(match[1]!);
+  }
+  return links;
+}
+
+/** Where a link in a page points, before the revision is consulted. */
+export type LinkTarget =
+  | { kind: "url"; url: string }
+  /** A path in the revision (`guides/install`), without `.md`, `README` or the anchor. */
+  | { kind: "path"; path: string; anchor?: string };
+
+/**
+ * Resolves a link written on the page at `pagePath`: a URL with a scheme stays a URL; anything
+ * else is a path in the revision, relative to the page's folder (`./`, `../`), or to the root
+ * when it starts with `/`. `.md` and a trailing `README` are dropped, as in a Git repository.
+ */
+export function resolveLink(pagePath: string, target: string): LinkTarget {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("//"))
+    return { kind: "url", url: target };
+  const [rawPath, anchor] = target.split("#", 2) as [string, string | undefined];
+  const base = rawPath.startsWith("/") ? [] : pagePath.split("/").slice(0, -1);
+  const parts = [...base];
+  for (const part of decodeURIComponentSafe(rawPath).split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") parts.pop();
+    else parts.push(part);
+  }
+  const last = parts.at(-1);
+  if (last !== undefined && /^readme\.md$/i.test(last)) parts.pop();
+  else if (last !== undefined && last.endsWith(".md")) parts[parts.length - 1] = last.slice(0, -3);
+  return {
+    kind: "path",
+    path: rawPath === "" ? pagePath : parts.join("/"),
+    ...(anchor ? { anchor } : {}),
+  };
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * An FTS5 query for what a person typed: each word quoted (so `AND`, `*`, `"` and `:` are
+ * words, never syntax), all required. `undefined` when nothing searchable is left.
+ */
+export function ftsQuery(query: string): string | undefined {
+  const words = query.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return words.length === 0 ? undefined : words.map((w) => `"${w}"`).join(" ");
+}
+
+/** Whether a section's title or body holds every word of the query (case-insensitive). */
+export function sectionMatches(section: Section, query: string): boolean {
+  const text = `${section.title}\n${section.body}`.toLowerCase();
+  const words = query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return words.some((w) => new RegExp(`(^|[^\\p{L}\\p{N}_])${w}`, "u").test(text));
+}

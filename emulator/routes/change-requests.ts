@@ -1,0 +1,261 @@
+import { z } from "zod";
+import { mergePages } from "../content-tree";
+import { apiRoute, type ApiContext } from "../context";
+import { HttpError, notFound } from "../errors";
+import type { FamilyHooks } from "../hooks";
+import { json } from "../http/route";
+import { envelope, pageOf, pageQuery } from "../pagination";
+import {
+  ChangeRequestJson,
+  ChangeRequestResultJson,
+  changeRequestStatus,
+  renderChangeRequest,
+} from "../render/change-requests";
+import { listOf } from "../render/common";
+import {
+  changeRequestCounts,
+  findChangeRequest,
+  insertChangeRequest,
+  listChangeRequests,
+  updateChangeRequest,
+  type ChangeRequestRow,
+} from "../store/change-requests";
+import { openCommentCount } from "../store/comments";
+import { insertRevision, pagesOf, setSpaceRevision } from "../store/content";
+import { findUser, type UserRow } from "../store/identity";
+import type { SpaceRow } from "../store/spaces";
+import { contentOfSpace, contentRoutes, type ContentResolver } from "./content";
+import { visibleSpace } from "./spaces";
+
+const base = "/spaces/{spaceId}/change-requests";
+const one = `${base}/{changeRequestId}`;
+
+/** A user as objects show it; one removed since shows as such rather than failing the read. */
+export function userOf(ctx: ApiContext, id: string): UserRow {
+  return (
+    findUser(ctx.store, id) ?? {
+      userId: id,
+      displayName: "Removed user",
+      email: "",
+      photoUrl: null,
+    }
+  );
+}
+
+/** The change request the path names (its id or number), in a space the caller can see. */
+export function requireChangeRequest(
+  ctx: ApiContext,
+  params: { spaceId: string; changeRequestId: string },
+  minimum: "member" | "comment" | "edit" | "review" = "member",
+): { space: SpaceRow; cr: ChangeRequestRow; role: string | null } {
+  const { row: space } = visibleSpace(ctx, params.spaceId);
+  const role = ctx.requireRole(space.organizationId, minimum);
+  const cr = findChangeRequest(ctx.store, space.id, params.changeRequestId);
+  if (cr === undefined) throw notFound(`change request ${params.changeRequestId}`);
+  return { space, cr, role };
+}
+
+export function renderChangeRequestFor(ctx: ApiContext, space: SpaceRow, cr: ChangeRequestRow) {
+  return renderChangeRequest(ctx.origin, cr, {
+    organizationId: space.organizationId,
+    spaceRevision: space.revision,
+    comments: openCommentCount(ctx.store, space.id, cr.id),
+    users: (id) => userOf(ctx, id),
+  });
+}
+
+/** §4.7: a change request's content is its own revision. */
+const changeRequestContent: ContentResolver = (ctx, params) => {
+  const { space, cr } = requireChangeRequest(ctx, {
+    spaceId: params.spaceId!,
+    changeRequestId: params.changeRequestId!,
+  });
+  return contentOfSpace(ctx, space, cr.revision, cr.number);
+};
+
+function requireActive(cr: ChangeRequestRow, action: string): void {
+  if (cr.status === "merged" || cr.status === "archived")
+    throw new HttpError(409, `change request ${cr.number} is ${cr.status}: it cannot be ${action}`);
+}
+
+const ChangeRequestList = listOf("ChangeRequestList", ChangeRequestJson);
+const crAnswer = { description: "The change request", schema: ChangeRequestJson };
+const resultAnswer = { description: "The revision it produced", schema: ChangeRequestResultJson };
+
+/** The counts of §2.3 this family keeps. */
+export const changeRequestHooks: FamilyHooks = {
+  spaceCounts: (store, space) => changeRequestCounts(store, space.id),
+};
+
+/** §4.6 change requests and §4.7 their content. */
+export const changeRequestRoutes = [
+  apiRoute({
+    method: "get",
+    path: base,
+    operationId: "listChangeRequestsForSpace",
+    summary: "A space's change requests with a status (default open), newest first",
+    query: pageQuery.extend({
+      status: changeRequestStatus.optional(),
+      contributor: z.string().min(1).max(64).optional(),
+    }),
+    responses: { 200: { description: "A page of change requests", schema: ChangeRequestList } },
+    handler({ params, query }, ctx) {
+      const { row: space } = visibleSpace(ctx, params.spaceId);
+      const page = pageOf(query);
+      const { rows, count } = listChangeRequests(
+        ctx.store,
+        space.id,
+        query.status ?? "open",
+        query.contributor,
+        page,
+      );
+      const items = rows.map((cr) => renderChangeRequestFor(ctx, space, cr));
+      return json(200, envelope(page, items, count));
+    },
+  }),
+
+  apiRoute({
+    method: "post",
+    path: base,
+    operationId: "createChangeRequest",
+    summary: "Open a change request on the space's current revision, as a draft",
+    body: z.strictObject({
+      subject: z.string().max(100).optional(),
+      agentTaskId: z.string().max(256).optional(),
+    }),
+    responses: { 201: { description: "The new change request", schema: ChangeRequestJson } },
+    handler({ params, body }, ctx) {
+      const { row: space } = visibleSpace(ctx, params.spaceId);
+      ctx.requireRole(space.organizationId, "edit");
+      const cr = insertChangeRequest(
+        ctx.store,
+        space.id,
+        space.revision,
+        body.subject ?? "",
+        ctx.userId,
+      );
+      return json(201, renderChangeRequestFor(ctx, space, cr));
+    },
+  }),
+
+  apiRoute({
+    method: "get",
+    path: one,
+    operationId: "getChangeRequestById",
+    summary: "A change request, by id or by number",
+    responses: { 200: crAnswer },
+    handler({ params }, ctx) {
+      const { space, cr } = requireChangeRequest(ctx, params);
+      return json(200, renderChangeRequestFor(ctx, space, cr));
+    },
+  }),
+
+  apiRoute({
+    method: "patch",
+    path: one,
+    operationId: "updateChangeRequestById",
+    summary: "Change a change request's subject or status (draft, open, archived)",
+    body: z.strictObject({
+      subject: z.string().max(100).optional(),
+      // `merged` comes only from merge, with the revision it produces.
+      status: z.enum(["draft", "open", "archived"]).optional(),
+    }),
+    responses: { 200: crAnswer },
+    handler({ params, body }, ctx) {
+      const { space, cr } = requireChangeRequest(ctx, params, "edit");
+      if (cr.status === "merged") requireActive(cr, "changed");
+      const updated = updateChangeRequest(ctx.store, cr.id, body);
+      return json(200, renderChangeRequestFor(ctx, space, updated));
+    },
+  }),
+
+  apiRoute({
+    method: "post",
+    path: `${one}/merge`,
+    operationId: "mergeChangeRequest",
+    summary: "Make the change request's content the space's new revision",
+    responses: { 200: resultAnswer },
+    handler({ params }, ctx) {
+      const { space, cr } = requireChangeRequest(ctx, params, "review");
+      requireActive(cr, "merged");
+      if (space.editMode === "locked")
+        throw new HttpError(409, `space ${space.id} is locked: unlock it to merge`);
+      const revision = ctx.store.transaction(() => {
+        const ancestor = cr.revisionMergedAncestor ?? cr.revisionInitial;
+        // Nothing to merge: the space keeps its revision.
+        const merged =
+          cr.revision === ancestor
+            ? space.revision
+            : insertRevision(ctx.store, {
+                spaceId: space.id,
+                parents: [space.revision, cr.revision],
+                type: "merge",
+                pages:
+                  ancestor === space.revision
+                    ? pagesOf(ctx.store, cr.revision)
+                    : mergePages(
+                        pagesOf(ctx.store, ancestor),
+                        pagesOf(ctx.store, space.revision),
+                        pagesOf(ctx.store, cr.revision),
+                        "incoming",
+                      ),
+                files: { from: cr.revision },
+              });
+        setSpaceRevision(ctx.store, space.id, merged);
+        updateChangeRequest(ctx.store, cr.id, {
+          status: "merged",
+          revisionMerged: merged,
+          mergedBy: ctx.userId,
+          mergedAt: ctx.store.now(),
+        });
+        return merged;
+      });
+      return json(200, { revision, result: "merge" as const });
+    },
+  }),
+
+  apiRoute({
+    method: "post",
+    path: `${one}/update`,
+    operationId: "updateChangeRequestFromMain",
+    summary: "Pull the space's current content into the change request",
+    responses: { 200: resultAnswer },
+    handler({ params }, ctx) {
+      const { space, cr } = requireChangeRequest(ctx, params, "edit");
+      requireActive(cr, "updated");
+      const revision = ctx.store.transaction(() => {
+        const ancestor = cr.revisionMergedAncestor ?? cr.revisionInitial;
+        if (ancestor === space.revision) return cr.revision;
+        // Untouched, the change request simply moves to the space's revision.
+        const updated =
+          cr.revision === ancestor
+            ? space.revision
+            : insertRevision(ctx.store, {
+                spaceId: space.id,
+                parents: [cr.revision, space.revision],
+                type: "update",
+                pages: mergePages(
+                  pagesOf(ctx.store, ancestor),
+                  pagesOf(ctx.store, cr.revision),
+                  pagesOf(ctx.store, space.revision),
+                  "current",
+                ),
+                files: { from: cr.revision },
+              });
+        updateChangeRequest(ctx.store, cr.id, {
+          revision: updated,
+          revisionMergedAncestor: space.revision,
+        });
+        return updated;
+      });
+      return json(200, { revision, result: "update" as const });
+    },
+  }),
+
+  ...contentRoutes(
+    one,
+    "ChangeRequest",
+    changeRequestContent,
+    (_ctx, _at, links) => links.filter((l) => l.status === "broken").length,
+  ),
+];

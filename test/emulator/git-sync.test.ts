@@ -1,0 +1,409 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { Background } from "../../emulator/background";
+import { resumeGitSync } from "../../emulator/jobs/git-sync";
+import {
+  nextGitOperation,
+  queueGitOperation,
+  startGitOperation,
+} from "../../emulator/store/git-sync";
+import { until } from "../support/harness-cli";
+import {
+  apiClient,
+  createTestEmulator,
+  type ApiBody,
+  type TestEmulator,
+} from "../support/emulator";
+
+/** §4.15 Git synchronisation against real repositories made with Debian's `git`, in process. */
+let t: TestEmulator;
+let api: ReturnType<typeof apiClient>;
+const scratch = mkdtempSync(join(tmpdir(), "git-sync-test-"));
+
+beforeAll(async () => {
+  t = await createTestEmulator();
+  api = apiClient(t.url, t.token, t.fetch);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" },
+  }).trim();
+
+/** A repository (not bare) that accepts pushes to its checked-out `main`, with `files` committed. */
+function repository(name: string, files: Record<string, string>): string {
+  const dir = join(scratch, name);
+  mkdirSync(dir);
+  git(dir, "init", "--quiet", "--initial-branch=main");
+  git(dir, "config", "receive.denyCurrentBranch", "updateInstead");
+  git(dir, "config", "user.name", "Writer");
+  git(dir, "config", "user.email", "writer@example.com");
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  git(dir, "add", "--all");
+  git(dir, "commit", "--quiet", "-m", "Initial docs");
+  return dir;
+}
+
+async function newSpace(): Promise<ApiBody> {
+  return (await api("POST", `/v1/orgs/${t.organizationId}/spaces`, { title: "Docs" })).body;
+}
+
+/** Waits until the space has no operation queued or running, and answers its Git info. */
+async function settled(spaceId: string): Promise<ApiBody> {
+  return until(`the Git operations of ${spaceId} to end`, async () => {
+    if (nextGitOperation(t.store, spaceId) !== undefined) return undefined;
+    const info = await api("GET", `/v1/spaces/${spaceId}/git/info`);
+    const operation = info.body.operation as ApiBody | undefined;
+    return operation?.state === "running" ? undefined : info.body;
+  });
+}
+
+const DOCS = {
+  "README.md": "# Welcome\n\nStart with [the install guide](guides/install.md).\n",
+  "guides/README.md": "# Guides\n\nHow to.\n",
+  "guides/install.md": "# Install\n\nRun the installer.\n",
+  ".gitbook/assets/logo.png": "not really a png",
+  LICENSE: "MIT\n",
+};
+
+test("round trip: import a repository, change a page through a change request, export it as a commit", async () => {
+  const repo = repository("round-trip", DOCS);
+  const initial = git(repo, "rev-parse", "HEAD");
+  const space = await newSpace();
+
+  const started = await api("POST", `/v1/spaces/${space.id}/git/import`, {
+    url: repo,
+    ref: "refs/heads/main",
+    repoCommitURL: "https://git.example.com/docs/commit/",
+    gitInfo: { provider: "github", url: "https://git.example.com/docs/tree/main" },
+  });
+  expect(started.status).toBe(204);
+  const imported = await settled(space.id);
+  expect(imported).toMatchObject({
+    installationStatus: "active",
+    installationProvider: "github",
+    integration: "github-sync",
+    repoName: "round-trip",
+    url: "https://git.example.com/docs/tree/main",
+    operation: { state: "success", direction: "import" },
+  });
+
+  const revision = (await api("GET", `/v1/spaces/${space.id}/content`)).body;
+  expect((await api("GET", `/v1/spaces/${space.id}`)).body.revision).toBe(revision.id);
+  expect(revision.git).toMatchObject({
+    oid: initial,
+    message: "Initial docs",
+    createdByService: false,
+    ref: "refs/heads/main",
+    url: `https://git.example.com/docs/commit/${initial}`,
+  });
+  const [welcome, guides] = revision.pages as ApiBody[];
+  expect(welcome).toMatchObject({ title: "Welcome", path: "welcome" });
+  expect(guides).toMatchObject({ title: "Guides", path: "guides" });
+  expect((guides!.pages as ApiBody[]).map((p) => p.path)).toEqual(["guides/install"]);
+  expect((revision.files as ApiBody[]).map((f) => [f.name, f.contentType])).toEqual([
+    ["logo.png", "image/png"],
+  ]);
+
+  // Change the install page through a change request, and merge it.
+  const cr = (await api("POST", `/v1/spaces/${space.id}/change-requests`, { subject: "Reword" }))
+    .body;
+  const edited = await t.fetch(
+    `${t.url}/_emulator/spaces/${space.id}/change-requests/${cr.number as number}/content`,
+    {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        pages: [
+          { title: "Welcome", markdown: DOCS["README.md"] },
+          {
+            title: "Guides",
+            markdown: DOCS["guides/README.md"],
+            pages: [{ title: "Install", markdown: "# Install\n\nRun `install --all`.\n" }],
+          },
+        ],
+      }),
+    },
+  );
+  expect(edited.status).toBe(200);
+  expect((await api("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`)).status).toBe(
+    200,
+  );
+
+  expect(
+    (
+      await api("POST", `/v1/spaces/${space.id}/git/export`, {
+        url: repo,
+        ref: "refs/heads/main",
+        commitMessage: "Docs: reword the install guide",
+      })
+    ).status,
+  ).toBe(204);
+  expect(await settled(space.id)).toMatchObject({
+    operation: { state: "success", direction: "export" },
+  });
+
+  const me = (await api("GET", `/v1/orgs/${t.organizationId}/members`)).body.items.find(
+    (m) => (m.role as string) === "admin",
+  )!.user as ApiBody;
+  expect(git(repo, "log", "-1", "--format=%an <%ae>|%s|%P")).toBe(
+    `${me.displayName as string} <${me.email as string}>|Docs: reword the install guide|${initial}`,
+  );
+  expect(git(repo, "show", "HEAD:guides/install.md")).toBe("# Install\n\nRun `install --all`.");
+  // Only the changed page: the front page, the assets and files that are not content stay.
+  expect(git(repo, "diff", "--name-only", initial, "HEAD")).toBe("guides/install.md");
+  expect(readFileSync(join(repo, "guides/install.md"), "utf8")).toContain("install --all");
+
+  // Exporting the same content again makes no commit.
+  await api("POST", `/v1/spaces/${space.id}/git/export`, {
+    url: repo,
+    ref: "refs/heads/main",
+    commitMessage: "Nothing to say",
+  });
+  expect(await settled(space.id)).toMatchObject({ operation: { state: "success" } });
+  expect(git(repo, "rev-list", "--count", "HEAD")).toBe("2");
+});
+
+test("a project folder and a new branch: export creates the ref, import reads only the folder", async () => {
+  const repo = repository("folder", { "docs/README.md": "# Home\n", "src/app.md": "# Not docs\n" });
+  const space = await newSpace();
+  await api("POST", `/v1/spaces/${space.id}/git/import`, {
+    url: `file://${repo}`,
+    ref: "refs/heads/main",
+    repoProjectDirectory: "docs/",
+  });
+  await settled(space.id);
+  const pages = (await api("GET", `/v1/spaces/${space.id}/content/pages`)).body.pages as ApiBody[];
+  expect(pages.map((p) => p.title)).toEqual(["Home"]);
+
+  await api("POST", `/v1/spaces/${space.id}/git/export`, {
+    url: repo,
+    ref: "refs/heads/docs-copy",
+    repoProjectDirectory: "docs",
+    commitMessage: "Copy",
+  });
+  expect(await settled(space.id)).toMatchObject({ operation: { state: "success" } });
+  expect(git(repo, "show", "docs-copy:docs/README.md")).toBe("# Home");
+});
+
+test("a standalone import writes a revision and leaves the space's content and setup alone", async () => {
+  const repo = repository("standalone", { "README.md": "# Alone\n" });
+  const space = await newSpace();
+  await api("POST", `/v1/spaces/${space.id}/git/import`, {
+    url: repo,
+    ref: "refs/heads/main",
+    standalone: true,
+  });
+  await until("the standalone import to end", () =>
+    nextGitOperation(t.store, space.id as string) === undefined ? true : undefined,
+  );
+  expect((await api("GET", `/v1/spaces/${space.id}`)).body.revision).toBe(space.revision);
+  expect((await api("GET", `/v1/spaces/${space.id}/git/info`)).status).toBe(404);
+});
+
+/** A loopback "Git server" that holds every request until released, then answers 404. */
+async function holdingServer(): Promise<{
+  url: string;
+  held: ServerResponse[];
+  release(): void;
+  server: Server;
+}> {
+  const held: ServerResponse[] = [];
+  let released = false;
+  const server = createServer((_request, response) => {
+    if (released) response.writeHead(404).end();
+    else held.push(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://writer:s3cret@127.0.0.1:${port}/held.git`,
+    held,
+    server,
+    release() {
+      released = true;
+      for (const response of held.splice(0)) response.writeHead(404).end();
+    },
+  };
+}
+
+test("operations run in the order of their timestamp; an older one than what ran is skipped", async () => {
+  const repo = repository("ordering", { "README.md": "# From Git\n" });
+  const before = git(repo, "rev-parse", "HEAD");
+  const space = await newSpace();
+  const seeded = await t.fetch(`${t.url}/_emulator/spaces/${space.id}/content`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ pages: [{ title: "From the space", markdown: "# From the space\n" }] }),
+  });
+  expect(seeded.status).toBe(200);
+
+  const hold = await holdingServer();
+  try {
+    // The first operation holds the space's worker while the others queue.
+    await api("POST", `/v1/spaces/${space.id}/git/import`, {
+      url: hold.url,
+      ref: "refs/heads/main",
+      timestamp: "2030-01-01T00:00:01Z",
+    });
+    await until("the held import to reach the server", () => hold.held.length > 0);
+    const post = (direction: string, timestamp: string, extra: object = {}) =>
+      api("POST", `/v1/spaces/${space.id}/git/${direction}`, {
+        url: repo,
+        ref: "refs/heads/main",
+        timestamp,
+        ...extra,
+      });
+    // Arrival order: the import (latest), the export, then a stale export.
+    expect((await post("import", "2030-01-01T00:00:04Z")).status).toBe(204);
+    expect(
+      (await post("export", "2030-01-01T01:00:03+01:00", { commitMessage: "From the space" }))
+        .status,
+    ).toBe(204);
+    expect((await post("export", "2030-01-01T00:00:00Z", { commitMessage: "Stale" })).status).toBe(
+      204,
+    );
+    hold.release();
+    const info = await settled(space.id as string);
+    expect(info).toMatchObject({ operation: { state: "success", direction: "import" } });
+    expect(JSON.stringify(info)).not.toContain("s3cret");
+  } finally {
+    hold.release();
+    hold.server.close();
+  }
+
+  // The export (earlier timestamp) ran before the import that arrived first; the stale one never.
+  expect(git(repo, "log", "--format=%s")).toBe("From the space\nInitial docs");
+  const exported = git(repo, "rev-parse", "HEAD");
+  expect(exported).not.toBe(before);
+  const revision = (await api("GET", `/v1/spaces/${space.id}/content`)).body;
+  expect(revision.git).toMatchObject({ oid: exported, message: "From the space" });
+});
+
+test("errors: an unknown ref and a folder that is no repository end in failure, reported by info", async () => {
+  const repo = repository("errors", { "README.md": "# Docs\n" });
+  const nothing = join(scratch, "not-a-repository");
+  mkdirSync(nothing);
+  const space = await newSpace();
+
+  expect((await api("GET", `/v1/spaces/${space.id}/git/info`)).status).toBe(404);
+
+  await api("POST", `/v1/spaces/${space.id}/git/import`, { url: repo, ref: "refs/heads/nope" });
+  expect(await settled(space.id)).toMatchObject({
+    operation: {
+      state: "failure",
+      direction: "import",
+      error: `ref refs/heads/nope not found in ${repo}`,
+    },
+  });
+
+  await api("POST", `/v1/spaces/${space.id}/git/export`, {
+    url: nothing,
+    ref: "refs/heads/main",
+    commitMessage: "Into nothing",
+  });
+  const failed = await settled(space.id);
+  expect(failed).toMatchObject({ operation: { state: "failure", direction: "export" } });
+  expect((failed.operation as ApiBody).error).toMatch(/does not appear to be a git repository/);
+  expect(failed.repoName).toBe("not-a-repository");
+  // The space's content is untouched by failures.
+  expect((await api("GET", `/v1/spaces/${space.id}`)).body.revision).toBe(space.revision);
+});
+
+test("an operation past its time limit ends in timeout", async () => {
+  const slow = await createTestEmulator({ gitTimeoutMs: 300 });
+  const hold = await holdingServer();
+  try {
+    const call = apiClient(slow.url, slow.token, slow.fetch);
+    const space = (await call("POST", `/v1/orgs/${slow.organizationId}/spaces`, { title: "S" }))
+      .body;
+    await call("POST", `/v1/spaces/${space.id}/git/import`, {
+      url: hold.url,
+      ref: "refs/heads/main",
+    });
+    const info = await until("the held import to time out", async () => {
+      const body = (await call("GET", `/v1/spaces/${space.id}/git/info`)).body;
+      const operation = body.operation as ApiBody | undefined;
+      return operation?.state === "timeout" ? body : undefined;
+    });
+    expect(info).toMatchObject({
+      operationTimeout: 300,
+      operation: { state: "timeout", error: "the operation took longer than 300 ms" },
+    });
+    expect(info.url).toBe(hold.url.replace("writer:s3cret", "***"));
+  } finally {
+    hold.release();
+    hold.server.close();
+    await slow.close();
+  }
+});
+
+test("bad requests name the field; legacy-installation is a no-op answering 204", async () => {
+  const space = await newSpace();
+  const post = (direction: string, body: unknown) =>
+    api("POST", `/v1/spaces/${space.id}/git/${direction}`, body);
+  const remote = await post("import", {
+    url: "https://github.com/o/r.git",
+    ref: "refs/heads/main",
+  });
+  expect(remote.status).toBe(400);
+  expect(remote.body.error.message).toMatch(/url/);
+  expect(remote.body.error.message).toMatch(/localhost, 127\.0\.0\.1 or \[::1\]/);
+  const ref = await post("import", { url: "/tmp/r", ref: "main" });
+  expect(ref.status).toBe(400);
+  expect(ref.body.error.message).toMatch(/ref.*refs\/heads\/<branch>/);
+  const climb = await post("import", {
+    url: "/tmp/r",
+    ref: "refs/heads/main",
+    repoProjectDirectory: "../etc",
+  });
+  expect(climb.status).toBe(400);
+  expect(climb.body.error.message).toMatch(/repoProjectDirectory/);
+  const noMessage = await post("export", { url: "/tmp/r", ref: "refs/heads/main" });
+  expect(noMessage.status).toBe(400);
+  expect(noMessage.body.error.message).toMatch(/commitMessage/);
+  expect((await api("GET", `/v1/spaces/${space.id}/git/info`)).status).toBe(404);
+
+  for (let i = 0; i < 2; i++)
+    expect((await api("DELETE", `/v1/spaces/${space.id}/git/legacy-installation`)).status).toBe(
+      204,
+    );
+  expect((await api("DELETE", `/v1/spaces/nope/git/legacy-installation`)).status).toBe(404);
+});
+
+test("an operation a stopped emulator left running is queued again, and run, when the store opens", async () => {
+  const repo = repository("resumed", { "README.md": "# Resumed\n" });
+  const space = await newSpace();
+  const spaceId = space.id as string;
+  queueGitOperation(
+    t.store,
+    spaceId,
+    { provider: null, repoName: "resumed", url: repo, ref: "refs/heads/main", treeUrl: null },
+    {
+      direction: "import",
+      request: { url: repo, ref: "refs/heads/main" },
+      timestamp: t.store.now(),
+      author: "nobody",
+    },
+  );
+  startGitOperation(t.store, nextGitOperation(t.store, spaceId)!.id);
+  expect(nextGitOperation(t.store, spaceId)).toBeUndefined();
+
+  resumeGitSync(t.store, new Background(t.store));
+  expect(await settled(spaceId)).toMatchObject({ operation: { state: "success" } });
+  const pages = (await api("GET", `/v1/spaces/${spaceId}/content/pages`)).body.pages as ApiBody[];
+  expect(pages.map((p) => p.title)).toEqual(["Resumed"]);
+});
