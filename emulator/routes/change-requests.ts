@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { mergePages } from "../content-tree";
 import { apiRoute, type ApiContext } from "../context";
-import { HttpError, notFound } from "../errors";
+import { badRequest, HttpError, notFound } from "../errors";
 import type { FamilyHooks } from "../hooks";
 import { json } from "../http/route";
 import { envelope, pageOf, pageQuery } from "../pagination";
@@ -21,7 +21,9 @@ import {
   type ChangeRequestRow,
 } from "../store/change-requests";
 import { openCommentCount } from "../store/comments";
-import { insertRevision, pagesOf, setSpaceRevision } from "../store/content";
+import { findPage, insertRevision, pagesOf, setSpaceRevision } from "../store/content";
+import { organizationKey } from "../store/members";
+import { PDF_LINK_TTL, pdfLinkSignature, type PdfLink } from "../pdf";
 import { findUser, type UserRow } from "../store/identity";
 import type { SpaceRow } from "../store/spaces";
 import { contentOfSpace, contentRoutes, type ContentResolver } from "./content";
@@ -80,6 +82,7 @@ function requireActive(cr: ChangeRequestRow, action: string): void {
 
 const ChangeRequestList = listOf("ChangeRequestList", ChangeRequestJson);
 const crAnswer = { description: "The change request", schema: ChangeRequestJson };
+const PdfUrlJson = z.strictObject({ url: z.string() });
 const resultAnswer = { description: "The revision it produced", schema: ChangeRequestResultJson };
 
 /** The counts of §2.3 this family keeps. */
@@ -249,6 +252,43 @@ export const changeRequestRoutes = [
         return updated;
       });
       return json(200, { revision, result: "update" as const });
+    },
+  }),
+
+  apiRoute({
+    method: "get",
+    path: `${one}/pdf`,
+    operationId: "getChangeRequestPDF",
+    summary: "A URL of the change request's content as a PDF, working for one hour",
+    query: z.looseObject({
+      only: z.enum(["true", "false"]).optional(),
+      page: z.string().min(1).optional(),
+    }),
+    responses: { 200: { description: "The PDF's URL", schema: PdfUrlJson } },
+    handler({ params, query }, ctx) {
+      const { space, cr } = requireChangeRequest(ctx, params);
+      const only = query.only === "true";
+      if (only && query.page === undefined)
+        throw badRequest("only: prints the page named by page alone, and page is missing");
+      if (query.page !== undefined && !findPage(ctx.store, cr.revision, query.page))
+        throw badRequest(`page: ${query.page} is not a page of change request ${cr.number}`);
+      const link: PdfLink = {
+        spaceId: space.id,
+        revisionId: cr.revision,
+        ...(query.page === undefined ? {} : { page: query.page }),
+        only,
+        expires: Math.floor(Date.parse(ctx.store.now()) / 1000) + PDF_LINK_TTL,
+      };
+      const signature = pdfLinkSignature(organizationKey(ctx.store, space.organizationId), link);
+      const search = new URLSearchParams({
+        ...(link.page === undefined ? {} : { page: link.page }),
+        ...(only ? { only: "true" } : {}),
+        expires: String(link.expires),
+        signature,
+      });
+      return json(200, {
+        url: `${ctx.origin}/app/pdf/${space.id}/${cr.revision}?${search.toString()}`,
+      });
     },
   }),
 

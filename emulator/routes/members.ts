@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { empty, json } from "../http/route";
 import { roleLevel } from "../auth";
@@ -17,7 +17,7 @@ import {
   removeMember,
   setMemberRole,
   touchMember,
-  visitorClaimKey,
+  organizationKey,
   type MemberRow,
 } from "../store/members";
 import { findUser } from "../store/identity";
@@ -74,9 +74,7 @@ function visitorClaims(ctx: ApiContext, organizationId: string, role: string | n
     name: user.displayName,
     role,
   })}`;
-  const key = visitorClaimKey(ctx.store, organizationId, () =>
-    randomBytes(32).toString("base64url"),
-  );
+  const key = organizationKey(ctx.store, organizationId);
   return `${unsigned}.${createHmac("sha256", key).update(unsigned).digest("base64url")}`;
 }
 

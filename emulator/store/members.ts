@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Store } from "./index";
 import { type Raw, str, strOrNull } from "./sql";
 
@@ -181,7 +182,15 @@ CREATE TABLE IF NOT EXISTS visitor_claim_keys (
 );
 `;
 
-export function visitorClaimKey(store: Store, organizationId: string, fresh: () => string): string {
+/**
+ * The organization's signing key: it signs visitor claims and the temporary PDF URLs of change
+ * requests. Made at first use, 32 random bytes.
+ */
+export function organizationKey(store: Store, organizationId: string): string {
+  return visitorClaimKey(store, organizationId, () => randomBytes(32).toString("base64url"));
+}
+
+function visitorClaimKey(store: Store, organizationId: string, fresh: () => string): string {
   store
     .statement("INSERT OR IGNORE INTO visitor_claim_keys (organization_id, secret) VALUES (?, ?)")
     .run(organizationId, fresh());
