@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiRoute, type ApiContext } from "../context";
+import { apiRoute } from "../context";
 import { json } from "../http/route";
 import { excerpt, ftsQuery, searchWords, sectionHits, sectionsOf } from "../markdown";
 import { envelope, pageOf, pageQuery, type PageRequest } from "../pagination";
@@ -13,6 +13,7 @@ import {
   type SectionHit,
 } from "../render/search";
 import { findPage, type PageRow } from "../store/content";
+import type { Store } from "../store";
 import { searchPages } from "../store/search";
 import { spacesOf, type SpaceRow } from "../store/spaces";
 import { visibleSpace } from "./spaces";
@@ -23,7 +24,7 @@ const searchQuery = pageQuery.extend({ query: z.string().min(1).max(512) });
 /** How many sections a hit carries at most: the best ones, in the page's order. */
 const MAX_SECTIONS = 5;
 
-function ancestorsOf(ctx: ApiContext, revisionId: string, page: PageRow): PageRow[] {
+function ancestorsOf(ctx: SearchContext, revisionId: string, page: PageRow): PageRow[] {
   const ancestors: PageRow[] = [];
   for (let id = page.parentId; id !== null;) {
     const parent = findPage(ctx.store, revisionId, id);
@@ -61,12 +62,19 @@ function sectionsFor(page: PageRow, score: number, words: readonly string[]): Se
   }));
 }
 
+/** What a search reads: the store, and the origin its `urls` start with (a route's or a page's). */
+export interface SearchContext {
+  store: Store;
+  origin: string;
+}
+
 /**
  * One page of hits over the current revisions of `spaces`, ranked across all of them (`rank`
  * counts from the first hit of the first page). Nothing searchable in the query finds nothing.
+ * The API's routes and the app's search page both answer from it.
  */
-function search(
-  ctx: ApiContext,
+export function search(
+  ctx: SearchContext,
   spaces: readonly SpaceRow[],
   query: string,
   page: PageRequest,
