@@ -1,4 +1,5 @@
 import { bytes, page } from "../http/route";
+import { leadingTitle } from "../markdown";
 import { contentAppUrl, renderFile, type ContentScope } from "../render/content";
 import { spaceAppUrl } from "../render/spaces";
 import {
@@ -136,7 +137,13 @@ export function contentPage(ctx: PageContext, view: ContentView, path: string, h
         <div class="content">
           <nav class="pages" aria-label="Pages">${pageTree(view, pages, current.id)}</nav>
           <article>
-            <h1>${current.emoji ? `${current.emoji} ` : ""}${current.title}</h1>
+            ${
+              // A page whose Markdown opens with its title (`# Install`, as files are written)
+              // has its heading there: not twice.
+              leadingTitle(current.markdown) === current.title && !current.emoji
+                ? ""
+                : html`<h1>${current.emoji ? `${current.emoji} ` : ""}${current.title}</h1>`
+            }
             ${current.description ? html`<p class="meta">${current.description}</p>` : ""}
             <div class="markdown">${body}</div>
             <p class="meta">Updated ${current.updatedAt} · path <code>${current.path}</code></p>
