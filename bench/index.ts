@@ -1,4 +1,5 @@
 import { clientBench } from "./client";
+import { contentBench } from "./content";
 import { emulatorBench } from "./emulator";
 import { engineBench } from "./engine";
 import { exportBench } from "./export";
@@ -16,6 +17,7 @@ export interface BenchModule {
 /** Every benchmark `npm run bench` runs, in order. Adding one is adding its line here. */
 const modules: BenchModule[] = [
   emulatorBench,
+  contentBench,
   clientBench,
   requestsBench,
   serializationBench,

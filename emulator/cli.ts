@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { startEmulator, type Seed } from "./index";
 
 const USAGE = `Usage: docs-workspace-emulator [--port 4100] [--host 127.0.0.1] [--data FILE] [--seed FILE]
-         [--processing-delay MS] [--fetch-timeout MS] [--git-timeout MS]
+         [--processing-delay MS] [--fetch-timeout MS] [--git-timeout MS] [--content DIR]
 
   --port   port to listen on (0 picks a free one); default 4100
   --host   address to bind; default 127.0.0.1
@@ -12,7 +12,9 @@ const USAGE = `Usage: docs-workspace-emulator [--port 4100] [--host 127.0.0.1] [
   --seed   JSON seed (organizations, users, members, tokens); default a demo organization
   --processing-delay  how long an OpenAPI spec or a translation run takes to process; default 1000
   --fetch-timeout     how long fetching an OpenAPI spec's URL may take (FETCH_TIMEOUT); default 10000
-  --git-timeout       how long a Git sync import or export may run (timeout); default 60000`;
+  --git-timeout       how long a Git sync import or export may run (timeout); default 60000
+  --content  a folder of Markdown, DIR/<space title or id>/**/*.md, written as the spaces' content
+             of the first organization at every start (a space is made for a new title)`;
 
 function milliseconds(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
       "processing-delay": { type: "string" },
       "fetch-timeout": { type: "string" },
       "git-timeout": { type: "string" },
+      content: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -55,6 +58,7 @@ async function main(): Promise<void> {
     processingDelayMs: milliseconds("--processing-delay", values["processing-delay"]),
     fetchTimeoutMs: milliseconds("--fetch-timeout", values["fetch-timeout"]),
     gitTimeoutMs: milliseconds("--git-timeout", values["git-timeout"]),
+    content: values.content,
   });
   // Installed before the URL is printed: whoever reads it may signal at once.
   const stop = (signal: string) => {
@@ -69,6 +73,13 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", () => stop("SIGINT"));
   process.once("SIGTERM", () => stop("SIGTERM"));
+  for (const space of emulator.content ?? []) {
+    const what = space.revision === undefined ? "unchanged" : `revision ${space.revision}`;
+    const made = space.created ? ", a new space" : "";
+    console.log(
+      `content: ${space.folder} -> space ${space.spaceId}${made}: ${space.pages} pages, ${what}`,
+    );
+  }
   console.log(`docs-workspace-emulator listening on ${emulator.url}`);
   if (emulator.token !== undefined) {
     console.log(`DOCS_WORKSPACE_API_URL=${emulator.url}`);

@@ -15,6 +15,7 @@ import { resumeTranslations } from "./jobs/translations";
 import { openApiSpecRoutes } from "./routes/openapi-specs";
 import { organizationRoutes } from "./routes/organizations";
 import { samlRoutes } from "./routes/saml";
+import { searchRoutes } from "./routes/search";
 import { sectionGroupRoutes } from "./routes/section-groups";
 import { shareLinkRoutes } from "./routes/share-links";
 import { sitesHooks } from "./routes/site-context";
@@ -110,4 +111,6 @@ export const families: readonly Family[] = [
   },
   { name: "comments", schema: commentsSchema, routes: commentRoutes, hooks: commentHooks },
   { name: "git-sync", schema: gitSyncSchema, routes: gitSyncRoutes, resume: resumeGitSync },
+  // Search reads the content family's full-text index: it has no tables of its own.
+  { name: "search", routes: searchRoutes },
 ];

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { createAdminState } from "./admin";
 import { createApp, openStore } from "./app";
+import { loadContentDir, type LoadedSpace } from "./content-dir";
 import type { BackgroundOptions } from "./background";
 import { applyDemoSeed, applySeed, type Seed } from "./seed";
 import type { Clock, Store } from "./store";
@@ -29,6 +30,11 @@ export interface StartEmulatorOptions extends BackgroundOptions {
    * data file already holds organizations; `"none"` starts empty; a Seed is applied as given.
    */
   seed?: Seed | "demo" | "none";
+  /**
+   * A folder of Markdown, one folder per space (emulator/README.md, "Content from a folder"),
+   * written as the spaces' content after the seed, at every start.
+   */
+  content?: string;
 }
 
 export interface RunningEmulator {
@@ -37,6 +43,8 @@ export interface RunningEmulator {
   /** An admin token of the first organization, when there is one. */
   token?: string;
   organizationId?: string;
+  /** What `content` wrote, space by space. */
+  content?: LoadedSpace[];
   store: Store;
   setClock(clock: Clock): void;
   close(): Promise<void>;
@@ -53,8 +61,10 @@ function applyStartSeed(store: Store, seed: StartEmulatorOptions["seed"]): void 
 /** Starts the emulator on a socket. */
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   const store = openStore({ path: options.data, clock: options.clock });
+  let content: LoadedSpace[] | undefined;
   try {
     applyStartSeed(store, options.seed);
+    if (options.content !== undefined) content = loadContentDir(store, options.content);
   } catch (error) {
     store.close();
     throw error;
@@ -81,6 +91,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     url: `http://${urlHost}:${port}`,
     port,
     ...(admin ? { token: admin.token, organizationId: admin.organizationId } : {}),
+    ...(content !== undefined ? { content } : {}),
     store,
     setClock(clock) {
       store.clock = clock;

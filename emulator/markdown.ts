@@ -122,13 +122,46 @@ function decodeURIComponentSafe(text: string): string {
  * words, never syntax), all required. `undefined` when nothing searchable is left.
  */
 export function ftsQuery(query: string): string | undefined {
-  const words = query.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  const words = searchWords(query);
   return words.length === 0 ? undefined : words.map((w) => `"${w}"`).join(" ");
 }
 
-/** Whether a section's title or body holds every word of the query (case-insensitive). */
-export function sectionMatches(section: Section, query: string): boolean {
-  const text = `${section.title}\n${section.body}`.toLowerCase();
-  const words = query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
-  return words.some((w) => new RegExp(`(^|[^\\p{L}\\p{N}_])${w}`, "u").test(text));
+/** The words of what a person typed, lower case: what `ftsQuery` quotes and sections are matched on. */
+export function searchWords(query: string): string[] {
+  return (query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter(
+    (w, i, all) => all.indexOf(w) === i,
+  );
+}
+
+function wordPattern(word: string): RegExp {
+  // A whole word, as FTS5's tokenizer reads one: `install` is not found in `installer`.
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${word}(?![\\p{L}\\p{N}_])`, "iu");
+}
+
+/**
+ * How many of `words` (from `searchWords`) a section's heading or body holds. The text before the
+ * first heading is read without the page's title: a word found only there matched the page.
+ */
+export function sectionHits(section: Section, words: readonly string[]): number {
+  const text = section.anchor === "" ? section.body : `${section.title}\n${section.body}`;
+  return words.filter((w) => wordPattern(w).test(text)).length;
+}
+
+/**
+ * At most `max` characters of a section's body around the first of `words` it holds (its start
+ * when it holds none), cut at spaces and marked `…` where cut.
+ */
+export function excerpt(body: string, words: readonly string[], max = 240): string {
+  const flat = body.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const found = words
+    .map((w) => wordPattern(w).exec(flat)?.index)
+    .filter((i): i is number => i !== undefined);
+  const at = found.length === 0 ? 0 : Math.min(...found);
+  let start = Math.max(0, at - Math.floor(max / 4));
+  if (start > 0) start = flat.indexOf(" ", start) + 1 || start;
+  let end = Math.min(flat.length, start + max);
+  const space = flat.lastIndexOf(" ", end);
+  if (end < flat.length && space > start) end = space;
+  return `${start > 0 ? "…" : ""}${flat.slice(start, end)}${end < flat.length ? "…" : ""}`;
 }

@@ -41,10 +41,11 @@ export function fullPath(prefix: string, path: string): string {
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
 function parameters(route: Route<unknown>) {
-  const path = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+  const path = [...route.path.matchAll(/\{(\w+)(\+?)\}/g)].map(([, name, rest]) => ({
     name,
     in: "path",
     required: true,
+    ...(rest ? { description: "The rest of the path: it may hold `/`" } : {}),
     schema: { type: "string" },
   }));
   const shape = route.query instanceof z.ZodObject ? route.query.shape : {};
@@ -111,7 +112,8 @@ export function openApiDocument(groups: readonly RouteGroup<unknown>[], info: Do
           content: { "application/json": { schema: ref(id) } },
         };
       }
-      const path = fullPath(group.prefix, route.path);
+      // OpenAPI writes a parameter holding `/` as any other: `{name}`.
+      const path = fullPath(group.prefix, route.path).replace(/\{(\w+)\+\}/g, "{$1}");
       paths[path] ??= {};
       paths[path][route.method] = {
         operationId: route.operationId,

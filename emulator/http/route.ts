@@ -13,9 +13,9 @@ import { bodyOf, type BodyEnv } from "./body";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
-/** The `{name}` parameters of an OpenAPI-style path. */
+/** The `{name}` parameters of an OpenAPI-style path; `{name+}` is one that may hold `/`. */
 export type PathParams<P extends string> = P extends `${string}{${infer K}}${infer Rest}`
-  ? K | PathParams<Rest>
+  ? (K extends `${infer Name}+` ? Name : K) | PathParams<Rest>
   : never;
 
 /** One answer a route may give: JSON matching `schema`, HTML, bytes (a file), or no body. */
@@ -114,9 +114,12 @@ export interface RouteGroup<C> {
   routes: readonly Route<C>[];
 }
 
-/** `/orgs/{organizationId}` as Hono writes it: `/orgs/:organizationId`. */
+/**
+ * `/orgs/{organizationId}` as Hono writes it: `/orgs/:organizationId`; a `{name+}` parameter
+ * takes the rest of the path, slashes included (`:name{.+}`).
+ */
 export function honoPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, ":$1");
+  return path.replace(/\{(\w+)\+\}/g, ":$1{.+}").replace(/\{(\w+)\}/g, ":$1");
 }
 
 /** Mounts a group's routes on `app` (already scoped to the prefix), each validating its input. */

@@ -1,52 +1,158 @@
-import { z } from "zod";
 import { bytes, page } from "../http/route";
-import { pdfDocument, validPdfLink, type PdfLink, type PdfSection } from "../pdf";
-import { fileBytes, findFile, findRevision, pagesOf, type PageRow } from "../store/content";
-import { organizationKey } from "../store/members";
-import { findSpace } from "../store/spaces";
-import { missing, missingAnswer, pageRoute } from "./context";
-import { html, layout } from "./html";
+import { leadingTitle } from "../markdown";
+import { contentAppUrl, renderFile, type ContentScope } from "../render/content";
+import { spaceAppUrl } from "../render/spaces";
+import {
+  listChangeRequests,
+  type ChangeRequestRow,
+  type ChangeRequestStatus,
+} from "../store/change-requests";
+import { fileBytes, filesOf, findFile, pagesOf, type PageRow } from "../store/content";
+import { findSpace, type SpaceRow } from "../store/spaces";
+import { missing, missingAnswer, pageAnswer, pageRoute, type PageContext } from "./context";
+import { html, layout, type Html } from "./html";
+import { renderMarkdown } from "./page-markdown";
 
-/**
- * The pages a PDF prints, with their depth below the first: every page of the revision; with
- * `page`, that page and those below it; with `only`, that page alone.
- */
-function printed(pages: readonly PageRow[], link: PdfLink): PdfSection[] {
-  const depth = new Map<string | null, number>([[null, -1]]);
-  for (const p of pages) depth.set(p.id, depth.get(p.parentId)! + 1);
-  let chosen = pages;
-  if (link.page !== undefined) {
-    const below = new Set([link.page]);
-    chosen = pages.filter((p) => {
-      if (p.id === link.page) return true;
-      if (link.only || !below.has(p.parentId!)) return false;
-      below.add(p.id);
-      return true;
-    });
-  }
-  const top = Math.min(...chosen.map((p) => depth.get(p.id)!));
-  return chosen.map((p) => ({
-    title: p.title,
-    depth: depth.get(p.id)! - top,
-    markdown: p.markdown,
-  }));
+/** The content a page shows: a space's current revision, or a change request's. */
+export interface ContentView {
+  space: SpaceRow;
+  revisionId: string;
+  scope: ContentScope;
+  changeRequest?: ChangeRequestRow;
 }
 
-const refused = (status: 403 | 410, message: string) =>
-  page(
-    status,
+export function spaceView(ctx: PageContext, space: SpaceRow): ContentView {
+  return {
+    space,
+    revisionId: space.revision,
+    scope: { origin: ctx.origin, organizationId: space.organizationId, spaceId: space.id },
+  };
+}
+
+/** A live space of the organization the URL names, or undefined. */
+export function spaceIn(
+  ctx: PageContext,
+  organizationId: string,
+  spaceId: string,
+): SpaceRow | undefined {
+  const space = findSpace(ctx.store, spaceId);
+  return space?.organizationId === organizationId && space.deletedAt === null ? space : undefined;
+}
+
+/** A revision's page tree as nested links to its pages, the current one marked. */
+export function pageTree(view: ContentView, pages: readonly PageRow[], current?: string): Html {
+  const root = contentAppUrl(view.scope);
+  const children = new Map<string | null, PageRow[]>();
+  for (const p of pages) children.set(p.parentId, [...(children.get(p.parentId) ?? []), p]);
+  const level = (parentId: string | null): Html => {
+    const rows = children.get(parentId) ?? [];
+    if (rows.length === 0) return html``;
+    return html`<ul class="tree">
+      ${rows.map(
+        (p) =>
+          html`<li data-kind="page">
+            <a href="${root}/${p.path}" ${p.id === current ? html`aria-current="page"` : ""}
+              >${p.emoji ? `${p.emoji} ` : ""}${p.title}</a
+            >${level(p.id)}
+          </li>`,
+      )}
+    </ul>`;
+  };
+  return pages.length === 0 ? html`<p class="empty">No page yet.</p>` : level(null);
+}
+
+/** The search form: across the organization, or within one space. */
+export function searchForm(organizationId: string, spaceId?: string, query = ""): Html {
+  return html`<form class="search" method="get" action="/app/o/${organizationId}/search">
+    <input type="search" name="q" value="${query}" aria-label="Search" placeholder="Search" />
+    ${spaceId ? html`<input type="hidden" name="space" value="${spaceId}" />` : ""}
+    <button type="submit">Search</button>
+  </form>`;
+}
+
+const STATUSES: readonly ChangeRequestStatus[] = ["open", "draft", "merged", "archived"];
+
+/** What the space's page shows of its content: the page tree, its change requests, a search. */
+export function spaceContentSection(ctx: PageContext, space: SpaceRow): Html {
+  const view = spaceView(ctx, space);
+  const crs = STATUSES.flatMap(
+    (status) =>
+      listChangeRequests(ctx.store, space.id, status, undefined, { limit: -1, offset: 0 }).rows,
+  ).sort((a, b) => b.number - a.number);
+  return html`<h2>Content</h2>
+    ${searchForm(space.organizationId, space.id)}
+    <p class="meta">Revision <code>${space.revision}</code></p>
+    ${pageTree(view, pagesOf(ctx.store, space.revision))}
+    <h2>Change requests</h2>
+    ${
+      crs.length === 0
+        ? html`<p class="empty">No change request yet.</p>`
+        : html`<ul>
+            ${crs.map(
+              (cr) =>
+                html`<li data-kind="change-request">
+                  <a href="${spaceAppUrl(ctx.origin, space)}/cr/${cr.number}"
+                    >#${cr.number} ${cr.subject || "(no subject)"}</a
+                  >
+                  <span class="badge">${cr.status}</span>
+                </li>`,
+            )}
+          </ul>`
+    }`;
+}
+
+/** One page of a revision: where it sits, its Markdown rendered, its child pages. */
+export function contentPage(ctx: PageContext, view: ContentView, path: string, heading: Html) {
+  const pages = pagesOf(ctx.store, view.revisionId);
+  const current = pages.find((p) => p.path === path);
+  if (current === undefined) return missing(`Page ${path}`);
+  const root = contentAppUrl(view.scope);
+  const byPath = new Map(pages.map((p) => [p.path, p]));
+  const files = new Map(filesOf(ctx.store, view.revisionId).map((f) => [f.name, f]));
+  const ancestors: PageRow[] = [];
+  for (let p = current; p.parentId !== null;) {
+    const parent = pages.find((q) => q.id === p.parentId);
+    if (parent === undefined) break;
+    ancestors.unshift(parent);
+    p = parent;
+  }
+  const body = renderMarkdown(current.markdown, {
+    pagePath: current.path,
+    pageUrl: (target) => (byPath.has(target) ? `${root}/${target}` : undefined),
+    fileUrl: (name) => {
+      const file = files.get(name);
+      return file && renderFile(view.scope, view.revisionId, file).downloadURL;
+    },
+  });
+  return page(
+    200,
     layout(
-      "PDF",
-      html`<h1>PDF</h1>
-        <p class="empty">${message}</p>`,
+      current.title,
+      html`${heading}
+        <nav class="meta" aria-label="Ancestors">
+          <a href="${root}">${view.space.title || "(untitled space)"}</a>${ancestors.map(
+            (a) => html` › <a href="${root}/${a.path}">${a.title}</a>`,
+          )}
+        </nav>
+        <div class="content">
+          <nav class="pages" aria-label="Pages">${pageTree(view, pages, current.id)}</nav>
+          <article>
+            ${
+              // A page whose Markdown opens with its title (`# Install`, as files are written)
+              // has its heading there: not twice.
+              leadingTitle(current.markdown) === current.title && !current.emoji
+                ? ""
+                : html`<h1>${current.emoji ? `${current.emoji} ` : ""}${current.title}</h1>`
+            }
+            ${current.description ? html`<p class="meta">${current.description}</p>` : ""}
+            <div class="markdown">${body}</div>
+            <p class="meta">Updated ${current.updatedAt} · path <code>${current.path}</code></p>
+          </article>
+        </div>`,
     ),
   );
+}
 
-/**
- * A file's download (§2.11 `downloadURL`): its bytes, with its content type. Revisions never
- * change, so the URL of a file in one revision always serves the same bytes. No token, as the
- * other app pages: the emulator is a local tool.
- */
 export const contentPages = [
   pageRoute({
     method: "get",
@@ -64,42 +170,23 @@ export const contentPages = [
       return bytes(200, content, file.contentType);
     },
   }),
+];
 
+/**
+ * A page of a space's current content, at its `urls.app`. Declared after every other route
+ * under a space's URL (its change requests'), which it would otherwise take.
+ */
+export const spacePageRoutes = [
   pageRoute({
     method: "get",
-    path: "/pdf/{spaceId}/{revisionId}",
-    operationId: "downloadPdf",
-    summary: "A change request's content as a PDF, at the temporary URL its pdf operation gave",
-    query: z.looseObject({
-      page: z.string().optional(),
-      only: z.enum(["true", "false"]).optional(),
-      expires: z.string().regex(/^\d+$/),
-      signature: z.string(),
-    }),
-    responses: {
-      200: { description: "The PDF", bytes: true as const },
-      403: { description: "A URL the emulator did not sign", html: true as const },
-      404: missingAnswer,
-      410: { description: "A URL past its hour", html: true as const },
-    },
-    handler({ params, query }, ctx) {
-      const space = findSpace(ctx.store, params.spaceId);
-      const revision = findRevision(ctx.store, params.revisionId);
-      if (!space || !revision || revision.spaceId !== space.id)
-        return missing(`revision ${params.revisionId} of space ${params.spaceId}`);
-      const link: PdfLink = {
-        spaceId: space.id,
-        revisionId: revision.id,
-        ...(query.page === undefined ? {} : { page: query.page }),
-        only: query.only === "true",
-        expires: Number(query.expires),
-      };
-      if (!validPdfLink(organizationKey(ctx.store, space.organizationId), link, query.signature))
-        return refused(403, "This PDF URL was not made by the emulator's pdf operation.");
-      if (Date.parse(ctx.store.now()) / 1000 > link.expires)
-        return refused(410, "This PDF URL worked for one hour, and that hour is over.");
-      const sections = printed(pagesOf(ctx.store, revision.id), link);
-      return bytes(200, pdfDocument(space.title, sections), "application/pdf");
+    path: "/o/{organizationId}/s/{spaceId}/{pagePath+}",
+    operationId: "spaceContentPage",
+    summary: "A page of a space's content, rendered from its Markdown, with the page tree",
+    responses: { 200: pageAnswer, 404: missingAnswer },
+    handler({ params }, ctx) {
+      const space = spaceIn(ctx, params.organizationId, params.spaceId);
+      if (space === undefined) return missing(`Space ${params.spaceId}`);
+      return contentPage(ctx, spaceView(ctx, space), params.pagePath, html``);
     },
   }),
 ];

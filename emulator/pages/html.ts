@@ -74,6 +74,13 @@ dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }
 dt { color: #5b606b; }
 dd { margin: 0; }
 .empty { color: #5b606b; font-style: italic; }
+.content { display: grid; grid-template-columns: 14rem 1fr; gap: 2rem; }
+.pages a[aria-current] { font-weight: 600; }
+.markdown pre { background: #fff; border: 1px solid #e6e8ee; padding: .6rem; overflow-x: auto; }
+a.broken { color: #7f1d1d; text-decoration: line-through; }
+form.search { margin: .5rem 0 1rem; }
+ul.comments, ul.replies { list-style: none; padding-left: 0; }
+ul.replies { padding-left: 1.5rem; border-left: 2px solid #e6e8ee; }
 `;
 
 /** The one layout every page uses. */

@@ -1,8 +1,11 @@
 import { adminPages } from "./admin";
-import { contentPages } from "./content";
+import { changeRequestPages } from "./change-requests";
+import { contentPages, spacePageRoutes } from "./content";
 import type { Route } from "../http/route";
 import type { PageContext } from "./context";
+import { pdfPages } from "./pdf";
 import { peoplePages } from "./people";
+import { searchPages } from "./search";
 import { openApiSpecPages } from "./openapi-specs";
 import { sitePages } from "./sites";
 import { workspacePages } from "./workspace";
@@ -20,4 +23,9 @@ export const pageRoutes: readonly Route<PageContext>[] = [
   ...openApiSpecPages,
   ...adminPages,
   ...contentPages,
+  ...pdfPages,
+  ...searchPages,
+  ...changeRequestPages,
+  // Last: a page's path would otherwise take every other URL under its space.
+  ...spacePageRoutes,
 ];

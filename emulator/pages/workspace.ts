@@ -1,5 +1,6 @@
 import { collectionAppUrl } from "../render/collections";
 import { page } from "../http/route";
+import { spaceContentSection } from "./content";
 import { peopleAppUrl } from "./people";
 import { siteAppUrl } from "../render/sites";
 import { spaceAppUrl } from "../render/spaces";
@@ -210,6 +211,7 @@ export const workspacePages = [
               <dt>Id</dt>
               <dd><code>${row.id}</code></dd>
             </dl>
+            ${row.deletedAt === null ? spaceContentSection(ctx, row) : ""}
             <h2>On sites</h2>
             ${
               links.length === 0

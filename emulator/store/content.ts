@@ -239,47 +239,6 @@ export function setSpaceRevision(store: Store, spaceId: string, revisionId: stri
   store.statement("UPDATE spaces SET revision = ? WHERE id = ?").run(revisionId, spaceId);
 }
 
-/** A page found by search, with its rank (lower is better: FTS5's bm25). */
-export interface SearchRow {
-  revisionId: string;
-  page: PageRow;
-}
-
-/**
- * The pages of the given revisions whose title or Markdown holds every word of `match` (an
- * FTS5 query, `markdown.ts`'s `ftsQuery`), best first, one page of them and the total.
- */
-export function searchPages(
-  store: Store,
-  revisionIds: readonly string[],
-  match: string,
-  page: { limit: number; offset: number },
-): { rows: SearchRow[]; count: number } {
-  if (revisionIds.length === 0) return { rows: [], count: 0 };
-  const scope = `p.revision_id IN (SELECT value FROM json_each(?))`;
-  const ids = JSON.stringify(revisionIds);
-  const rows = store
-    .statement(
-      `SELECT p.revision_id AS revisionId, p.id, p.parent_id AS parentId, p.position, p.title,
-         p.emoji, p.description, p.slug, p.path, p.markdown, p.created_at AS createdAt,
-         p.updated_at AS updatedAt
-       FROM content_search JOIN content_pages p ON p.rowid = content_search.rowid
-       WHERE content_search MATCH ? AND ${scope}
-       ORDER BY content_search.rank, p.path LIMIT ? OFFSET ?`,
-    )
-    .all(match, ids, page.limit, page.offset) as unknown as (PageRow & { revisionId: string })[];
-  const { n } = store
-    .statement(
-      `SELECT COUNT(*) AS n FROM content_search JOIN content_pages p
-         ON p.rowid = content_search.rowid WHERE content_search MATCH ? AND ${scope}`,
-    )
-    .get(match, ids) as { n: number };
-  return {
-    rows: rows.map(({ revisionId, ...p }) => ({ revisionId, page: p })),
-    count: n,
-  };
-}
-
 /**
  * Writes `input` as the content that follows revision `base` (whose pages keep their ids where
  * their paths stay): a new revision, returned. Files absent from `input` are kept from `base`.

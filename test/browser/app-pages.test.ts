@@ -219,6 +219,113 @@ async function mainText(page: Page): Promise<string> {
     expect(await page.content()).not.toContain(key);
   });
 
+  /** Calls the emulator's API (or with `admin`, its admin API) as a script beside the app would. */
+  async function call(method: string, path: string, body?: unknown, admin = false) {
+    const res = await fetch(`${started.emulatorUrl}${admin ? "/_emulator" : "/v1"}${path}`, {
+      method,
+      headers: {
+        ...(admin ? {} : { authorization: `Bearer ${started.token}` }),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return (text === "" ? {} : JSON.parse(text)) as Record<string, unknown>;
+  }
+
+  const RUNBOOK = {
+    pages: [
+      {
+        title: "Triage",
+        markdown:
+          "# Triage\n\nPage the **on-call** engineer. Then [escalate](escalation).\n\n## Severity\n\nSev1 wakes the pager.",
+      },
+      { title: "Escalation", markdown: "# Escalation\n\nCall the incident commander." },
+    ],
+  };
+
+  /** The Incident response space, given the runbook above as its content (once). */
+  let incident: Promise<{ id: string; app: string }> | undefined;
+  function incidentSpace() {
+    incident ??= (async () => {
+      const organizationId = /\/app\/o\/([^/]+)/.exec(started.handbookUrl)![1]!;
+      const spaces = (await call("GET", `/orgs/${organizationId}/spaces`)).items as {
+        id: string;
+        title: string;
+        urls: { app: string };
+      }[];
+      const space = spaces.find((s) => s.title === "Incident response")!;
+      await call("PUT", `/spaces/${space.id}/content`, RUNBOOK, true);
+      return { id: space.id, app: space.urls.app };
+    })();
+    return incident;
+  }
+
+  test("a page of the space, opened from its page tree, is its Markdown rendered; its links and search work", async () => {
+    await incidentSpace();
+    await page.goto(started.handbookUrl);
+    await page.getByRole("link", { name: "🚨 Incident response" }).click();
+    await page.locator("nav, main").getByRole("link", { name: "Triage" }).first().click();
+    expect(await page.locator("article h1").innerText()).toBe("Triage");
+    expect(await page.locator("article strong").innerText()).toBe("on-call");
+    expect(await page.locator("article h2#severity").innerText()).toBe("Severity");
+    // The link written as `escalation` leads to that page.
+    await page.locator("article").getByRole("link", { name: "escalate" }).click();
+    expect(await page.locator("article h1").innerText()).toBe("Escalation");
+    expect(await page.locator("[aria-current=page]").innerText()).toBe("Escalation");
+
+    // Back to the space through the page's ancestors; its search box finds a word on a page,
+    // and the hit opens the section.
+    await page.getByRole("navigation", { name: "Ancestors" }).getByRole("link").first().click();
+    await page.getByRole("searchbox", { name: "Search" }).fill("pager");
+    await page.getByRole("button", { name: "Search" }).click();
+    expect(await mainText(page)).toContain("1 page found");
+    await page.locator("li[data-kind=section] a").first().click();
+    expect(new URL(page.url()).hash).toBe("#severity");
+    expect(await page.locator("article h1").innerText()).toBe("Triage");
+  });
+
+  test("a change request's page shows what it changes and its comments, and opens its own pages", async () => {
+    const space = await incidentSpace();
+    const cr = await call("POST", `/spaces/${space.id}/change-requests`, {
+      subject: "Faster triage",
+    });
+    await call(
+      "PUT",
+      `/spaces/${space.id}/change-requests/${cr.number as number}/content`,
+      {
+        pages: [
+          { ...RUNBOOK.pages[0]!, markdown: "# Triage\n\nPage the on-call engineer at once." },
+          RUNBOOK.pages[1]!,
+        ],
+      },
+      true,
+    );
+    const base = `/spaces/${space.id}/change-requests/${cr.number as number}/comments`;
+    const comment = await call("POST", base, { body: { markdown: "Is *at once* too strong?" } });
+    await call("POST", `${base}/${comment.id as string}/replies`, {
+      body: { markdown: "No, keep it." },
+    });
+
+    await page.goto(space.app);
+    await page.getByRole("link", { name: `#${cr.number as number} Faster triage` }).click();
+    expect(await page.locator("h1").innerText()).toBe("Faster triage");
+    const text = await mainText(page);
+    expect(text).toContain("draft");
+    expect(text).toContain("edited Triage");
+    expect(await page.locator("li[data-kind=comment] em").innerText()).toBe("at once");
+    expect(await page.locator("li[data-kind=reply]").innerText()).toContain("No, keep it.");
+
+    await page.locator("li[data-kind=change]").getByRole("link", { name: "Triage" }).click();
+    expect(await page.locator("article").innerText()).toContain(
+      "Page the on-call engineer at once.",
+    );
+    expect(await page.locator("main > p.meta").first().innerText()).toContain(
+      `Change request #${cr.number as number}`,
+    );
+  });
+
   test("the request log page lists what the provider sent, and the faults page the rules", async () => {
     await page.goto(started.handbookUrl);
     await page.getByRole("link", { name: "Request log" }).click();

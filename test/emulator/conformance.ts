@@ -27,7 +27,11 @@ function routeMatchers(): Matcher[] {
       const source = honoPath(path)
         .split("/")
         .map((segment) =>
-          segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+          segment.startsWith(":")
+            ? segment.endsWith("{.+}")
+              ? ".+"
+              : "[^/]+"
+            : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
         )
         .join("/");
       return {

@@ -103,9 +103,9 @@ function bodiesFor(route: Route<unknown>): string[] {
 /** The route's path with every parameter valid, or with `odd` in place of one of them. */
 function pathsFor(prefix: string, route: Route<unknown>): string[] {
   const template = fullPath(prefix, route.path);
-  const names = [...template.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
+  const names = [...template.matchAll(/\{(\w+)\+?\}/g)].map(([, name]) => name!);
   const fill = (oddName?: string, odd?: string) =>
-    template.replace(/\{(\w+)\}/g, (_all, name: string) =>
+    template.replace(/\{(\w+)\+?\}/g, (_all, name: string) =>
       name === oddName ? odd! : encodeURIComponent(ids[name] ?? "unknown"),
     );
   return [fill(), ...names.flatMap((name) => ODD_IDS.map((odd) => fill(name, odd)))];

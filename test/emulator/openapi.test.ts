@@ -21,8 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** `/v1/orgs/:organizationId` as OpenAPI writes it. */
-const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+/** `/v1/orgs/:organizationId` as OpenAPI writes it (and `:pagePath{.+}`, the rest of a path). */
+const openApiPath = (path: string) => path.replace(/:(\w+)(\{\.\+\})?/g, "{$1}");
 
 test("every route the emulator serves appears in /openapi.json with its method", () => {
   const store = openStore();
