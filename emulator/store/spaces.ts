@@ -202,16 +202,9 @@ export function transferSpace(
   return findSpace(store, id)!;
 }
 
-/** How many pages a space holds: the emulator keeps no page content, a space has one unless created empty. */
-export function spacePageCount(store: Store, id: string): number {
-  const row = store.statement("SELECT empty FROM spaces WHERE id = ?").get(id) as
-    { empty: number } | undefined;
-  return row === undefined || row.empty === 1 ? 0 : 1;
-}
-
 /**
- * Makes `targetId` a fresh copy of `source` in `language`: its title and emoji, and a new
- * revision (what a translation run produces, §2.12).
+ * Makes `targetId` a copy of `source` in `language`: its title and emoji; the content is copied by
+ * the caller, as a new revision (what a translation run produces, §2.12).
  */
 export function copySpaceInto(
   store: Store,
@@ -220,18 +213,7 @@ export function copySpaceInto(
   language: string,
 ): SpaceRow {
   store
-    .statement(
-      `UPDATE spaces SET title = ?, emoji = ?, language = ?, revision = ?, empty = ?,
-         updated_at = ? WHERE id = ?`,
-    )
-    .run(
-      source.title,
-      source.emoji,
-      language,
-      store.newId(),
-      spacePageCount(store, source.id) === 0 ? 1 : 0,
-      store.now(),
-      targetId,
-    );
+    .statement("UPDATE spaces SET title = ?, emoji = ?, language = ?, updated_at = ? WHERE id = ?")
+    .run(source.title, source.emoji, language, store.now(), targetId);
   return findSpace(store, targetId)!;
 }

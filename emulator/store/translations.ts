@@ -1,6 +1,7 @@
 import type { Store } from "./index";
 import { type Raw, str, strOrNull } from "./sql";
-import { copySpaceInto, findSpace, insertSpace, spacePageCount } from "./spaces";
+import { copyRevision, pagesOf } from "./content";
+import { copySpaceInto, findSpace, insertSpace } from "./spaces";
 
 /**
  * Translations of spaces (§2.12, §4.14). `generation` counts runs: a run that a newer one
@@ -203,10 +204,13 @@ export function completeRun(store: Store, id: string, generation: number): void 
         previous && previous.deletedAt === null
           ? previous
           : insertSpace(store, row.organizationId, { parent: live.parentId });
-      const copy = copySpaceInto(store, target.id, live, row.language);
-      result = { space: copy.id, revision: copy.revision };
-      pages = spacePageCount(store, live.id);
-      counted = pages === 0 ? 0 : words(live.title);
+      // The "translation" is a copy: the emulator translates no text. Its pages and the words of
+      // their titles and Markdown are what a run counts.
+      copySpaceInto(store, target.id, live, row.language);
+      const source = pagesOf(store, live.revision);
+      result = { space: target.id, revision: copyRevision(store, live.revision, target.id) };
+      pages = source.length;
+      counted = source.reduce((sum, page) => sum + words(page.title) + words(page.markdown), 0);
     }
     const now = store.now();
     const started = strOrNull(raw.run_started_at) ?? now;

@@ -42,6 +42,22 @@ beforeAll(async () => {
       language: "en",
     })
   ).body;
+  // Two pages: 2 + 4 words, then 1 + 3 (titles and Markdown): 10.
+  const seeded = await t.fetch(`${t.url}/_emulator/spaces/${handbook.id}/content`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      pages: [
+        {
+          title: "Getting started",
+          markdown: "Read this page first.",
+          pages: [{ title: "Install", markdown: "Run the installer." }],
+        },
+      ],
+    }),
+  });
+  expect(seeded.status).toBe(200);
+  handbook = (await api("GET", `/v1/spaces/${handbook.id}`)).body;
 });
 afterAll(() => t.close());
 
@@ -80,12 +96,17 @@ test("a created translation is pending, runs, and completes with a result space 
     revision: result.revision,
   });
   expect(space.id).not.toBe(handbook.id);
+  // The copy holds the source's pages, in a revision of its own.
+  const pages = (await api("GET", `/v1/spaces/${result.space}/content/pages`)).body
+    .pages as ApiBody[];
+  expect(pages).toMatchObject([{ title: "Getting started", pages: [{ title: "Install" }] }]);
+  expect(result.revision).not.toBe(handbook.revision);
   expect(done.stats).toMatchObject({
     runs: 1,
-    latestPages: 1,
-    latestWords: 2,
-    totalPages: 1,
-    totalWords: 2,
+    latestPages: 2,
+    latestWords: 10,
+    totalPages: 2,
+    totalWords: 10,
   });
   // The source is untouched.
   expect((await api("GET", `/v1/spaces/${handbook.id}`)).body.language).toBe("en");
@@ -99,7 +120,7 @@ test("run moves it through pending and running again; the same result space gets
   const after = again.result as { space: string; revision: string };
   expect(after.space).toBe(before.space);
   expect(after.revision).not.toBe(before.revision);
-  expect(again.stats).toMatchObject({ runs: 2, totalWords: 4, totalPages: 1, latestWords: 2 });
+  expect(again.stats).toMatchObject({ runs: 2, totalWords: 20, totalPages: 2, latestWords: 10 });
 });
 
 test("a run stays running until the processing delay ends", async () => {
