@@ -19,6 +19,7 @@ import { space } from "../provider/resources/space";
 import { team } from "../provider/resources/team";
 import { teamMember } from "../provider/resources/team-member";
 import { translation } from "../provider/resources/translation";
+import { definitions } from "../provider/runtime";
 import { code, kebabCase, literal, Names, type Value } from "./code";
 import type { Inventory, SiteInventory } from "./inventory";
 
@@ -96,27 +97,7 @@ export interface Program {
 }
 
 /** Names every generated program holds besides its variables. */
-const RESERVED_NAMES = [
-  "pulumi",
-  "config",
-  ...[
-    collection,
-    space,
-    site,
-    siteSection,
-    siteSectionGroup,
-    siteSpace,
-    shareLink,
-    siteAdaptiveSchema,
-    organizationSettings,
-    organizationMember,
-    team,
-    teamMember,
-    samlProvider,
-    openApiSpec,
-    translation,
-  ].map((d) => d.type),
-];
+const RESERVED_NAMES = ["pulumi", "config", ...definitions.map((d) => d.type)];
 
 const byTitle =
   <T>(title: (item: T) => string) =>

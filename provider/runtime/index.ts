@@ -18,25 +18,28 @@ import { space } from "../resources/space";
 
 export { configure } from "./context";
 
+/** Every resource the package defines: what the host serves, and what the exporter writes. */
+export const definitions = [
+  collection,
+  space,
+  site,
+  siteSection,
+  siteSectionGroup,
+  siteSpace,
+  shareLink,
+  siteAdaptiveSchema,
+  organizationSettings,
+  organizationMember,
+  team,
+  teamMember,
+  samlProvider,
+  openApiSpec,
+  translation,
+] as const;
+
 /** Every resource kind the package serves, by the kind string its shim captured. */
 const registry: Readonly<Record<string, Handlers>> = Object.fromEntries(
-  [
-    collection,
-    space,
-    site,
-    siteSection,
-    siteSectionGroup,
-    siteSpace,
-    shareLink,
-    siteAdaptiveSchema,
-    organizationSettings,
-    organizationMember,
-    team,
-    teamMember,
-    samlProvider,
-    openApiSpec,
-    translation,
-  ].map((resource) => [resource.kind, resource.handlers]),
+  definitions.map((resource) => [resource.kind, resource.handlers]),
 );
 
 /**
