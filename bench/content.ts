@@ -1,7 +1,10 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { startEmulator } from "../emulator";
+import { bareServer, fmt, measure as measureAt } from "./emulator";
 import type { BenchModule } from "./index";
+
+/** Requests per second of `request`, CONCURRENCY at a time. */
+const measure = (total: number, request: () => Promise<void>) =>
+  measureAt(total, () => request(), CONCURRENCY);
 
 /**
  * Search over 10,000 pages and content reads (issue 14), against a bare node:http server
@@ -27,28 +30,6 @@ function markdown(space: number, page: number): string {
     );
   return `# Page ${page}\n\n${words(60, space + page)}\n\n## Details\n\n${words(40, page)} uniq${space}x${page}\n`;
 }
-
-async function measure(total: number, request: () => Promise<void>): Promise<number> {
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next++ < total) await request();
-    }),
-  );
-  return total / ((performance.now() - start) / 1000);
-}
-
-async function bareServer(): Promise<{ url: string; server: Server }> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ object: "space", id: "bare", title: "Bare" }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-const fmt = (n: number) => Math.round(n).toLocaleString("en-US").padStart(8);
 
 export const contentBench: BenchModule = {
   name: "emulator content and search",

@@ -8,15 +8,18 @@ const CONCURRENCY = 32;
 const TARGET_RATIO = 0.5;
 
 /**
- * Sends `total` requests with at most CONCURRENCY in flight (Node's fetch keeps connections
- * alive) and
- * answers requests per second. Each call of `request` makes one request.
+ * Sends `total` requests with at most `concurrency` in flight (Node's fetch keeps connections
+ * alive) and answers requests per second. Each call of `request` makes one request.
  */
-async function measure(total: number, request: (i: number) => Promise<void>): Promise<number> {
+export async function measure(
+  total: number,
+  request: (i: number) => Promise<void>,
+  concurrency = CONCURRENCY,
+): Promise<number> {
   let next = 0;
   const start = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: concurrency }, async () => {
       while (next < total) await request(next++);
     }),
   );
@@ -31,7 +34,7 @@ async function expectStatus(response: Response, status: number): Promise<void> {
 }
 
 /** The baseline: a bare node:http server answering a small JSON object. */
-async function bareServer(): Promise<{ url: string; server: Server }> {
+export async function bareServer(): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -50,7 +53,7 @@ async function bareServer(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString("en-US").padStart(8);
+export const fmt = (n: number) => Math.round(n).toLocaleString("en-US").padStart(8);
 
 export const emulatorBench: BenchModule = {
   name: "emulator throughput",

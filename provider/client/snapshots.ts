@@ -2,22 +2,24 @@ import type { z } from "zod";
 import type { Query } from "./client";
 
 /**
- * How many reads of one list's objects, asked for together, make walking the list worth it. It
+ * How many reads of one list's objects, asked for in one operation, make walking the list worth it. It
  * is chosen by requests, which a service's rate limit counts: a page holds 1,000 objects, so from
  * 6 reads on, a list of up to 5,000 objects costs no more requests than the GETs it replaces.
  * By time alone single GETs stay quicker for longer (`npm run bench -- lists`: on 5,000 spaces
- * at 50 ms, the list walked alone took 1.04 s, 64 GETs 8 at a time 0.64 s). With fewer reads
- * waiting, each is one GET, so a program that manages 3 spaces of an organization of 5,000 never
- * pages through the 5,000.
+ * at 50 ms, the list walked alone took 1.04 s, 64 GETs 8 at a time 0.64 s). Reads are counted
+ * per list since the last write (within `SNAPSHOT_TTL_MS`), not per batch: with fewer, each is
+ * one GET, so a program that manages 3 spaces of an organization of 5,000 never pages through the
+ * 5,000; from the sixth on, the list is walked, however the engine spaced them, so a refresh of
+ * many objects costs at most `LIST_THRESHOLD - 1` GETs besides the list.
  */
 export const LIST_THRESHOLD = 6;
 
 /**
  * Reads of one list are gathered until none has come for this long (or `BATCH_MAX_WAIT_MS` after
  * the first), then the choice between the list and single GETs is made: an engine hands a
- * refresh's reads to the provider a few at a time, and on a loaded machine (a CI runner running
- * tests two at a time) the gap between two of them passed 10 ms, so a first batch of two was read
- * by GET before the rest came. The wait is paid once per list per operation, never per resource.
+ * refresh's reads to the provider a few at a time. On a loaded machine the gap between two can
+ * pass any window (a first batch of two was read by GET before the rest came): the count of reads
+ * since the last write, not the batch, then decides for the later ones.
  */
 export const BATCH_WINDOW_MS = 25;
 export const BATCH_MAX_WAIT_MS = 100;
@@ -64,6 +66,8 @@ interface Settle {
 export class Snapshots {
   private readonly snapshots = new Map<string, Snapshot>();
   private readonly batches = new Map<string, Batch>();
+  /** Reads of each list since the last write: how many, and when the first came. */
+  private readonly demand = new Map<string, { reads: number; since: number }>();
   private generation = 0;
 
   constructor(
@@ -75,6 +79,7 @@ export class Snapshots {
   written(): void {
     this.generation++;
     this.snapshots.clear();
+    this.demand.clear();
   }
 
   /** The whole list as one snapshot shared by every caller while it is fresh. */
@@ -117,7 +122,14 @@ export class Snapshots {
   private flush(spec: ListSpec<{ id: string }>, key: string, batch: Batch): void {
     if (this.batches.get(key) !== batch) return;
     this.batches.delete(key);
-    const useList = batch.reads.length >= LIST_THRESHOLD || this.fresh(key);
+    const now = this.now();
+    let demand = this.demand.get(key);
+    if (demand === undefined || now - demand.since > SNAPSHOT_TTL_MS) {
+      demand = { reads: 0, since: now };
+      this.demand.set(key, demand);
+    }
+    demand.reads += batch.reads.length;
+    const useList = demand.reads >= LIST_THRESHOLD || this.fresh(key);
     for (const { id, direct, settle } of batch.reads) {
       const read = useList ? this.fromSnapshot(spec, id, direct) : direct();
       read.then(settle.resolve, settle.reject);

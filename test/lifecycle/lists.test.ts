@@ -3,6 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { refresh, up, type HarnessOptions, type RunResult } from "../../harness";
 import type { LoggedRequest } from "../../emulator";
+import { LIST_THRESHOLD } from "../../provider/client/snapshots";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";
 
@@ -52,12 +53,41 @@ const changes = (result: RunResult) =>
 const describeRequests = (requests: LoggedRequest[]) =>
   requests.map((r) => `${r.method} ${r.path}`);
 
+/**
+ * The requests besides the pages of the two lists, once the single reads that may come first are
+ * set aside: the provider reads one object by GET until `LIST_THRESHOLD` reads of its list have
+ * come since the last write, so when the engine hands over its first reads slowly (a loaded
+ * machine), up to `LIST_THRESHOLD - 1` spaces and as many collections are read by GET before the
+ * list serves the rest. Fails when there are more.
+ */
+function besidesLists(requests: LoggedRequest[], ids: ReadonlySet<string>): string[] {
+  const others = requests.filter((r) => !(r.method === "GET" && listPaths().includes(r.path)));
+  const early = { spaces: 0, collections: 0 };
+  return describeRequests(
+    others.filter((r) => {
+      const single = /^\/v1\/(spaces|collections)\/([^/]+)$/.exec(r.path);
+      if (r.method !== "GET" || !single || !ids.has(single[2]!)) return true;
+      const kind = single[1] as "spaces" | "collections";
+      return ++early[kind] >= LIST_THRESHOLD;
+    }),
+  );
+}
+
+/** The ids of the objects the stack manages, from its state file. */
+function managed(): Map<string, string> {
+  const state = JSON.parse(fs.readFileSync(options.stateFile, "utf8")) as {
+    resources: { name: string; id?: string }[];
+  };
+  return new Map(state.resources.filter((r) => r.id).map((r) => [r.name, r.id!]));
+}
+
 test(`a refresh of ${SPACES} spaces and ${COLLECTIONS} collections makes at most 5 requests, each a page of a list`, async () => {
   const result = await refresh(options);
   expect(changes(result)).toEqual([]);
   const requests = await emu.requests();
-  expect(requests.length).toBeLessThanOrEqual(5);
-  expect(requests.every((r) => r.method === "GET" && listPaths().includes(r.path))).toBe(true);
+  const pages = requests.filter((r) => r.method === "GET" && listPaths().includes(r.path));
+  expect(pages.length).toBeLessThanOrEqual(5);
+  expect(besidesLists(requests, new Set(managed().values()))).toEqual([]);
 });
 
 test("up --refresh on the unchanged program writes nothing and reads only lists", async () => {
@@ -65,14 +95,12 @@ test("up --refresh on the unchanged program writes nothing and reads only lists"
   expect(changes(result)).toEqual([]);
   const requests = await emu.requests();
   expect(requests.filter((r) => r.method !== "GET")).toEqual([]);
-  expect(describeRequests(requests).filter((r) => !listPaths().includes(r.slice(4)))).toEqual([]);
+  expect(besidesLists(requests, new Set(managed().values()))).toEqual([]);
 });
 
 test("out-of-band deletes, renames and moves are each seen, a move into a collection the program never made included", async () => {
-  const state = JSON.parse(fs.readFileSync(options.stateFile, "utf8")) as {
-    resources: { name: string; id?: string }[];
-  };
-  const idOf = (name: string) => state.resources.find((r) => r.name === name)!.id!;
+  const ids = managed();
+  const idOf = (name: string) => ids.get(name)!;
   const api = (method: string, route: string, body?: unknown) => callApi(emu, method, route, body);
   await api("DELETE", `/v1/spaces/${idOf("space-1")}`);
   await api("PATCH", `/v1/spaces/${idOf("space-2")}`, { title: "Renamed out of band" });
@@ -90,8 +118,9 @@ test("out-of-band deletes, renames and moves are each seen, a move into a collec
     ].sort(),
   );
   // The lists, and one direct GET that confirms the deleted space is gone.
-  const requests = describeRequests(await emu.requests());
-  expect(requests.filter((r) => !listPaths().includes(r.slice(4)))).toEqual([
-    `GET /v1/spaces/${idOf("space-1")}`,
-  ]);
+  const requests = await emu.requests();
+  const gone = `GET /v1/spaces/${idOf("space-1")}`;
+  expect(describeRequests(requests)).toContain(gone);
+  const others = new Set([...ids.values()].filter((id) => id !== idOf("space-1")));
+  expect(besidesLists(requests, others)).toEqual([gone]);
 });

@@ -128,3 +128,23 @@ test("a failed walk is not kept: the next read walks again", async () => {
   expect((await snapshots.list(spec)).has("a")).toBe(true);
   expect(walks).toHaveLength(2);
 });
+
+test("reads counted since the last write: once they reach the threshold, however spaced, the list serves them", async () => {
+  const t = setUp(many(50));
+  const batch = (ids: string[]) =>
+    Promise.all(ids.map((id) => t.snapshots.read(spec, id, t.direct(id))));
+  // Each batch flushes on its own (the engine paused between them).
+  await batch(["s0", "s1"]);
+  await batch(["s2", "s3"]);
+  expect(t.gets.sort()).toEqual(["s0", "s1", "s2", "s3"]);
+  await batch(["s4", "s5"]);
+  await batch(["s6"]);
+  // The sixth read walked the list; the later ones were served by it.
+  expect(t.walks).toHaveLength(1);
+  expect(t.gets).toHaveLength(4);
+  // A write starts the count again: one read after it is one GET.
+  t.snapshots.written();
+  await batch(["s7"]);
+  expect(t.walks).toHaveLength(1);
+  expect(t.gets).toHaveLength(5);
+});
