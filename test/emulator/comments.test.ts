@@ -189,10 +189,13 @@ describe.each([
       expect(list.body.count).toBe(expected.length);
     });
 
-    test("a status it does not know is a 400 naming status", async () => {
+    test("a status it does not know, or given twice, is a 400 naming status", async () => {
       const bad = await api("GET", `${thread.base}?status=closed`);
       expect(bad.status).toBe(400);
       expect(errorOf(bad)).toContain("status");
+      const twice = await api("GET", `${thread.base}?status=open&status=resolved`);
+      expect(twice.status).toBe(400);
+      expect(errorOf(twice)).toContain("status");
     });
 
     test("targetPage lists the comments on that page", async () => {
@@ -211,6 +214,12 @@ describe.each([
         `${thread.base}?authors=${ids["ada@example.com"]},${ids["cora@example.com"]}&order=asc`,
       );
       expect(markdowns(two.body.items)).toEqual(["two", "three", "five"]);
+      // The hosted service's array, as OpenAPI's default form style sends it: the key repeated.
+      const repeated = await api(
+        "GET",
+        `${thread.base}?authors=${ids["ada@example.com"]}&authors=${ids["cora@example.com"]}&order=asc`,
+      );
+      expect(markdowns(repeated.body.items)).toEqual(["two", "three", "five"]);
       const both = await api(
         "GET",
         `${thread.base}?authors=${ids["admin@example.com"]}&status=open&targetPage=${thread.pages[0]}`,
