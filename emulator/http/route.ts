@@ -122,6 +122,17 @@ export function honoPath(path: string): string {
   return path.replace(/\{(\w+)\+\}/g, ":$1{.+}").replace(/\{(\w+)\}/g, ":$1");
 }
 
+/**
+ * A request's query for its schema: a key given once is a string, a key given more than once
+ * (`authors=a&authors=b`, how OpenAPI's default `form` style sends an array) is an array of
+ * them, so a route that takes one value refuses the repeat (400) rather than keeping the first.
+ */
+function queryOf(all: Record<string, string[]>): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(all).map(([key, values]) => [key, values.length === 1 ? values[0]! : values]),
+  );
+}
+
 /** Mounts a group's routes on `app` (already scoped to the prefix), each validating its input. */
 export function mountRoutes<C, E extends BodyEnv>(
   app: Hono<E>,
@@ -133,7 +144,7 @@ export function mountRoutes<C, E extends BodyEnv>(
     // Most requests carry no query: its parse, done once, serves them all.
     let noQueryInput: { value: unknown } | undefined;
     const readQuery = (c: Context<E>) => {
-      if (c.req.url.includes("?")) return parseOrThrow(querySchema, c.req.query());
+      if (c.req.url.includes("?")) return parseOrThrow(querySchema, queryOf(c.req.queries()));
       noQueryInput ??= { value: parseOrThrow(querySchema, {}) };
       return noQueryInput.value;
     };

@@ -59,8 +59,12 @@ export const listQuery = pageQuery.extend({
   status: z.enum(["open", "resolved", "all"]).optional(),
   format,
   targetPage: z.string().min(1).max(64).optional(),
-  // Several authors are comma-separated: `authors=u1,u2`.
-  authors: z.string().min(1).max(2048).optional(),
+  // Several authors are repeated (`authors=u1&authors=u2`, the hosted service's array) or
+  // comma-separated (`authors=u1,u2`); both read as one list of user ids.
+  authors: z
+    .union([z.string().min(1).max(2048), z.array(z.string().min(1).max(2048)).max(100)])
+    .transform((value) => [value].flat().flatMap((ids) => ids.split(",")))
+    .optional(),
 });
 
 export function extrasFor(ctx: ApiContext, at: ThreadAt, row: CommentRow): CommentExtras {

@@ -71,7 +71,7 @@ function commentRoutesFor(
             order: query.order ?? "desc",
             status: query.status ?? "all",
             ...(query.targetPage !== undefined ? { pageId: query.targetPage } : {}),
-            ...(query.authors !== undefined ? { authors: query.authors.split(",") } : {}),
+            ...(query.authors !== undefined ? { authors: query.authors } : {}),
           },
           page,
         );
