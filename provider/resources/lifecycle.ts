@@ -651,14 +651,27 @@ function lifecycle(def: AnyDefinition): Handlers {
   /**
    * What the interrupted create was waiting for when it died (a spec's processing, a translation's
    * run) is waited for now, and the object then read the way a refresh reads it, so that what it
-   * holds is compared with the program whole. A wait that fails leaves the object as found: the
-   * next up applies the program again and reports the failure there.
+   * holds is compared with the program whole. A wait that fails is what a create undoes: the
+   * object is deleted and undefined answered (absent), so the next up creates it again and
+   * reports the failure there. Taken as found, its outputs would match the program, and no later
+   * up would show a change or the failure.
    */
-  async function settleFound(ctx: Context, id: string, found: Wire, inputs: Props): Promise<Wire> {
+  async function settleFound(
+    ctx: Context,
+    id: string,
+    found: Wire,
+    inputs: Props,
+  ): Promise<Wire | undefined> {
     try {
       await def.settle!(ctx, id, found, inputs as never);
     } catch {
-      return found;
+      try {
+        await def.delete(ctx, id, inputs as never);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.isNotFound)) throw error;
+      }
+      claimed.delete(id);
+      return undefined;
     }
     return def.read(ctx, id, inputs as never, (key) => inputs[key] !== undefined);
   }
@@ -681,6 +694,7 @@ function lifecycle(def: AnyDefinition): Handlers {
     const id = def.idOf ? def.idOf(found, inputs as never) : String(found.id);
     claimed.add(id);
     const wire = def.settle ? await settleFound(ctx, id, found, inputs) : found;
+    if (wire === undefined) return { id: "", props: { [PENDING_CREATE]: "absent" } };
     const outs = outputsOf(wire, pick(inputs, fixed), declaredIn(inputs));
     // What the object holds for each declared input: the next up updates what the interrupted
     // create did not finish.

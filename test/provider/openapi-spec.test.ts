@@ -284,6 +284,22 @@ describe("OpenApiSpec", () => {
     expect(absent).toEqual({ id: "", props: { [PENDING_CREATE]: "absent" } });
   });
 
+  test("an interrupted create whose processing then fails is undone, so the next up makes it again and reports the failure", async () => {
+    const startedAt = new Date();
+    const source = { url: `${sourcesUrl}/hangs` };
+    await api("POST", specsPath(), { slug: "interrupted-failing", source });
+    const checked = await specs.check({ slug: "interrupted-failing", source });
+    const pending = {
+      urn: "urn:pulumi:dev::p::x::y",
+      name: "y",
+      startedAt: startedAt.toISOString(),
+    };
+    const read = await specs.read("", { ...checked.inputs, [PENDING_CREATE]: pending });
+    // Taken as found, its outputs would match the program and no later up would say it failed.
+    expect(read).toEqual({ id: "", props: { [PENDING_CREATE]: "absent" } });
+    expect(await slugs()).not.toContain("interrupted-failing");
+  });
+
   test("adoptId takes over a spec by its slug and applies the declared source", async () => {
     await api("POST", specsPath(), { slug: "existing", source: { text: SPEC } });
     await emu.clearRequests();
