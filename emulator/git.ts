@@ -52,9 +52,13 @@ export function repositoryUrlProblem(url: string): string | undefined {
   return undefined;
 }
 
-/** `url` with any basic-auth credentials masked: the form messages and the store keep. */
+/**
+ * `url` with any basic-auth credentials masked: the form messages and the store keep. The
+ * credentials run to the last `@` before the authority ends (`/`, `?` or `#`), as URL parsers
+ * read them: a password may hold an unencoded `@`.
+ */
 export function maskCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, "$1***@");
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, "$1***@");
 }
 
 /** The repository's name: its last path segment, without `.git`. */
@@ -209,7 +213,7 @@ function run(
   });
 }
 
-/** Masks the credentials of every URL in a message of git's. */
+/** Masks the credentials of every URL in a message of git's, to the last `@` of each authority. */
 function maskAll(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi, "$1***@");
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#\s]*@/gi, "$1***@");
 }

@@ -351,6 +351,37 @@ test("an operation past its time limit ends in timeout", async () => {
   }
 });
 
+test("a password holding an unencoded @ is masked whole: in info, the operation's error, the stored operation and a 400", async () => {
+  const server = createServer((_request, response) => response.writeHead(404).end());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const space = await newSpace();
+    const url = `http://writer:pa@ss@127.0.0.1:${port}/docs.git`;
+    expect(
+      (await api("POST", `/v1/spaces/${space.id}/git/import`, { url, ref: "refs/heads/main" }))
+        .status,
+    ).toBe(204);
+    const info = await settled(space.id);
+    expect(info).toMatchObject({ operation: { state: "failure" } });
+    expect(info.url).toBe(`http://***@127.0.0.1:${port}/docs.git`);
+    const stored = t.store
+      .statement("SELECT request, error FROM git_operations WHERE space_id = ?")
+      .all(space.id);
+    expect(JSON.stringify([info, stored])).not.toMatch(/pa@ss|ss@127/);
+
+    const remote = await api("POST", `/v1/spaces/${space.id}/git/import`, {
+      url: "https://writer:pa@ss@github.com/o/r.git",
+      ref: "refs/heads/main",
+    });
+    expect(remote.status).toBe(400);
+    expect(remote.body.error.message).toMatch(/got https:\/\/\*\*\*@github\.com\/o\/r\.git/);
+    expect(remote.body.error.message).not.toMatch(/pa@ss|ss@github/);
+  } finally {
+    server.close();
+  }
+});
+
 test("bad requests name the field; legacy-installation is a no-op answering 204", async () => {
   const space = await newSpace();
   const post = (direction: string, body: unknown) =>
