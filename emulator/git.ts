@@ -80,7 +80,7 @@ export async function readRef(
     const oid = (await git("rev-parse", "HEAD")).trim();
     const message = (await git("log", "-1", "--format=%B", "HEAD")).trim();
     const files = new Map<string, Buffer>();
-    for (const path of await trackedFiles(git, target.directory))
+    for (const path of await trackedFiles(git, target.directory, { regularOnly: true }))
       files.set(relativeTo(target.directory, path), await readFile(join(dir, path)));
     return { oid, message, files };
   });
@@ -163,20 +163,43 @@ function refMissing(target: GitTarget): Error {
   return new Error(`ref ${target.ref} not found in ${maskCredentials(target.url)}`);
 }
 
-async function trackedFiles(git: Git, directory: string): Promise<string[]> {
-  const out = await git("ls-files", "-z", "--", directory === "" ? "." : directory);
-  return out.split("\0").filter((p) => p !== "");
+/**
+ * The tracked paths under `directory`. With `regularOnly`, files only: a symbolic link (mode
+ * 120000, checked out as a plain file holding its target, see `BASE_ENV`) or a submodule (160000,
+ * an empty folder) is no document of the repository.
+ */
+async function trackedFiles(
+  git: Git,
+  directory: string,
+  { regularOnly = false } = {},
+): Promise<string[]> {
+  const pathspec = directory === "" ? "." : directory;
+  if (!regularOnly)
+    return (await git("ls-files", "-z", "--", pathspec)).split("\0").filter((p) => p !== "");
+  // `<mode> <object> <stage>\t<path>` per entry.
+  return (await git("ls-files", "-z", "--stage", "--", pathspec))
+    .split("\0")
+    .filter((entry) => /^100(644|755) /.test(entry))
+    .map((entry) => entry.slice(entry.indexOf("\t") + 1));
 }
 
 function relativeTo(directory: string, path: string): string {
   return directory === "" ? path : path.slice(directory.length + 1);
 }
 
-/** Environment of every command: no prompt, no configuration but the emulator's committer. */
+/**
+ * Environment of every command: no prompt, no configuration but the emulator's committer, and
+ * symbolic links checked out as plain files holding their target (`core.symlinks=false`): a link
+ * in the repository would otherwise let an import read, or an export write, files outside the
+ * clone.
+ */
 const BASE_ENV = {
   GIT_TERMINAL_PROMPT: "0",
   GIT_CONFIG_NOSYSTEM: "1",
   GIT_CONFIG_GLOBAL: "/dev/null",
+  GIT_CONFIG_COUNT: "1",
+  GIT_CONFIG_KEY_0: "core.symlinks",
+  GIT_CONFIG_VALUE_0: "false",
   GIT_COMMITTER_NAME: "Docs Workspace emulator",
   GIT_COMMITTER_EMAIL: "git-sync@emulator.invalid",
   LC_ALL: "C",

@@ -1,5 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -380,6 +388,39 @@ test("a password holding an unencoded @ is masked whole: in info, the operation'
   } finally {
     server.close();
   }
+});
+
+test("a symbolic link in the repository is never followed: import does not read, nor export write, outside the clone", async () => {
+  const outside = join(scratch, "outside");
+  mkdirSync(outside);
+  writeFileSync(join(outside, "secret.txt"), "TOP SECRET\n");
+  const repo = repository("symlinks", { "README.md": "# Docs\n" });
+  symlinkSync(join(outside, "secret.txt"), join(repo, "secret.md"));
+  symlinkSync(outside, join(repo, "docs"));
+  git(repo, "add", "--all");
+  git(repo, "commit", "--quiet", "-m", "Links");
+  const space = await newSpace();
+
+  await api("POST", `/v1/spaces/${space.id}/git/import`, { url: repo, ref: "refs/heads/main" });
+  expect(await settled(space.id)).toMatchObject({ operation: { state: "success" } });
+  const revision = (await api("GET", `/v1/spaces/${space.id}/content`)).body;
+  expect(JSON.stringify(revision)).not.toMatch(/TOP SECRET/);
+
+  const source = await newSpace();
+  const seeded = await t.fetch(`${t.url}/_emulator/spaces/${source.id}/content`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ pages: [{ title: "Planted", markdown: "# Planted\n" }] }),
+  });
+  expect(seeded.status).toBe(200);
+  await api("POST", `/v1/spaces/${source.id}/git/export`, {
+    url: repo,
+    ref: "refs/heads/main",
+    repoProjectDirectory: "docs",
+    commitMessage: "Through the link",
+  });
+  expect(await settled(source.id)).toMatchObject({ operation: { direction: "export" } });
+  expect(readdirSync(outside)).toEqual(["secret.txt"]);
 });
 
 test("bad requests name the field; legacy-installation is a no-op answering 204", async () => {
