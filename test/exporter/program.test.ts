@@ -1,7 +1,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { camelCase, code, kebabCase, literal, Names } from "../../exporter/code";
-import { COMMON_INPUTS, EXPORTED_TYPES, SKIPPED_KINDS } from "../../exporter/program";
+import * as ts from "typescript";
+import type { Inventory } from "../../exporter/inventory";
+import { buildProgram, COMMON_INPUTS, EXPORTED_TYPES, SKIPPED_KINDS } from "../../exporter/program";
 import type { z } from "zod";
 import type { DefinedResource } from "../../provider/resources/lifecycle";
 
@@ -60,4 +62,35 @@ test("values are written as literals, references as code, texts of several lines
   ).toBe('{ title: "A \\"quoted\\" title", parent: handbook.id, "odd-key": [1, true, null] }');
   const text = "line `one` ${x}\r\nline \\two\n";
   expect(eval(literal(text))).toBe(text);
+});
+
+test("titles cannot end a comment of the generated program: every line terminator TypeScript knows is folded", () => {
+  const escape = "Acme\u2028process.exit(1)\u2029globalThis.x = 1\r\nthe end";
+  const inventory = {
+    organization: { id: "org1", title: escape, emailDomains: [] },
+    collections: [],
+    spaces: [],
+    sites: [
+      {
+        site: { id: "site1", title: escape, type: "basic", visibility: "public", published: true },
+        sections: [{ id: "sec1", title: escape, path: "s", siteSpaces: [] }],
+        siteSpaces: [],
+        groups: [],
+        shareLinks: [],
+        adaptiveSchema: { jsonSchema: {} },
+      },
+    ],
+    members: [],
+    teams: [],
+    samlProviders: [],
+    specs: [],
+    translations: [],
+  } as unknown as Inventory;
+  const { source } = buildProgram(inventory);
+  const file = ts.createSourceFile("index.ts", source, ts.ScriptTarget.Latest);
+  const kinds = file.statements.map((s) =>
+    ts.isImportDeclaration(s) ? "import" : ts.isVariableStatement(s) ? "const" : "other",
+  );
+  // The config, the site and the organization's settings; the section holds no space.
+  expect(kinds).toEqual(["import", "import", "const", "const", "const"]);
 });
