@@ -81,10 +81,14 @@ export function kebabCase(identifier: string): string {
 
 /**
  * Hands out variable names, each a valid identifier used once: the title in camel case; when
- * taken, the title with the kind (`practicesSiteSection`); then with a number.
+ * taken, the title with the kind (`practicesSiteSection`); then with a number. Their kebab case
+ * (the resource's name in the stack) is used once too: `fooBAR` and `fooBar` would both be
+ * `foo-bar`.
  */
 export class Names {
   private readonly taken: Set<string>;
+  /** The kebab case of the names handed out (a reserved name is no resource's). */
+  private readonly takenKebab = new Set<string>();
 
   constructor(reserved: Iterable<string> = []) {
     this.taken = new Set(reserved);
@@ -101,11 +105,17 @@ export class Names {
       if (this.free(`${first}${n}`)) name = `${first}${n}`;
     }
     this.taken.add(name);
+    this.takenKebab.add(kebabCase(name));
     return name;
   }
 
   private free(name: string): boolean {
-    return IDENTIFIER.test(name) && !RESERVED.has(name) && !this.taken.has(name);
+    return (
+      IDENTIFIER.test(name) &&
+      !RESERVED.has(name) &&
+      !this.taken.has(name) &&
+      !this.takenKebab.has(kebabCase(name))
+    );
   }
 }
 

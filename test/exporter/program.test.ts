@@ -94,3 +94,12 @@ test("titles cannot end a comment of the generated program: every line terminato
   // The config, the site and the organization's settings; the section holds no space.
   expect(kinds).toEqual(["import", "import", "const", "const", "const"]);
 });
+
+test("two titles that differ only in case get names that differ in the stack too", () => {
+  const names = new Names();
+  const first = names.take("FooBAR", "Space");
+  const second = names.take("Foo Bar", "Space");
+  expect(first).not.toBe(second);
+  // The resource's name in the stack: the same one twice is a duplicate URN at the first up.
+  expect(kebabCase(first)).not.toBe(kebabCase(second));
+});
