@@ -43,13 +43,20 @@ export function readManaged(file: string): Managed {
       `${file}.journal exists: a run that changes this state is under way, or died; run \`docs-workspace-harness refresh\` on it first`,
     );
   }
-  let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(fs.readFileSync(file, "utf8"));
+    text = fs.readFileSync(file, "utf8");
   } catch (error) {
     throw new Error(`${file}: not a readable state file (${(error as Error).message})`, {
       cause: error,
     });
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    // Not JSON.parse's message: it quotes the text, and a file given by mistake may hold a token.
+    throw new Error(`${file}: not a readable state file (not JSON)`);
   }
   const parsed = StateFile.safeParse(raw);
   if (!parsed.success) {

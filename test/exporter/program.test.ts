@@ -1,8 +1,10 @@
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { camelCase, code, kebabCase, literal, Names } from "../../exporter/code";
 import * as ts from "typescript";
 import type { Inventory } from "../../exporter/inventory";
+import { readManaged } from "../../exporter/unmanaged";
 import { buildProgram, COMMON_INPUTS, EXPORTED_TYPES, SKIPPED_KINDS } from "../../exporter/program";
 import type { z } from "zod";
 import type { DefinedResource } from "../../provider/resources/lifecycle";
@@ -102,4 +104,16 @@ test("two titles that differ only in case get names that differ in the stack too
   expect(first).not.toBe(second);
   // The resource's name in the stack: the same one twice is a duplicate URN at the first up.
   expect(kebabCase(first)).not.toBe(kebabCase(second));
+});
+
+test("a state file that is not JSON is refused without quoting its text, which may hold a token", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unmanaged-"));
+  try {
+    const file = path.join(dir, ".env");
+    fs.writeFileSync(file, "tok_SECRET_1234567890\n");
+    expect(() => readManaged(file)).toThrow(`${file}: not a readable state file (not JSON)`);
+    expect(() => readManaged(file)).not.toThrow(/tok_SECRET/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
