@@ -150,7 +150,8 @@ async function inScratch<T>(
     await git("init", "--quiet", "--initial-branch=export");
     return await work(git, dir);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    // After a timeout the killed git may still be writing here: retried until it has exited.
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 }
 
