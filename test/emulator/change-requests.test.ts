@@ -1,6 +1,8 @@
 import {
+  adminClient,
   apiClient,
   createTestEmulator,
+  seedRoles,
   type ApiBody,
   type ApiResponse,
   type TestEmulator,
@@ -23,45 +25,17 @@ let foreign: ReturnType<typeof apiClient>;
 let adaId: string;
 let adminId: string;
 
-async function admin(method: string, path: string, body?: unknown): Promise<ApiResponse> {
-  const response = await t.fetch(`${t.url}/_emulator${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (text === "" ? {} : JSON.parse(text)) as ApiBody,
-    text,
-  };
-}
+/** The admin API: seeding, and content written as a contributor. */
+let admin: ReturnType<typeof adminClient>;
 
 beforeAll(async () => {
   t = await createTestEmulator();
   api = apiClient(t.url, t.token, t.fetch);
-  foreign = apiClient(t.url, t.foreignToken, t.fetch);
-  const seeded = await admin("POST", "/seed", {
-    users: [{ displayName: "Cora Commenter", email: "cora@example.com" }],
-    members: [{ organization: t.organizationId, user: "cora@example.com", role: "comment" }],
-    tokens: [
-      { token: "cr-editor", user: "ada@example.com" },
-      { token: "cr-reviewer", user: "linus@example.com" },
-      { token: "cr-reader", user: "margaret@example.com" },
-      { token: "cr-commenter", user: "cora@example.com" },
-    ],
-  });
-  expect(seeded.status).toBe(201);
-  editor = apiClient(t.url, "cr-editor", t.fetch);
-  reviewer = apiClient(t.url, "cr-reviewer", t.fetch);
-  reader = apiClient(t.url, "cr-reader", t.fetch);
-  commenter = apiClient(t.url, "cr-commenter", t.fetch);
-  const members = (await api("GET", `/v1/orgs/${t.organizationId}/members`)).body.items;
-  const idOf = (email: string) =>
-    (members.find((m) => (m.user as ApiBody).email === email)!.user as ApiBody).id;
-  adaId = idOf("ada@example.com");
-  adminId = idOf("admin@example.com");
+  admin = adminClient(t);
+  const roles = await seedRoles(t, "cr");
+  ({ editor, reviewer, reader, commenter, foreign } = roles);
+  adaId = roles.userIds["ada@example.com"]!;
+  adminId = roles.userIds["admin@example.com"]!;
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,8 @@
 import {
+  adminClient,
   apiClient,
   createTestEmulator,
+  seedRoles,
   type ApiBody,
   type ApiResponse,
   type TestEmulator,
@@ -22,39 +24,16 @@ let commenter: Api;
 let foreign: Api;
 const ids: Record<string, string> = {};
 
-async function admin(method: string, path: string, body?: unknown) {
-  const response = await t.fetch(`${t.url}/_emulator${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as ApiBody };
-}
+/** The admin API: seeding content. */
+let admin: ReturnType<typeof adminClient>;
 
 beforeAll(async () => {
   t = await createTestEmulator();
   api = apiClient(t.url, t.token, t.fetch);
-  foreign = apiClient(t.url, t.foreignToken, t.fetch);
-  const seeded = await admin("POST", "/seed", {
-    users: [{ displayName: "Cora Commenter", email: "cora@example.com" }],
-    members: [{ organization: t.organizationId, user: "cora@example.com", role: "comment" }],
-    tokens: [
-      { token: "c-editor", user: "ada@example.com" },
-      { token: "c-reviewer", user: "linus@example.com" },
-      { token: "c-reader", user: "margaret@example.com" },
-      { token: "c-commenter", user: "cora@example.com" },
-    ],
-  });
-  expect(seeded.status).toBe(201);
-  editor = apiClient(t.url, "c-editor", t.fetch);
-  reviewer = apiClient(t.url, "c-reviewer", t.fetch);
-  reader = apiClient(t.url, "c-reader", t.fetch);
-  commenter = apiClient(t.url, "c-commenter", t.fetch);
-  const members = (await api("GET", `/v1/orgs/${t.organizationId}/members`)).body.items;
-  for (const m of members) {
-    const user = m.user as ApiBody;
-    ids[user.email as string] = user.id;
-  }
+  admin = adminClient(t);
+  const roles = await seedRoles(t, "c");
+  ({ editor, reviewer, reader, commenter, foreign } = roles);
+  Object.assign(ids, roles.userIds);
 });
 afterAll(() => t.close());
 

@@ -3,6 +3,7 @@ import {
   createTestEmulator,
   type ApiBody,
   type TestEmulator,
+  seedContent,
 } from "../support/emulator";
 
 /** The app pages of content, change requests and search, in process (the browser test reads them). */
@@ -19,15 +20,6 @@ async function page(url: string): Promise<{ status: number; html: string }> {
   const res = await t.fetch(url);
   expect(res.headers.get("content-type")).toMatch(/^text\/html/);
   return { status: res.status, html: await res.text() };
-}
-
-async function seed(path: string, body: unknown): Promise<void> {
-  const res = await t.fetch(`${t.url}/_emulator${path}`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
 }
 
 const INSTALL = [
@@ -58,7 +50,7 @@ const TREE = {
 
 async function spaceWithContent(): Promise<{ space: ApiBody; app: string }> {
   const space = (await api("POST", `/v1/orgs/${t.organizationId}/spaces`, { title: "Docs" })).body;
-  await seed(`/spaces/${space.id}/content`, TREE);
+  await seedContent(t, `/spaces/${space.id}/content`, TREE);
   return { space, app: (space.urls as { app: string }).app };
 }
 
@@ -116,7 +108,7 @@ test("a change request's page: its changes, its own content, its comments with r
   const { space, app } = await spaceWithContent();
   const base = `/v1/spaces/${space.id}/change-requests`;
   await api("POST", base, { subject: "Rewrite the guides" });
-  await seed(`/spaces/${space.id}/change-requests/1/content`, {
+  await seedContent(t, `/spaces/${space.id}/change-requests/1/content`, {
     pages: [
       { ...TREE.pages[0]!, markdown: "# Guides\n\nRewritten by the change." },
       TREE.pages[1]!,
@@ -156,7 +148,7 @@ test("a change request's page: its changes, its own content, its comments with r
   expect((await page(`${app}/guides`)).html).not.toContain("Rewritten by the change.");
 
   // Once the space moves on, the change request says it is outdated.
-  await seed(`/spaces/${space.id}/content`, { pages: [{ title: "Other" }] });
+  await seedContent(t, `/spaces/${space.id}/content`, { pages: [{ title: "Other" }] });
   expect((await page(`${app}/cr/1`)).html).toContain("Outdated");
 });
 

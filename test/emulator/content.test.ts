@@ -3,6 +3,7 @@ import {
   createTestEmulator,
   type ApiBody,
   type TestEmulator,
+  adminClient,
 } from "../support/emulator";
 
 /** §2.11 and §4.5 space content, §4.6 and §4.7 change requests, §4.8 and §4.9 comments, in process. */
@@ -15,14 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const seedContent = async (path: string, body: unknown) => {
-  const response = await t.fetch(`${t.url}/_emulator${path}`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as ApiBody };
-};
+/** Content written through the admin API, its answer whatever the status. */
+const seedContent = (path: string, body: unknown) => adminClient(t)("PUT", path, body);
 
 const TREE = {
   pages: [

@@ -25,6 +25,7 @@ import {
   createTestEmulator,
   type ApiBody,
   type TestEmulator,
+  seedContent,
 } from "../support/emulator";
 
 /** §4.15 Git synchronisation against real repositories made with Debian's `git`, in process. */
@@ -129,24 +130,16 @@ test("round trip: import a repository, change a page through a change request, e
   // Change the install page through a change request, and merge it.
   const cr = (await api("POST", `/v1/spaces/${space.id}/change-requests`, { subject: "Reword" }))
     .body;
-  const edited = await t.fetch(
-    `${t.url}/_emulator/spaces/${space.id}/change-requests/${cr.number as number}/content`,
-    {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        pages: [
-          { title: "Welcome", markdown: DOCS["README.md"] },
-          {
-            title: "Guides",
-            markdown: DOCS["guides/README.md"],
-            pages: [{ title: "Install", markdown: "# Install\n\nRun `install --all`.\n" }],
-          },
-        ],
-      }),
-    },
-  );
-  expect(edited.status).toBe(200);
+  await seedContent(t, `/spaces/${space.id}/change-requests/${cr.number as number}/content`, {
+    pages: [
+      { title: "Welcome", markdown: DOCS["README.md"] },
+      {
+        title: "Guides",
+        markdown: DOCS["guides/README.md"],
+        pages: [{ title: "Install", markdown: "# Install\n\nRun `install --all`.\n" }],
+      },
+    ],
+  });
   expect((await api("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`)).status).toBe(
     200,
   );
@@ -252,12 +245,9 @@ test("operations run in the order of their timestamp; an older one than what ran
   const repo = repository("ordering", { "README.md": "# From Git\n" });
   const before = git(repo, "rev-parse", "HEAD");
   const space = await newSpace();
-  const seeded = await t.fetch(`${t.url}/_emulator/spaces/${space.id}/content`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ pages: [{ title: "From the space", markdown: "# From the space\n" }] }),
+  await seedContent(t, `/spaces/${space.id}/content`, {
+    pages: [{ title: "From the space", markdown: "# From the space\n" }],
   });
-  expect(seeded.status).toBe(200);
 
   const hold = await holdingServer();
   try {
@@ -407,12 +397,9 @@ test("a symbolic link in the repository is never followed: import does not read,
   expect(JSON.stringify(revision)).not.toMatch(/TOP SECRET/);
 
   const source = await newSpace();
-  const seeded = await t.fetch(`${t.url}/_emulator/spaces/${source.id}/content`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ pages: [{ title: "Planted", markdown: "# Planted\n" }] }),
+  await seedContent(t, `/spaces/${source.id}/content`, {
+    pages: [{ title: "Planted", markdown: "# Planted\n" }],
   });
-  expect(seeded.status).toBe(200);
   await api("POST", `/v1/spaces/${source.id}/git/export`, {
     url: repo,
     ref: "refs/heads/main",

@@ -6,6 +6,7 @@ import {
   createTestEmulator,
   type ApiBody,
   type TestEmulator,
+  seedContent,
 } from "../support/emulator";
 
 /**
@@ -59,21 +60,16 @@ describe("the remaining operations", () => {
   test("duplicate copies the space's current content into a new revision of the copy", async () => {
     const space = (await api("POST", `/v1/orgs/${t.organizationId}/spaces`, { title: "Docs" }))
       .body;
-    const seeded = await t.fetch(`${t.url}/_emulator/spaces/${space.id}/content`, {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        pages: [
-          {
-            title: "Guide",
-            markdown: "# Guide\n\nSee [the logo](logo.png).",
-            pages: [{ title: "Step" }],
-          },
-        ],
-        files: [{ name: "logo.png", contentType: "image/png", base64: "iVBORw0KGgo=" }],
-      }),
+    await seedContent(t, `/spaces/${space.id}/content`, {
+      pages: [
+        {
+          title: "Guide",
+          markdown: "# Guide\n\nSee [the logo](logo.png).",
+          pages: [{ title: "Step" }],
+        },
+      ],
+      files: [{ name: "logo.png", contentType: "image/png", base64: "iVBORw0KGgo=" }],
     });
-    expect(seeded.status).toBe(200);
     const original = (await api("GET", `/v1/spaces/${space.id}/content`)).body;
 
     const copy = await api("POST", `/v1/spaces/${space.id}/duplicate`);

@@ -1,5 +1,5 @@
 import { plainText } from "../../emulator/pdf";
-import { apiClient, createTestEmulator, type TestEmulator } from "../support/emulator";
+import { apiClient, createTestEmulator, type TestEmulator, seedContent } from "../support/emulator";
 
 /** §4.6's PDF URL of a change request: a temporary URL that serves a real PDF of its content. */
 let t: TestEmulator;
@@ -12,25 +12,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function seedContent(path: string, body: unknown): Promise<void> {
-  const response = await t.fetch(`${t.url}/_emulator${path}`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-}
-
 /** A change request whose revision holds a guide with a nested page and a reference page. */
 async function changeRequest() {
   const space = (await api("POST", `/v1/orgs/${t.organizationId}/spaces`, { title: "Handbook" }))
     .body;
-  await seedContent(`/spaces/${space.id}/content`, {
+  await seedContent(t, `/spaces/${space.id}/content`, {
     pages: [{ title: "Guides", markdown: "# Guides\n\nThe old text." }],
   });
   const cr = (await api("POST", `/v1/spaces/${space.id}/change-requests`, { subject: "Rewrite" }))
     .body;
-  await seedContent(`/spaces/${space.id}/change-requests/1/content`, {
+  await seedContent(t, `/spaces/${space.id}/change-requests/1/content`, {
     pages: [
       {
         title: "Guides",
@@ -145,7 +136,7 @@ test("a long page runs onto further PDF pages", async () => {
   const long = Array.from({ length: 120 }, (_, i) => `Paragraph ${i} of the long page.`).join(
     "\n\n",
   );
-  await seedContent(`/spaces/${space.id}/change-requests/1/content`, {
+  await seedContent(t, `/spaces/${space.id}/change-requests/1/content`, {
     pages: [{ title: "Long", markdown: long }],
   });
   const { text, pages } = checkedPdf(

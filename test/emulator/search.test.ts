@@ -3,6 +3,7 @@ import {
   createTestEmulator,
   type ApiBody,
   type TestEmulator,
+  seedContent,
 } from "../support/emulator";
 
 /** §4.2's organization search and §4.5's space search, over the FTS5 index, in process. */
@@ -15,14 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function seed(spaceId: string, body: unknown): Promise<void> {
-  const response = await t.fetch(`${t.url}/_emulator/spaces/${spaceId}/content`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-}
+const seed = (spaceId: string, body: unknown) => seedContent(t, `/spaces/${spaceId}/content`, body);
 
 async function newSpace(title: string, organizationId = t.organizationId): Promise<ApiBody> {
   const created = await api("POST", `/v1/orgs/${organizationId}/spaces`, { title });

@@ -7,6 +7,7 @@ import {
   createTestEmulator,
   type ApiBody,
   type TestEmulator,
+  seedContent,
 } from "../support/emulator";
 import { until } from "../support/harness-cli";
 
@@ -43,20 +44,15 @@ beforeAll(async () => {
     })
   ).body;
   // Two pages: 2 + 4 words, then 1 + 3 (titles and Markdown): 10.
-  const seeded = await t.fetch(`${t.url}/_emulator/spaces/${handbook.id}/content`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      pages: [
-        {
-          title: "Getting started",
-          markdown: "Read this page first.",
-          pages: [{ title: "Install", markdown: "Run the installer." }],
-        },
-      ],
-    }),
+  await seedContent(t, `/spaces/${handbook.id}/content`, {
+    pages: [
+      {
+        title: "Getting started",
+        markdown: "Read this page first.",
+        pages: [{ title: "Install", markdown: "Run the installer." }],
+      },
+    ],
   });
-  expect(seeded.status).toBe(200);
   handbook = (await api("GET", `/v1/spaces/${handbook.id}`)).body;
 });
 afterAll(() => t.close());

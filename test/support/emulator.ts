@@ -254,3 +254,76 @@ export async function seedSeparateOrganization(
   });
   return { organizationId, token };
 }
+
+/** The admin API (`/_emulator`), called as `apiClient` calls the API: every status returned. */
+export function adminClient(t: Pick<TestEmulator, "url" | "fetch">) {
+  return apiClient(`${t.url}/_emulator`, undefined, t.fetch);
+}
+
+/**
+ * Writes content through the admin API: `path` is a space's or a change request's `.../content`
+ * (`/spaces/{id}/content`, `/spaces/{id}/change-requests/{n}/content`). Fails on anything but 200;
+ * a test of the errors calls `adminClient` itself.
+ */
+export async function seedContent(
+  t: Pick<TestEmulator, "url" | "fetch">,
+  path: string,
+  body: unknown,
+): Promise<ApiBody> {
+  const response = await adminClient(t)("PUT", path, body);
+  if (response.status !== 200)
+    throw new Error(`[PUT] /_emulator${path}: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+/** Callers of the test organization by role, and one of the foreign organization only. */
+export interface RoleClients {
+  /** Ada: `edit`. */
+  editor: ReturnType<typeof apiClient>;
+  /** Linus: `review`. */
+  reviewer: ReturnType<typeof apiClient>;
+  /** Margaret: `read`. */
+  reader: ReturnType<typeof apiClient>;
+  /** Cora, seeded here: `comment`. */
+  commenter: ReturnType<typeof apiClient>;
+  foreign: ReturnType<typeof apiClient>;
+  /** Every member's user id, by e-mail. */
+  userIds: Record<string, string>;
+}
+
+/**
+ * Seeds tokens (named `<prefix>-<role>`) for the demo people of each role, and Cora, a member with
+ * the `comment` role the demo has none of: for tests of who may do what.
+ */
+export async function seedRoles(t: TestEmulator, prefix: string): Promise<RoleClients> {
+  const seeded = await adminClient(t)("POST", "/seed", {
+    users: [{ displayName: "Cora Commenter", email: "cora@example.com" }],
+    members: [{ organization: t.organizationId, user: "cora@example.com", role: "comment" }],
+    tokens: [
+      { token: `${prefix}-editor`, user: "ada@example.com" },
+      { token: `${prefix}-reviewer`, user: "linus@example.com" },
+      { token: `${prefix}-reader`, user: "margaret@example.com" },
+      { token: `${prefix}-commenter`, user: "cora@example.com" },
+    ],
+  });
+  if (seeded.status !== 201) throw new Error(`seeding the roles: ${seeded.status} ${seeded.text}`);
+  const client = (role: string) => apiClient(t.url, `${prefix}-${role}`, t.fetch);
+  const members = await apiClient(
+    t.url,
+    t.token,
+    t.fetch,
+  )("GET", `/v1/orgs/${t.organizationId}/members`);
+  const userIds: Record<string, string> = {};
+  for (const m of members.body.items) {
+    const user = m.user as ApiBody;
+    userIds[user.email as string] = user.id;
+  }
+  return {
+    editor: client("editor"),
+    reviewer: client("reviewer"),
+    reader: client("reader"),
+    commenter: client("commenter"),
+    foreign: apiClient(t.url, t.foreignToken, t.fetch),
+    userIds,
+  };
+}
