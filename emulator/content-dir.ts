@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import {
   contentInput,
+  differs,
   planPages,
   treeFromFiles,
   type ContentInput,
@@ -135,19 +136,9 @@ function countPages(pages: readonly PageInput[]): number {
 function holds(store: Store, revisionId: string, content: ContentInput): boolean {
   const before = pagesOf(store, revisionId);
   const after = planPages(content.pages, before, "", () => "new");
-  const pageFields = [
-    "id",
-    "parentId",
-    "position",
-    "title",
-    "emoji",
-    "description",
-    "slug",
-    "markdown",
-  ] as const;
   const samePages =
     before.length === after.length &&
-    after.every((page, i) => pageFields.every((k) => page[k] === before[i]![k]));
+    after.every((page, i) => page.id === before[i]!.id && !differs(page, before[i]));
   const files = filesOf(store, revisionId);
   const sameFiles =
     files.length === (content.files ?? []).length &&

@@ -223,7 +223,8 @@ const SAME_FIELDS = [
   "markdown",
 ] as const;
 
-function differs(a: PageDraft | undefined, b: PageDraft | undefined): boolean {
+/** Whether two states of a page differ in anything a revision keeps of it (its id aside). */
+export function differs(a: PageDraft | undefined, b: PageDraft | undefined): boolean {
   if (a === undefined || b === undefined) return a !== b;
   return SAME_FIELDS.some((k) => a[k] !== b[k]);
 }
