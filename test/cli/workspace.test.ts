@@ -1,0 +1,165 @@
+import * as path from "node:path";
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { callApi, writes } from "../support/provider";
+import { changedInputs, changing, describeCli, PulumiStack } from "../support/pulumi";
+
+/**
+ * The README's lifecycle promises, kept through the real `pulumi` CLI against the emulator: the
+ * example workspace as a user runs it (its own project folder, the token as a secret in the
+ * stack's config, the program type-checked by the host's ts-node).
+ */
+const example = path.resolve(__dirname, "../../examples/workspace");
+
+jest.setTimeout(600_000);
+
+describeCli("examples/workspace through the real pulumi CLI", () => {
+  let emu: TestEmulator;
+  let stack: PulumiStack;
+
+  beforeAll(async () => {
+    emu = await startTestEmulator();
+    stack = await PulumiStack.create({
+      program: example,
+      emulator: emu,
+      token: "config",
+      typeCheck: true,
+      config: { "handbook:teams": JSON.stringify(["Platform", "Payments"]) },
+    });
+  });
+  afterAll(async () => {
+    stack?.close();
+    await emu?.close();
+  });
+
+  async function titles(kind: "spaces" | "collections"): Promise<string[]> {
+    const body = (await callApi(emu, "GET", `/v1/orgs/${emu.organizationId}/${kind}`)).body as {
+      items: { title: string }[];
+    };
+    return body.items.map((i) => i.title).sort();
+  }
+
+  test("up makes the workspace; up and refresh with --expect-no-changes then find nothing and write nothing", async () => {
+    const first = await stack.json(["up"]);
+    expect(first.result.code).toBe(0);
+    // The example's 25 resources with two teams (the engine's summary leaves the stack out).
+    expect(first.changeSummary).toEqual({ create: 25 });
+    expect(await titles("collections")).toEqual(["Engineering handbook", "Practices", "Teams"]);
+
+    await emu.clearRequests();
+    const again = await stack.run(["up", "--yes", "--expect-no-changes"]);
+    expect(again.code).toBe(0);
+    const refreshed = await stack.run(["refresh", "--yes", "--expect-no-changes"]);
+    expect(refreshed.code).toBe(0);
+    expect(await writes(emu)).toEqual([]);
+  });
+
+  test("the token set with config set --secret is in the state only encrypted, as the default provider's input", async () => {
+    const raw = JSON.stringify(await stack.exportState());
+    expect(raw).not.toContain(emu.token);
+    const exported = await stack.exportState();
+    const provider = exported.deployment.resources!.find((r) =>
+      r.type.startsWith("pulumi:providers:pulumi-nodejs"),
+    );
+    // The engine hands the whole stack config to the dynamic provider and keeps it as the
+    // provider resource's inputs: the secret stays there, as a ciphertext.
+    expect(JSON.stringify(provider?.inputs)).toContain("docs-workspace:apiToken");
+    expect(JSON.stringify(provider?.inputs)).toContain("4dabf18193072939515e22adb298388d");
+  });
+
+  test("after an edit, preview --diff shows exactly the edited property, old and new, and up applies it", async () => {
+    await stack.setConfig("handbook:title", "Platform handbook");
+    const preview = await stack.json(["preview"]);
+    expect(preview.result.code).toBe(0);
+    expect(changing(preview).map((s) => [s.op, s.name])).toEqual([["update", "handbook"]]);
+    expect(changedInputs(changing(preview)[0]!)).toEqual(["title"]);
+
+    const shown = await stack.ok(["preview", "--diff"]);
+    expect(shown.stdout).toMatch(/~ title\s*: "Engineering handbook" => "Platform handbook"/);
+    expect(shown.stdout).toContain("1 to update");
+
+    await emu.clearRequests();
+    const applied = await stack.json(["up"]);
+    expect(applied.changeSummary).toEqual({ same: 24, update: 1 });
+    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
+      ["PATCH", { title: "Platform handbook" }],
+    ]);
+    expect(await titles("collections")).toEqual(["Platform handbook", "Practices", "Teams"]);
+  });
+
+  test("an out-of-band change: refresh shows it and records it, the next up restores it", async () => {
+    const resources = await stack.resources();
+    const spaceId = resources.get("code-review")!.id!;
+    await callApi(emu, "PATCH", `/v1/spaces/${spaceId}`, { title: "Reviews (edited by hand)" });
+
+    // The drift gate reads and writes nothing; a refresh with the flag would record, then fail.
+    const gate = await stack.run(["refresh", "--preview-only", "--expect-no-changes"]);
+    expect(gate.code).not.toBe(0);
+    expect(gate.stdout + gate.stderr).toMatch(/no changes were expected/);
+    const refreshed = await stack.json(["refresh"]);
+    expect(changing(refreshed).map((s) => s.name)).toEqual(["code-review"]);
+
+    const shown = await stack.ok(["preview", "--diff"]);
+    expect(shown.stdout).toMatch(/~ title\s*: "Reviews \(edited by hand\)" => "Code review"/);
+    await emu.clearRequests();
+    await stack.ok(["up", "--yes"]);
+    expect((await writes(emu)).map((r) => [r.method, r.path, r.body])).toEqual([
+      ["PATCH", `/v1/spaces/${spaceId}`, { title: "Code review" }],
+    ]);
+    expect((await stack.run(["refresh", "--yes", "--expect-no-changes"])).code).toBe(0);
+  });
+
+  test("a rename with an alias keeps the object: no create, no delete, no write", async () => {
+    const before = (await stack.resources()).get("code-review")!.id;
+    stack.edit(
+      "index.ts",
+      `const codeReview = new Space("code-review", {\n  title: "Code review",\n  emoji: "🔍",\n  parent: practices.id,\n});`,
+      `const codeReview = new Space(\n  "code-review-renamed",\n  { title: "Code review", emoji: "🔍", parent: practices.id },\n  { aliases: [{ name: "code-review" }] },\n);`,
+    );
+    await emu.clearRequests();
+    const renamed = await stack.json(["up"]);
+    expect(renamed.result.code).toBe(0);
+    expect(changing(renamed)).toEqual([]);
+    const after = await stack.resources();
+    expect(after.has("code-review")).toBe(false);
+    expect(after.get("code-review-renamed")!.id).toBe(before);
+    expect(await writes(emu)).toEqual([]);
+  });
+
+  test("protect refuses a delete until the resource is unprotected", async () => {
+    const member = `new OrganizationMember("margaret", { email: "margaret@example.com", role: "comment" });`;
+    stack.edit(
+      "index.ts",
+      member,
+      `new OrganizationMember(\n  "margaret",\n  { email: "margaret@example.com", role: "comment" },\n  { protect: true },\n);`,
+    );
+    await stack.ok(["up", "--yes"]);
+    const protectedMember = (await stack.resources()).get("margaret")!;
+    expect(protectedMember.protect).toBe(true);
+
+    stack.edit(
+      "index.ts",
+      `new OrganizationMember(\n  "margaret",\n  { email: "margaret@example.com", role: "comment" },\n  { protect: true },\n);`,
+      "",
+    );
+    await emu.clearRequests();
+    const refused = await stack.run(["up", "--yes"]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout + refused.stderr).toMatch(/protected/);
+    expect(await writes(emu)).toEqual([]);
+    expect((await stack.resources()).has("margaret")).toBe(true);
+
+    await stack.ok(["state", "unprotect", protectedMember.urn, "--yes"]);
+    await stack.ok(["up", "--yes"]);
+    expect((await stack.resources()).has("margaret")).toBe(false);
+  });
+
+  test("destroy leaves the organization empty", async () => {
+    const destroyed = await stack.json(["destroy"]);
+    expect(destroyed.result.code).toBe(0);
+    for (const kind of ["teams", "saml", "sites", "collections", "spaces", "openapi"]) {
+      const body = (await callApi(emu, "GET", `/v1/orgs/${emu.organizationId}/${kind}`)).body;
+      expect({ kind, items: body.items }).toEqual({ kind, items: [] });
+    }
+    expect((await stack.exportState()).deployment.resources ?? []).toEqual([]);
+  });
+});
