@@ -1,20 +1,22 @@
 /**
  * `npm start`: the emulator on a durable data file inside the project, and the root program (the
- * example workspace) applied to it: through `pulumi up` with a local file backend when a Pulumi
- * CLI is on PATH, otherwise through the offline harness. A second run reports no changes.
+ * example workspace) applied to it: through the real `pulumi up` with a local file backend when a
+ * Pulumi CLI is there (built by scripts/pulumi-cli/build.sh, or on PATH), otherwise through the
+ * offline harness. A second run reports no changes either way.
  *
  *   npm start               apply, then keep the emulator serving until Ctrl-C
  *   npm start -- --exit     apply, then stop
  *
  * DOCS_WORKSPACE_DATA_DIR moves the data directory (default `<project>/.data`);
- * DOCS_WORKSPACE_EMULATOR_PORT sets the emulator's port (default 4100, 0 picks a free one).
+ * DOCS_WORKSPACE_EMULATOR_PORT sets the emulator's port (default 4100, 0 picks a free one);
+ * DOCS_WORKSPACE_START_ENGINE=pulumi or harness chooses the engine.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { formatResult } from "../harness/cli";
 import { up } from "../harness";
+import { findPulumiCli, pulumiEnv, runPulumi } from "./pulumi-cli/run";
 
 const root = path.resolve(__dirname, "..", "..");
 /**
@@ -26,6 +28,8 @@ const passphraseSet =
   process.env.PULUMI_CONFIG_PASSPHRASE !== undefined || !!process.env.PULUMI_CONFIG_PASSPHRASE_FILE;
 const dataDir = path.resolve(process.env.DOCS_WORKSPACE_DATA_DIR || path.join(root, ".data"));
 const port = Number(process.env.DOCS_WORKSPACE_EMULATOR_PORT || 4100);
+/** `pulumi` or `harness` forces one; by default the CLI when there is one. */
+const engine = process.env.DOCS_WORKSPACE_START_ENGINE || "auto";
 
 /** A path inside the project relative to it, one elsewhere (a temp data directory) as it is. */
 function shown(file: string): string {
@@ -33,54 +37,61 @@ function shown(file: string): string {
   return relative.startsWith("..") || path.isAbsolute(relative) ? file : relative;
 }
 
-function pulumiOnPath(): boolean {
-  return spawnSync("pulumi", ["version"], { stdio: "ignore" }).status === 0;
+/**
+ * The stack `dev` through the real `pulumi` CLI (the one scripts/pulumi-cli/build.sh built, else
+ * one on PATH), with its backend, PULUMI_HOME and stack config inside the data directory: the
+ * tracked Pulumi.dev.yaml is copied there once, and `stack init` runs beside that copy, so the
+ * encryption salt never lands in the tracked file. The emulator's URL, organization and token
+ * reach the provider through the environment, not the stack config: a config change shows as an
+ * update of the default provider, and the URL changes at every start when the port is 0.
+ */
+async function applyWithPulumi(cliDir: string, emulator: RunningEmulator): Promise<void> {
+  const stateDir = path.join(dataDir, "pulumi");
+  const backend = path.join(stateDir, "backend");
+  fs.mkdirSync(backend, { recursive: true });
+  const configFile = path.join(stateDir, "Pulumi.dev.yaml");
+  if (!fs.existsSync(configFile)) fs.copyFileSync(path.join(root, "Pulumi.dev.yaml"), configFile);
+  fs.copyFileSync(path.join(root, "Pulumi.yaml"), path.join(stateDir, "Pulumi.yaml"));
+  const env = pulumiEnv({
+    cliDir,
+    home: path.join(stateDir, "home"),
+    backend,
+    passphrase: userPassphrase() ?? DEMO_PASSPHRASE,
+    // The program runs beside the repository's tsconfig.json, whose self-referencing export map
+    // the host's ts-node 7 cannot type-check (TS2209); `npm run typecheck` checks the example.
+    transpileOnly: true,
+    extra: {
+      DOCS_WORKSPACE_API_URL: emulator.url,
+      DOCS_WORKSPACE_API_TOKEN: emulator.token!,
+      DOCS_WORKSPACE_ORGANIZATION_ID: emulator.organizationId!,
+    },
+  });
+  // Asynchronously: the emulator serves from this process, and the program calls it.
+  const pulumi = async (args: string[], cwd: string, quiet = false) => {
+    const result = await runPulumi([...args, "--non-interactive"], { cwd, env, inherit: !quiet });
+    return result.code;
+  };
+  if ((await pulumi(["stack", "select", "dev"], stateDir, true)) !== 0) {
+    if ((await pulumi(["stack", "init", "dev"], stateDir)) !== 0) {
+      throw new Error("pulumi stack init failed");
+    }
+  }
+  const status = await pulumi(["up", "--yes", "--stack", "dev", "--config-file", configFile], root);
+  if (status !== 0) throw new Error(`pulumi up failed (exit ${status})`);
 }
 
-function runPulumi(emulator: RunningEmulator): void {
-  const env = {
-    ...process.env,
-    PULUMI_BACKEND_URL: `file://${path.join(dataDir, "pulumi")}`,
-    ...(passphraseSet ? {} : { PULUMI_CONFIG_PASSPHRASE: DEMO_PASSPHRASE }),
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-  };
-  fs.mkdirSync(path.join(dataDir, "pulumi"), { recursive: true });
-  // The stack's config is a copy inside .data, so the endpoint and the encrypted token never land
-  // in the tracked Pulumi.dev.yaml.
-  const configFile = path.join(dataDir, "pulumi", "Pulumi.dev.yaml");
-  if (!fs.existsSync(configFile)) fs.copyFileSync(path.join(root, "Pulumi.dev.yaml"), configFile);
-  const pulumi = (args: string[]) => {
-    const result = spawnSync("pulumi", [...args, "--config-file", configFile], {
-      cwd: root,
-      env,
-      stdio: "inherit",
-    });
-    if (result.status !== 0) throw new Error(`pulumi ${args.join(" ")} failed`);
-  };
-  spawnSync("pulumi", ["stack", "select", "--create", "dev"], { cwd: root, env, stdio: "inherit" });
-  pulumi(["config", "set", "docs-workspace:apiUrl", emulator.url]);
-  pulumi(["config", "set", "docs-workspace:organizationId", emulator.organizationId!]);
-  // The token goes through stdin, so it never shows in a process listing.
-  const secretArgs = [
-    "config",
-    "set",
-    "--secret",
-    "docs-workspace:apiToken",
-    "--config-file",
-    configFile,
-  ];
-  const secret = spawnSync("pulumi", secretArgs, {
-    cwd: root,
-    env,
-    input: emulator.token,
-    stdio: ["pipe", "inherit", "inherit"],
-  });
-  if (secret.status !== 0) throw new Error("pulumi config set --secret failed");
-  pulumi(["up", "--yes", "--stack", "dev"]);
+/** The user's own passphrase, from PULUMI_CONFIG_PASSPHRASE or the file it names. */
+function userPassphrase(): string | undefined {
+  if (process.env.PULUMI_CONFIG_PASSPHRASE !== undefined)
+    return process.env.PULUMI_CONFIG_PASSPHRASE;
+  const file = process.env.PULUMI_CONFIG_PASSPHRASE_FILE;
+  return file ? fs.readFileSync(file, "utf8").trimEnd() : undefined;
 }
 
 async function runHarness(emulator: RunningEmulator): Promise<void> {
-  console.log("No pulumi CLI on PATH: applying through the offline harness.\n");
+  console.log(
+    "No pulumi CLI (built in .cache/pulumi-cli or on PATH): applying through the offline harness.\n",
+  );
   const result = await up({
     programDir: root,
     stateFile: path.join(dataDir, "harness-state.json"),
@@ -97,6 +108,9 @@ async function runHarness(emulator: RunningEmulator): Promise<void> {
 
 async function main(): Promise<void> {
   const exitAfter = process.argv.includes("--exit");
+  if (!["auto", "pulumi", "harness"].includes(engine)) {
+    throw new Error(`DOCS_WORKSPACE_START_ENGINE must be pulumi or harness, got ${engine}`);
+  }
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(
       `DOCS_WORKSPACE_EMULATOR_PORT must be a port number (0 picks a free one), got ${process.env.DOCS_WORKSPACE_EMULATOR_PORT}`,
@@ -111,7 +125,13 @@ async function main(): Promise<void> {
     );
   }
   try {
-    if (pulumiOnPath()) runPulumi(emulator);
+    const cliDir = engine === "harness" ? undefined : findPulumiCli();
+    if (engine === "pulumi" && cliDir === undefined) {
+      throw new Error(
+        "DOCS_WORKSPACE_START_ENGINE=pulumi, but no pulumi CLI is built (bash scripts/pulumi-cli/build.sh) or on PATH",
+      );
+    }
+    if (cliDir !== undefined) await applyWithPulumi(cliDir, emulator);
     else await runHarness(emulator);
   } catch (error) {
     await emulator.close();

@@ -40,6 +40,9 @@ function start(): Promise<Run> {
     PATH: searchPath.join(delimiter),
     DOCS_WORKSPACE_DATA_DIR: dataDir,
     DOCS_WORKSPACE_EMULATOR_PORT: "0",
+    // The harness's branch, whatever CLI this checkout has built (test/cli/start.test.ts runs
+    // the real CLI's).
+    DOCS_WORKSPACE_START_ENGINE: "harness",
   };
   // The script hands the stack config to the harness; an endpoint in the environment must not
   // be what makes the test pass.
@@ -85,7 +88,7 @@ test("the first `npm start -- --exit` creates the example workspace on a free po
   const run = await start();
   first = run;
   expect(run).toMatchObject({ code: 0, err: "" });
-  expect(run.out).toContain("No pulumi CLI on PATH: applying through the offline harness.");
+  expect(run.out).toContain("applying through the offline harness.");
   // Pulumi.dev.yaml declares three teams. The stack, plus 26 resources: 3 collections (handbook,
   // practices, teams), 6 spaces (onboarding, code review, incident response, one per team), the
   // site, its adaptive schema, 2 sections, 4 site spaces (incidents, one per team), the section

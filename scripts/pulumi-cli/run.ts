@@ -111,19 +111,22 @@ export interface PulumiSpawnOptions {
   env: NodeJS.ProcessEnv;
   /** Written to the command's stdin (a secret for `config set --secret`). */
   input?: string;
-  /** Passed through to the terminal instead of captured. */
+  /**
+   * Passed through to the terminal instead of captured; the command then stays in the caller's
+   * process group, so a Ctrl-C at the terminal reaches it.
+   */
   inherit?: boolean;
 }
 
 /**
- * Starts `pulumi` in a process group of its own (as a shell starts a job), so the whole tree it
- * starts (language host, program, provider host) can be signalled at once.
+ * Starts `pulumi`. Captured, it runs in a process group of its own (as a shell starts a job), so
+ * the whole tree it starts (language host, program, provider host) can be signalled at once.
  */
 export function spawnPulumi(args: string[], options: PulumiSpawnOptions): ChildProcess {
   const child = spawn("pulumi", args, {
     cwd: options.cwd,
     env: options.env,
-    detached: true,
+    detached: !options.inherit,
     stdio: [
       options.input === undefined ? "ignore" : "pipe",
       options.inherit ? "inherit" : "pipe",
