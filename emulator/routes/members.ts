@@ -236,20 +236,24 @@ export const memberRoutes = [
       const { organizationId, userId } = params;
       const callerRole = ctx.requireRole(organizationId, "member");
       const member = requireMember(ctx, organizationId, userId);
-      const spaces = member.role === null ? [] : spacesOf(ctx.store, organizationId);
+      // A guest (role null) reaches no space through the organization: its page is empty.
+      const permission = member.role === null ? undefined : roleLevel.parse(member.role);
+      const spaces = permission === undefined ? [] : spacesOf(ctx.store, organizationId);
       spaces.sort(
         (a, b) =>
           (query.order === "asc" ? 1 : -1) *
           (a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)),
       );
       const page = slicePage(pageOf(query), spaces);
-      const permission = roleLevel.parse(member.role);
       return json(200, {
         ...page,
-        items: page.items.map((row) => ({
-          permission,
-          space: renderSpaceFor(ctx, row, callerRole),
-        })),
+        items:
+          permission === undefined
+            ? []
+            : page.items.map((row) => ({
+                permission,
+                space: renderSpaceFor(ctx, row, callerRole),
+              })),
       });
     },
   }),

@@ -154,6 +154,15 @@ describe("members", () => {
     expect(res.body.sso).toBe(true);
   });
 
+  test("a guest's spaces are an empty page, not a server error", async () => {
+    const space = await api("POST", `/v1/orgs/${org}/spaces`, { title: "Members only" });
+    const guest = await seedMember("guest-spaces@example.com", null);
+    const spaces = await api("GET", `${members()}/${guest}/spaces`);
+    expect(spaces.status).toBe(200);
+    expect(spaces.body).toMatchObject({ items: [], count: 0 });
+    await api("DELETE", `/v1/spaces/${space.body.id}`);
+  });
+
   test("a member's spaces carry its role as permission; its teams its role in each", async () => {
     const space = await api("POST", `/v1/orgs/${org}/spaces`, { title: "Handbook" });
     const ada = ids["ada@example.com"]!;
