@@ -240,6 +240,7 @@ describe.each([
         postedAt: expect.any(String),
         reactions: [],
         replies: 0,
+        repliers: [],
         body: { markdown: "On a page" },
         target: {
           space: thread.spaceId,
@@ -318,6 +319,34 @@ describe.each([
       const format = await api("GET", `${thread.base}/${comment.id}?format=document`);
       expect(format.status).toBe(400);
       expect(errorOf(format)).toContain("format");
+    });
+  });
+
+  describe("repliers", () => {
+    test("who replied, how often and when last, first to reply first, in every answer of a comment", async () => {
+      const thread = await newThread();
+      const comment = await post(api, thread, "Who answers?");
+      const fresh = (await api("GET", `${thread.base}/${comment.id}`)).body;
+      expect(fresh.repliers).toEqual([]);
+      const replies = `${thread.base}/${comment.id}/replies`;
+      const reply = async (caller: Api, markdown: string) =>
+        (await caller("POST", replies, { body: { markdown } })).body;
+      const mine = await reply(editor, "Me");
+      const first = await reply(commenter, "Me too");
+      const last = await reply(commenter, "Still me");
+      const expected = [
+        { user: mine.postedBy, count: 1, updatedAt: mine.postedAt },
+        { user: first.postedBy, count: 2, updatedAt: last.postedAt },
+      ];
+      expect(first.postedAt <= (last.postedAt as string)).toBe(true);
+
+      const answers = [
+        (await api("GET", `${thread.base}/${comment.id}`)).body,
+        (await api("GET", thread.base)).body.items.find((c) => c.id === comment.id)!,
+        (await api("PUT", `${thread.base}/${comment.id}`, { resolved: true })).body,
+      ];
+      for (const answer of answers) expect(answer.repliers).toEqual(expected);
+      expect((await post(api, thread, "Another")).repliers).toEqual([]);
     });
   });
 
