@@ -17,15 +17,21 @@ export function contentAppUrl(scope: ContentScope): string {
   return scope.changeRequest === undefined ? space : `${space}/cr/${scope.changeRequest}`;
 }
 
+/** The hosted service's RevisionPageLayoutOptions: every option it lists is required. */
 const pageLayout = z.strictObject({
   width: z.literal("default"),
   cover: z.boolean(),
   coverSize: z.literal("hero"),
+  coverMask: z.literal("none"),
   title: z.boolean(),
   description: z.boolean(),
   tableOfContents: z.boolean(),
   outline: z.boolean(),
   pagination: z.boolean(),
+  metadata: z.boolean(),
+  tags: z.boolean(),
+  actions: z.boolean(),
+  anchors: z.boolean(),
 });
 
 /** §2.11's Page, a document page: the only kind the emulator keeps (docs/api-decisions.md). */
@@ -39,7 +45,8 @@ export const PageJson = named(
     updatedAt: timestamp,
     kind: z.literal("sheet"),
     type: z.literal("document"),
-    markdown: z.string().optional(),
+    // The service's page is a Document: `markdown` or `document` is required, in trees too.
+    markdown: z.string(),
     urls: z.strictObject({ app: url }),
     slug: z.string().max(100),
     path: z.string(),
@@ -100,20 +107,23 @@ const LAYOUT: z.input<typeof pageLayout> = {
   width: "default",
   cover: false,
   coverSize: "hero",
+  coverMask: "none",
   title: true,
   description: true,
   tableOfContents: true,
   outline: true,
   pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
 };
 
-/** One page; with `children` its subtree, with `markdown` its text (a single page's read). */
-export function renderPage(
-  scope: ContentScope,
-  page: PageRow,
-  children: PageJson[],
-  withMarkdown: boolean,
-): PageJson {
+/**
+ * One page with `children` as its subtree. Its Markdown goes with it everywhere, trees included:
+ * the row already holds it, and the service's page requires a body (docs/api-decisions.md).
+ */
+export function renderPage(scope: ContentScope, page: PageRow, children: PageJson[]): PageJson {
   return {
     id: page.id,
     title: page.title,
@@ -122,7 +132,7 @@ export function renderPage(
     updatedAt: page.updatedAt,
     kind: "sheet",
     type: "document",
-    ...(withMarkdown ? { markdown: page.markdown } : {}),
+    markdown: page.markdown,
     urls: { app: `${contentAppUrl(scope)}/${page.path}` },
     slug: page.slug,
     path: page.path,
@@ -136,14 +146,21 @@ export function renderPage(
   };
 }
 
-/** The page tree of a revision (pages in `pagesOf` order: parents first, siblings in order). */
-export function renderPageTree(scope: ContentScope, pages: readonly PageRow[]): PageJson[] {
+/**
+ * The page tree of a revision (pages in `pagesOf` order: parents first, siblings in order), or
+ * the subtree below the page `parentId`.
+ */
+export function renderPageTree(
+  scope: ContentScope,
+  pages: readonly PageRow[],
+  parentId: string | null = null,
+): PageJson[] {
   const children = new Map<string | null, PageJson[]>();
   for (const page of [...pages].reverse()) {
-    const json = renderPage(scope, page, children.get(page.id) ?? [], false);
+    const json = renderPage(scope, page, children.get(page.id) ?? []);
     children.set(page.parentId, [json, ...(children.get(page.parentId) ?? [])]);
   }
-  return children.get(null) ?? [];
+  return children.get(parentId) ?? [];
 }
 
 export function renderFile(scope: ContentScope, revisionId: string, file: FileRow) {

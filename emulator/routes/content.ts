@@ -188,8 +188,9 @@ export function contentRoutes(
         const children = renderPageTree(
           at.scope,
           subtree.filter((row) => row.path.startsWith(`${page.path}/`)),
+          page.id,
         );
-        return json(200, renderPage(at.scope, page, children, true));
+        return json(200, renderPage(at.scope, page, children));
       },
     }),
 
