@@ -376,11 +376,29 @@ describe("SAML providers and SSO", () => {
     expect((await api("GET", `${saml()}/${id}`)).status).toBe(404);
   });
 
-  test("only the label is required; a provider without the rest leaves them out", async () => {
+  test("only the label is required; until configured, entityID, certificate and ssoURL are empty and the provider pending", async () => {
     const res = await api("POST", saml(), { label: "Later" });
     expect(res.status).toBe(201);
-    expect(res.body).not.toHaveProperty("certificate");
+    expect(res.body).toMatchObject({
+      entityID: "",
+      certificate: "",
+      ssoURL: "",
+      status: "pending",
+    });
     expect(res.body.defaultRole).toBeNull();
+    const id = res.body.id;
+    const half = await api("PATCH", `${saml()}/${id}`, { entityID: "http://idp.example.com/e" });
+    expect(half.body).toMatchObject({ certificate: "", ssoURL: "", status: "pending" });
+    expect((await api("GET", saml())).body.items.find((p) => p.id === id)).toMatchObject({
+      entityID: "http://idp.example.com/e",
+      certificate: "",
+      status: "pending",
+    });
+    const done = await api("PATCH", `${saml()}/${id}`, {
+      certificate: "MIIC-later",
+      ssoURL: "https://idp.example.com/sso",
+    });
+    expect(done.body).toMatchObject({ certificate: "MIIC-later", status: "active" });
     expect((await api("POST", saml(), {})).body.error.message).toBe("label is required");
   });
 
