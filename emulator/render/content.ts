@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FileRow, GitCommit, PageRow, RevisionRow } from "../store/content";
+import { ChangeRequestJson } from "./change-requests";
 import { listOf, named, present, timestamp, url } from "./common";
 
 /** Where a revision's pages are seen: its space, or a change request of it (§4.5, §4.7). */
@@ -82,22 +83,27 @@ const GitCommitJson = z.strictObject({
   ref: z.string().optional(),
 });
 
+const revisionFields = {
+  object: z.literal("revision"),
+  id: z.string(),
+  parents: z.array(z.string()),
+  pages: z.array(PageJson),
+  files: z.array(FileJson),
+  reusableContents: z.array(z.never()),
+  tags: z.array(z.never()),
+  variables: z.record(z.string(), z.string()),
+  createdAt: timestamp,
+  git: GitCommitJson.optional(),
+  urls: z.strictObject({ app: url }),
+};
+
+/** The service's Revision: a merge names the change request it merged (`mergedFrom`). */
 export const RevisionJson = named(
   "Revision",
-  z.strictObject({
-    object: z.literal("revision"),
-    id: z.string(),
-    parents: z.array(z.string()),
-    pages: z.array(PageJson),
-    files: z.array(FileJson),
-    reusableContents: z.array(z.never()),
-    tags: z.array(z.never()),
-    variables: z.record(z.string(), z.string()),
-    createdAt: timestamp,
-    git: GitCommitJson.optional(),
-    urls: z.strictObject({ app: url }),
-    type: z.enum(["edits", "merge", "update"]),
-  }),
+  z.union([
+    z.strictObject({ ...revisionFields, type: z.enum(["edits", "update"]) }),
+    z.strictObject({ ...revisionFields, type: z.literal("merge"), mergedFrom: ChangeRequestJson }),
+  ]),
 );
 export type RevisionJson = z.input<typeof RevisionJson>;
 
@@ -184,10 +190,11 @@ export function renderRevision(
   createdAt: string,
   pages: readonly PageRow[],
   files: readonly FileRow[],
+  mergedFrom: ChangeRequestJson | undefined,
 ): RevisionJson {
   const git: GitCommit | null = revision?.git ?? null;
-  return {
-    object: "revision",
+  const fields = {
+    object: "revision" as const,
     id,
     parents: revision?.parents ?? [],
     pages: renderPageTree(scope, pages),
@@ -198,8 +205,13 @@ export function renderRevision(
     createdAt: revision?.createdAt ?? createdAt,
     ...present("git", git),
     urls: { app: contentAppUrl(scope) },
-    type: revision?.type ?? "edits",
   };
+  const type = revision?.type ?? "edits";
+  if (type !== "merge") return { ...fields, type };
+  // Only a merge writes a merge revision, and it records the change request it merged.
+  if (mergedFrom === undefined)
+    throw new Error(`merge revision ${id} has no merged change request`);
+  return { ...fields, type, mergedFrom };
 }
 
 export const FileList = listOf("RevisionFileList", FileJson);

@@ -156,6 +156,9 @@ export function contentRoutes(
             at.createdAt,
             pagesOf(ctx.store, at.revisionId),
             filesOf(ctx.store, at.revisionId),
+            at.revision?.type === "merge"
+              ? ctx.hooks.revisionMergedFrom(ctx.store, ctx.origin, at.space, at.revisionId)
+              : undefined,
           ),
         );
       },
