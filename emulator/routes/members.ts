@@ -45,9 +45,13 @@ const MemberTeamList = listOf(
   "MemberTeamList",
   z.strictObject({ team: TeamJson, member: TeamMembershipJson }),
 );
+/**
+ * The same JWT under both names: `gitbookVisitorClaims`, what the hosted service sends and its
+ * client reads, and `serviceVisitorClaims`, §4.12's name (docs/api-decisions.md).
+ */
 const PingJson = named(
   "OrganizationPing",
-  z.strictObject({ serviceVisitorClaims: z.string().optional() }),
+  z.strictObject({ gitbookVisitorClaims: z.string(), serviceVisitorClaims: z.string() }),
 );
 
 const base = "/orgs/{organizationId}/members";
@@ -206,7 +210,8 @@ export const memberRoutes = [
     handler({ params }, ctx) {
       const role = ctx.requireRole(params.organizationId, "member");
       touchMember(ctx.store, params.organizationId, ctx.userId);
-      return json(200, { serviceVisitorClaims: visitorClaims(ctx, params.organizationId, role) });
+      const claims = visitorClaims(ctx, params.organizationId, role);
+      return json(200, { gitbookVisitorClaims: claims, serviceVisitorClaims: claims });
     },
   }),
 

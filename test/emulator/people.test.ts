@@ -98,7 +98,10 @@ describe("members", () => {
     expect((await api("GET", `${members()}?sort=lastSeenAt`)).body.count).toBe(0);
     const ping = await api("POST", `/v1/orgs/${org}/ping`);
     expect(ping.status).toBe(200);
-    const [header, payload, signature] = (ping.body.serviceVisitorClaims as string).split(".");
+    // The hosted service's field, which its client reads; the API document's name carries the same.
+    expect(typeof ping.body.gitbookVisitorClaims).toBe("string");
+    expect(ping.body.serviceVisitorClaims).toBe(ping.body.gitbookVisitorClaims);
+    const [header, payload, signature] = (ping.body.gitbookVisitorClaims as string).split(".");
     expect(JSON.parse(Buffer.from(header!, "base64url").toString())).toEqual({
       alg: "HS256",
       typ: "JWT",
@@ -108,7 +111,7 @@ describe("members", () => {
     expect((claims.exp as number) - (claims.iat as number)).toBe(3600);
     expect(signature).toMatch(/^[\w-]{43}$/);
     // Signed with one key per organization: the same claims sign the same way.
-    const again = (await api("POST", `/v1/orgs/${org}/ping`)).body.serviceVisitorClaims as string;
+    const again = (await api("POST", `/v1/orgs/${org}/ping`)).body.gitbookVisitorClaims as string;
     expect(again.split(".")[0]).toBe(header);
     const seen = await api("GET", `${members()}?sort=lastSeenAt`);
     expect(seen.body.items.map((m) => m.user)).toMatchObject([{ email: "admin@example.com" }]);
