@@ -75,10 +75,12 @@ export const FileJson = named(
   }),
 );
 
+/** §2.11's `createdByService` and the hosted service's `createdByGitBook`, the same value. */
 const GitCommitJson = z.strictObject({
   oid: z.string(),
   message: z.string(),
   createdByService: z.boolean(),
+  createdByGitBook: z.boolean(),
   url: z.string().optional(),
   ref: z.string().optional(),
 });
@@ -203,7 +205,7 @@ export function renderRevision(
     tags: [],
     variables: {},
     createdAt: revision?.createdAt ?? createdAt,
-    ...present("git", git),
+    ...(git !== null ? { git: { ...git, createdByGitBook: git.createdByService } } : {}),
     urls: { app: contentAppUrl(scope) },
   };
   const type = revision?.type ?? "edits";

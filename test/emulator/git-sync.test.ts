@@ -116,6 +116,7 @@ test("round trip: import a repository, change a page through a change request, e
     oid: initial,
     message: "Initial docs",
     createdByService: false,
+    createdByGitBook: false,
     ref: "refs/heads/main",
     url: `https://git.example.com/docs/commit/${initial}`,
   });
