@@ -1,3 +1,4 @@
+import type { ChangeRequestJson } from "./render/change-requests";
 import type { Store } from "./store";
 import type { SpaceRow } from "./store/spaces";
 
@@ -22,17 +23,31 @@ export interface FamilyHooks {
   spacePublishedUrl?(store: Store, space: SpaceRow): string | undefined;
   /** The counts this family keeps for a space. */
   spaceCounts?(store: Store, space: SpaceRow): Partial<SpaceCounts>;
+  /** The change request whose merge made a revision of the space, when this family merged it. */
+  revisionMergedFrom?(
+    store: Store,
+    origin: string,
+    space: SpaceRow,
+    revisionId: string,
+  ): ChangeRequestJson | undefined;
 }
 
 /** The hooks as the routes call them, every family's answer joined. */
 export interface Hooks {
   spacePublishedUrl(store: Store, space: SpaceRow): string | undefined;
   spaceCounts(store: Store, space: SpaceRow): SpaceCounts;
+  revisionMergedFrom(
+    store: Store,
+    origin: string,
+    space: SpaceRow,
+    revisionId: string,
+  ): ChangeRequestJson | undefined;
 }
 
 export function wireHooks(providers: readonly FamilyHooks[]): Hooks {
   const publishers = providers.flatMap((p) => (p.spacePublishedUrl ? [p.spacePublishedUrl] : []));
   const counters = providers.flatMap((p) => (p.spaceCounts ? [p.spaceCounts] : []));
+  const mergers = providers.flatMap((p) => (p.revisionMergedFrom ? [p.revisionMergedFrom] : []));
   return {
     spacePublishedUrl(store, space) {
       for (const publisher of publishers) {
@@ -50,6 +65,13 @@ export function wireHooks(providers: readonly FamilyHooks[]): Hooks {
       };
       for (const counter of counters) Object.assign(counts, counter(store, space));
       return counts;
+    },
+    revisionMergedFrom(store, origin, space, revisionId) {
+      for (const merger of mergers) {
+        const changeRequest = merger(store, origin, space, revisionId);
+        if (changeRequest !== undefined) return changeRequest;
+      }
+      return undefined;
     },
   };
 }

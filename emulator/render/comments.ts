@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CommentRow, ReactionRow } from "../store/comments";
+import type { CommentRow, ReactionRow, ReplierRow } from "../store/comments";
 import type { UserRow } from "../store/identity";
 import { named, present, timestamp, url } from "./common";
 import { renderUser, UserJson } from "./members";
@@ -19,6 +19,12 @@ const ReactionsJson = named(
 const BodyJson = named(
   "CommentBody",
   z.union([z.strictObject({ markdown: z.string() }), z.strictObject({})]),
+);
+
+/** The hosted service's UserContributor: a user who replied, how often, and when last. */
+const ReplierJson = named(
+  "UserContributor",
+  z.strictObject({ user: UserJson, count: z.number().int().min(1), updatedAt: timestamp }),
 );
 
 const permissions = named(
@@ -42,6 +48,7 @@ export const CommentJson = named(
     editedAt: timestamp.optional(),
     reactions: ReactionsJson,
     replies: z.number().int().min(0),
+    repliers: z.array(ReplierJson),
     body: BodyJson,
     target: z.strictObject({
       space: z.string(),
@@ -80,6 +87,8 @@ export interface CommentExtras {
   /** The API location of the thread: `/v1/spaces/{id}` or its change request's. */
   location: string;
   reactions: readonly ReactionRow[];
+  /** Who replied to it (a comment's; a reply has none). */
+  repliers: readonly ReplierRow[];
   users: (id: string) => UserRow;
   /** Whether the caller posted it (edits its own) and may moderate (deletes any). */
   own: boolean;
@@ -124,6 +133,11 @@ export function renderComment(origin: string, row: CommentRow, extras: CommentEx
     object: "comment",
     ...common(origin, row, extras),
     replies: row.replies,
+    repliers: extras.repliers.map((r) => ({
+      user: renderUser(origin, extras.users(r.userId)),
+      count: r.count,
+      updatedAt: r.updatedAt,
+    })),
     target: {
       space: row.spaceId,
       revision: row.revision,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FileRow, GitCommit, PageRow, RevisionRow } from "../store/content";
+import { ChangeRequestJson } from "./change-requests";
 import { listOf, named, present, timestamp, url } from "./common";
 
 /** Where a revision's pages are seen: its space, or a change request of it (§4.5, §4.7). */
@@ -17,15 +18,21 @@ export function contentAppUrl(scope: ContentScope): string {
   return scope.changeRequest === undefined ? space : `${space}/cr/${scope.changeRequest}`;
 }
 
+/** The hosted service's RevisionPageLayoutOptions: every option it lists is required. */
 const pageLayout = z.strictObject({
   width: z.literal("default"),
   cover: z.boolean(),
   coverSize: z.literal("hero"),
+  coverMask: z.literal("none"),
   title: z.boolean(),
   description: z.boolean(),
   tableOfContents: z.boolean(),
   outline: z.boolean(),
   pagination: z.boolean(),
+  metadata: z.boolean(),
+  tags: z.boolean(),
+  actions: z.boolean(),
+  anchors: z.boolean(),
 });
 
 /** §2.11's Page, a document page: the only kind the emulator keeps (docs/api-decisions.md). */
@@ -39,7 +46,8 @@ export const PageJson = named(
     updatedAt: timestamp,
     kind: z.literal("sheet"),
     type: z.literal("document"),
-    markdown: z.string().optional(),
+    // The service's page is a Document: `markdown` or `document` is required, in trees too.
+    markdown: z.string(),
     urls: z.strictObject({ app: url }),
     slug: z.string().max(100),
     path: z.string(),
@@ -67,30 +75,37 @@ export const FileJson = named(
   }),
 );
 
+/** §2.11's `createdByService` and the hosted service's `createdByGitBook`, the same value. */
 const GitCommitJson = z.strictObject({
   oid: z.string(),
   message: z.string(),
   createdByService: z.boolean(),
+  createdByGitBook: z.boolean(),
   url: z.string().optional(),
   ref: z.string().optional(),
 });
 
+const revisionFields = {
+  object: z.literal("revision"),
+  id: z.string(),
+  parents: z.array(z.string()),
+  pages: z.array(PageJson),
+  files: z.array(FileJson),
+  reusableContents: z.array(z.never()),
+  tags: z.array(z.never()),
+  variables: z.record(z.string(), z.string()),
+  createdAt: timestamp,
+  git: GitCommitJson.optional(),
+  urls: z.strictObject({ app: url }),
+};
+
+/** The service's Revision: a merge names the change request it merged (`mergedFrom`). */
 export const RevisionJson = named(
   "Revision",
-  z.strictObject({
-    object: z.literal("revision"),
-    id: z.string(),
-    parents: z.array(z.string()),
-    pages: z.array(PageJson),
-    files: z.array(FileJson),
-    reusableContents: z.array(z.never()),
-    tags: z.array(z.never()),
-    variables: z.record(z.string(), z.string()),
-    createdAt: timestamp,
-    git: GitCommitJson.optional(),
-    urls: z.strictObject({ app: url }),
-    type: z.enum(["edits", "merge", "update"]),
-  }),
+  z.union([
+    z.strictObject({ ...revisionFields, type: z.enum(["edits", "update"]) }),
+    z.strictObject({ ...revisionFields, type: z.literal("merge"), mergedFrom: ChangeRequestJson }),
+  ]),
 );
 export type RevisionJson = z.input<typeof RevisionJson>;
 
@@ -100,20 +115,23 @@ const LAYOUT: z.input<typeof pageLayout> = {
   width: "default",
   cover: false,
   coverSize: "hero",
+  coverMask: "none",
   title: true,
   description: true,
   tableOfContents: true,
   outline: true,
   pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
 };
 
-/** One page; with `children` its subtree, with `markdown` its text (a single page's read). */
-export function renderPage(
-  scope: ContentScope,
-  page: PageRow,
-  children: PageJson[],
-  withMarkdown: boolean,
-): PageJson {
+/**
+ * One page with `children` as its subtree. Its Markdown goes with it everywhere, trees included:
+ * the row already holds it, and the service's page requires a body (docs/api-decisions.md).
+ */
+export function renderPage(scope: ContentScope, page: PageRow, children: PageJson[]): PageJson {
   return {
     id: page.id,
     title: page.title,
@@ -122,7 +140,7 @@ export function renderPage(
     updatedAt: page.updatedAt,
     kind: "sheet",
     type: "document",
-    ...(withMarkdown ? { markdown: page.markdown } : {}),
+    markdown: page.markdown,
     urls: { app: `${contentAppUrl(scope)}/${page.path}` },
     slug: page.slug,
     path: page.path,
@@ -136,14 +154,21 @@ export function renderPage(
   };
 }
 
-/** The page tree of a revision (pages in `pagesOf` order: parents first, siblings in order). */
-export function renderPageTree(scope: ContentScope, pages: readonly PageRow[]): PageJson[] {
+/**
+ * The page tree of a revision (pages in `pagesOf` order: parents first, siblings in order), or
+ * the subtree below the page `parentId`.
+ */
+export function renderPageTree(
+  scope: ContentScope,
+  pages: readonly PageRow[],
+  parentId: string | null = null,
+): PageJson[] {
   const children = new Map<string | null, PageJson[]>();
   for (const page of [...pages].reverse()) {
-    const json = renderPage(scope, page, children.get(page.id) ?? [], false);
+    const json = renderPage(scope, page, children.get(page.id) ?? []);
     children.set(page.parentId, [json, ...(children.get(page.parentId) ?? [])]);
   }
-  return children.get(null) ?? [];
+  return children.get(parentId) ?? [];
 }
 
 export function renderFile(scope: ContentScope, revisionId: string, file: FileRow) {
@@ -167,10 +192,11 @@ export function renderRevision(
   createdAt: string,
   pages: readonly PageRow[],
   files: readonly FileRow[],
+  mergedFrom: ChangeRequestJson | undefined,
 ): RevisionJson {
   const git: GitCommit | null = revision?.git ?? null;
-  return {
-    object: "revision",
+  const fields = {
+    object: "revision" as const,
     id,
     parents: revision?.parents ?? [],
     pages: renderPageTree(scope, pages),
@@ -179,10 +205,15 @@ export function renderRevision(
     tags: [],
     variables: {},
     createdAt: revision?.createdAt ?? createdAt,
-    ...present("git", git),
+    ...(git !== null ? { git: { ...git, createdByGitBook: git.createdByService } } : {}),
     urls: { app: contentAppUrl(scope) },
-    type: revision?.type ?? "edits",
   };
+  const type = revision?.type ?? "edits";
+  if (type !== "merge") return { ...fields, type };
+  // Only a merge writes a merge revision, and it records the change request it merged.
+  if (mergedFrom === undefined)
+    throw new Error(`merge revision ${id} has no merged change request`);
+  return { ...fields, type, mergedFrom };
 }
 
 export const FileList = listOf("RevisionFileList", FileJson);

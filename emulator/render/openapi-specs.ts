@@ -46,8 +46,10 @@ export const OpenApiSpecVersionJson = named(
 export type OpenApiSpecVersionJson = z.input<typeof OpenApiSpecVersionJson>;
 
 /**
- * §2.12's version content, `{ filesystem, url }`. The filesystem holds the spec's entrypoint
- * file by name (docs/api-decisions.md): the emulator keeps one file per version.
+ * §2.12's version content, `{ filesystem, url }`, with the hosted service's `urls` beside it
+ * (its document has `urls.source` and `urls.public` where §2.12 has `url`): both readers work
+ * (docs/api-decisions.md). The filesystem holds the spec's entrypoint file by name: the emulator
+ * keeps one file per version.
  */
 export const SpecContentJson = named(
   "OpenAPISpecContent",
@@ -57,6 +59,7 @@ export const SpecContentJson = named(
       files: z.record(z.string(), z.string()),
     }),
     url,
+    urls: z.strictObject({ source: url.max(2048), public: url.max(2048).nullable() }),
   }),
 );
 
@@ -125,8 +128,13 @@ export const entrypointName = (version: SpecVersionRow) => `openapi.${version.fo
 
 export function renderSpecContent(origin: string, spec: OpenApiSpecRow, version: SpecVersionRow) {
   const entrypoint = entrypointName(version);
+  const source = versionUrl(origin, spec, version);
+  // The service's `public`: null for a private spec; for a public one, the source URL of a
+  // fetched version, else the spec's public page (its "proxy URL for stored specs").
+  const published = version.sourceUrl ?? `${specAppUrl(origin, spec)}/public`;
   return {
     filesystem: { entrypoint, files: { [entrypoint]: version.text } },
-    url: versionUrl(origin, spec, version),
+    url: source,
+    urls: { source, public: spec.visibility === "public" ? published : null },
   };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { roleLevel } from "../auth";
 import type { SamlProviderRow } from "../store/saml";
 import type { TeamRow } from "../store/teams";
-import { named, present, roleOrGuest, timestamp, url } from "./common";
+import { named, roleOrGuest, timestamp, url } from "./common";
 import { renderTeam, TeamJson } from "./teams";
 
 /** §8's limits of a SAML provider. */
@@ -14,13 +14,14 @@ export const SamlProviderJson = named(
     object: z.literal("saml-provider"),
     id: z.string(),
     label: z.string().min(1).max(SAML_LIMITS.label),
-    ssoURL: url.max(SAML_LIMITS.ssoURL).optional(),
-    entityID: z.string().max(SAML_LIMITS.entityID).optional(),
-    certificate: z.string().max(SAML_LIMITS.certificate).optional(),
+    // Required by the service's schema: `""` until set, as it answers a provider not yet configured.
+    ssoURL: z.union([url.max(SAML_LIMITS.ssoURL), z.literal("")]),
+    entityID: z.string().max(SAML_LIMITS.entityID),
+    certificate: z.string().max(SAML_LIMITS.certificate),
     defaultTeam: TeamJson.optional(),
     defaultRole: roleOrGuest,
     createdAt: timestamp,
-    status: z.literal("active"),
+    status: z.enum(["active", "pending"]),
     service: z.strictObject({ acsURL: url, startURL: url, entityID: z.string() }),
     urls: z.strictObject({ location: url }),
   }),
@@ -52,13 +53,17 @@ export function renderSamlProvider(
     object: "saml-provider",
     id: row.id,
     label: row.label,
-    ...present("ssoURL", row.ssoURL),
-    ...present("entityID", row.entityID),
-    ...present("certificate", row.certificate),
+    ssoURL: row.ssoURL ?? "",
+    entityID: row.entityID ?? "",
+    certificate: row.certificate ?? "",
     ...(defaultTeam ? { defaultTeam: renderTeam(defaultTeam, true) } : {}),
     defaultRole: row.defaultRole as z.output<typeof roleLevel> | null,
     createdAt: row.createdAt,
-    status: "active",
+    // The service's `pending`: "not yet fully configured".
+    status:
+      row.ssoURL !== null && row.entityID !== null && row.certificate !== null
+        ? "active"
+        : "pending",
     service: samlService(origin, row),
     urls: { location: `${origin}/v1/orgs/${row.organizationId}/saml/${row.id}` },
   };

@@ -15,6 +15,7 @@ import { listOf } from "../render/common";
 import {
   changeRequestCounts,
   findChangeRequest,
+  findChangeRequestMergedInto,
   insertChangeRequest,
   listChangeRequests,
   updateChangeRequest,
@@ -33,7 +34,7 @@ const base = "/spaces/{spaceId}/change-requests";
 const one = `${base}/{changeRequestId}`;
 
 /** A user as objects show it; one removed since shows as such rather than failing the read. */
-export function userOf(ctx: ApiContext, id: string): UserRow {
+export function userOf(ctx: Pick<ApiContext, "store">, id: string): UserRow {
   return (
     findUser(ctx.store, id) ?? {
       userId: id,
@@ -57,7 +58,11 @@ export function requireChangeRequest(
   return { space, cr, role };
 }
 
-export function renderChangeRequestFor(ctx: ApiContext, space: SpaceRow, cr: ChangeRequestRow) {
+export function renderChangeRequestFor(
+  ctx: Pick<ApiContext, "store" | "origin">,
+  space: SpaceRow,
+  cr: ChangeRequestRow,
+) {
   return renderChangeRequest(ctx.origin, cr, {
     organizationId: space.organizationId,
     spaceRevision: space.revision,
@@ -88,6 +93,10 @@ const resultAnswer = { description: "The revision it produced", schema: ChangeRe
 /** The counts of §2.3 this family keeps. */
 export const changeRequestHooks: FamilyHooks = {
   spaceCounts: (store, space) => changeRequestCounts(store, space.id),
+  revisionMergedFrom(store, origin, space, revisionId) {
+    const cr = findChangeRequestMergedInto(store, space.id, revisionId);
+    return cr && renderChangeRequestFor({ store, origin }, space, cr);
+  },
 };
 
 /** §4.6 change requests and §4.7 their content. */

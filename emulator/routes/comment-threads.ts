@@ -4,7 +4,13 @@ import { pageQuery } from "../pagination";
 import type { ApiContext } from "../context";
 import { HttpError, notFound } from "../errors";
 import { renderComment, renderReply, type CommentExtras } from "../render/comments";
-import { findComment, reactionsOf, type CommentRow, type Thread } from "../store/comments";
+import {
+  findComment,
+  reactionsOf,
+  repliersOf,
+  type CommentRow,
+  type Thread,
+} from "../store/comments";
 import type { SpaceRow } from "../store/spaces";
 import { requireChangeRequest, userOf } from "./change-requests";
 import { visibleSpace } from "./spaces";
@@ -71,6 +77,7 @@ export function extrasFor(ctx: ApiContext, at: ThreadAt, row: CommentRow): Comme
   return {
     location: at.location,
     reactions: reactionsOf(ctx.store, row.id),
+    repliers: row.parentId === null ? repliersOf(ctx.store, row.id) : [],
     users: (id) => userOf(ctx, id),
     own: row.postedBy === ctx.userId,
     canComment: hasRole(at.role, "comment"),

@@ -170,14 +170,17 @@ function commentRoutesFor(
       path: `${prefix}/comments/{commentId}`,
       operationId: `delete${name}Comment`,
       summary: "Delete a comment and its replies",
-      responses: { 204: { description: "Deleted, or already gone" } },
+      responses: {
+        204: { description: "The comment did not exist" },
+        205: { description: "The comment and its replies have been deleted" },
+      },
       handler({ params }, ctx) {
         const t = at(ctx, params);
         const row = findComment(ctx.store, t.thread, p(params).commentId!, null);
         if (row === undefined) return empty(204);
         requireDeleter(ctx, t, row);
         deleteComment(ctx.store, row.id);
-        return empty(204);
+        return empty(205);
       },
     }),
 
@@ -282,7 +285,10 @@ function commentRoutesFor(
       path: `${prefix}/comments/{commentId}/replies/{commentReplyId}`,
       operationId: `delete${name}CommentReply`,
       summary: "Delete a reply",
-      responses: { 204: { description: "Deleted, or already gone" } },
+      responses: {
+        204: { description: "The reply did not exist" },
+        205: { description: "The reply has been deleted" },
+      },
       handler({ params }, ctx) {
         const t = at(ctx, params);
         const comment = findComment(ctx.store, t.thread, p(params).commentId!, null);
@@ -291,7 +297,7 @@ function commentRoutesFor(
         if (!reply) return empty(204);
         requireDeleter(ctx, t, reply);
         deleteComment(ctx.store, reply.id);
-        return empty(204);
+        return empty(205);
       },
     }),
 

@@ -156,6 +156,9 @@ export function contentRoutes(
             at.createdAt,
             pagesOf(ctx.store, at.revisionId),
             filesOf(ctx.store, at.revisionId),
+            at.revision?.type === "merge"
+              ? ctx.hooks.revisionMergedFrom(ctx.store, ctx.origin, at.space, at.revisionId)
+              : undefined,
           ),
         );
       },
@@ -188,8 +191,9 @@ export function contentRoutes(
         const children = renderPageTree(
           at.scope,
           subtree.filter((row) => row.path.startsWith(`${page.path}/`)),
+          page.id,
         );
-        return json(200, renderPage(at.scope, page, children, true));
+        return json(200, renderPage(at.scope, page, children));
       },
     }),
 

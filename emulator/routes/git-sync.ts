@@ -33,7 +33,7 @@ const projectDirectory = z
   .transform((value) => value.replace(/^\.\/?|\/+$/g, ""))
   .refine(
     (value) => value === "" || value.split("/").every((s) => s !== "" && s !== "." && s !== ".."),
-    "a folder of the repository, relative to its root, with no '.' or '..' segment",
+    "must be a folder of the repository, relative to its root, with no '.' or '..' segment",
   );
 
 /** A branch ref git accepts (`git check-ref-format`'s rules, the ones a name can break). */
@@ -46,7 +46,7 @@ const importBody = z.strictObject({
   ref: z
     .string()
     .max(255)
-    .refine((value) => BRANCH_REF.test(value), "a full branch ref, refs/heads/<branch>"),
+    .refine((value) => BRANCH_REF.test(value), "must be a full branch ref, refs/heads/<branch>"),
   repoCacheID: z.string().max(255).optional(),
   repoTreeURL: z.url().max(2048).optional(),
   repoCommitURL: z.url().max(2048).optional(),

@@ -45,9 +45,13 @@ const MemberTeamList = listOf(
   "MemberTeamList",
   z.strictObject({ team: TeamJson, member: TeamMembershipJson }),
 );
+/**
+ * The same JWT under both names: `gitbookVisitorClaims`, what the hosted service sends and its
+ * client reads, and `serviceVisitorClaims`, §4.12's name (docs/api-decisions.md).
+ */
 const PingJson = named(
   "OrganizationPing",
-  z.strictObject({ serviceVisitorClaims: z.string().optional() }),
+  z.strictObject({ gitbookVisitorClaims: z.string(), serviceVisitorClaims: z.string() }),
 );
 
 const base = "/orgs/{organizationId}/members";
@@ -206,7 +210,8 @@ export const memberRoutes = [
     handler({ params }, ctx) {
       const role = ctx.requireRole(params.organizationId, "member");
       touchMember(ctx.store, params.organizationId, ctx.userId);
-      return json(200, { serviceVisitorClaims: visitorClaims(ctx, params.organizationId, role) });
+      const claims = visitorClaims(ctx, params.organizationId, role);
+      return json(200, { gitbookVisitorClaims: claims, serviceVisitorClaims: claims });
     },
   }),
 
@@ -236,20 +241,24 @@ export const memberRoutes = [
       const { organizationId, userId } = params;
       const callerRole = ctx.requireRole(organizationId, "member");
       const member = requireMember(ctx, organizationId, userId);
-      const spaces = member.role === null ? [] : spacesOf(ctx.store, organizationId);
+      // A guest (role null) reaches no space through the organization: its page is empty.
+      const permission = member.role === null ? undefined : roleLevel.parse(member.role);
+      const spaces = permission === undefined ? [] : spacesOf(ctx.store, organizationId);
       spaces.sort(
         (a, b) =>
           (query.order === "asc" ? 1 : -1) *
           (a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)),
       );
       const page = slicePage(pageOf(query), spaces);
-      const permission = roleLevel.parse(member.role);
       return json(200, {
         ...page,
-        items: page.items.map((row) => ({
-          permission,
-          space: renderSpaceFor(ctx, row, callerRole),
-        })),
+        items:
+          permission === undefined
+            ? []
+            : page.items.map((row) => ({
+                permission,
+                space: renderSpaceFor(ctx, row, callerRole),
+              })),
       });
     },
   }),

@@ -70,6 +70,20 @@ export function findChangeRequest(
     .get(spaceId, ref, byNumber) as ChangeRequestRow | undefined;
 }
 
+/** The change request whose merge made the revision `revisionId` of a space, if one did. */
+export function findChangeRequestMergedInto(
+  store: Store,
+  spaceId: string,
+  revisionId: string,
+): ChangeRequestRow | undefined {
+  return store
+    .statement(
+      `SELECT ${COLUMNS} FROM change_requests
+       WHERE space_id = ? AND status = 'merged' AND revision_merged = ?`,
+    )
+    .get(spaceId, revisionId) as ChangeRequestRow | undefined;
+}
+
 export function insertChangeRequest(
   store: Store,
   spaceId: string,

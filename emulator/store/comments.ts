@@ -221,6 +221,25 @@ export function reactionsOf(store: Store, commentId: string): ReactionRow[] {
     .all(commentId) as unknown as ReactionRow[];
 }
 
+/** Who replied to a comment: one row per user, with how many replies and the last time. */
+export interface ReplierRow {
+  userId: string;
+  count: number;
+  updatedAt: string;
+}
+
+/** A comment's repliers, first to reply first; `updatedAt` is their latest reply or edit. */
+export function repliersOf(store: Store, commentId: string): ReplierRow[] {
+  return store
+    .statement(
+      `SELECT posted_by AS userId, COUNT(*) AS count,
+         MAX(COALESCE(edited_at, posted_at)) AS updatedAt
+       FROM comments WHERE parent_id = ?
+       GROUP BY posted_by ORDER BY MIN(posted_at), MIN(rowid)`,
+    )
+    .all(commentId) as unknown as ReplierRow[];
+}
+
 /** The caller's reactions: added ones kept once, removed ones gone (also when never added). */
 export function react(
   store: Store,

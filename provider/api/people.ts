@@ -55,12 +55,21 @@ export const TeamMembership = z.looseObject({
 });
 export type TeamMembership = z.infer<typeof TeamMembership>;
 
+/**
+ * A SAML setting as answered: absent (release 0.1.0's emulator) or `""` (the hosted service, for
+ * a provider not yet configured) both read as unset.
+ */
+const samlSetting = z
+  .string()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
+
 export const SamlProvider = z.looseObject({
   id: z.string(),
   label: z.string(),
-  ssoURL: z.string().optional(),
-  entityID: z.string().optional(),
-  certificate: z.string().optional(),
+  ssoURL: samlSetting,
+  entityID: samlSetting,
+  certificate: samlSetting,
   defaultTeam: z.looseObject({ id: z.string() }).optional(),
   defaultRole: open(RoleLevel).nullish(),
   createdAt: z.string().optional(),

@@ -346,6 +346,24 @@ describe("POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge", ()
     });
   });
 
+  test("the merge revision names the change request it merged, as mergedFrom", async () => {
+    const space = await newSpace();
+    await api("POST", space.base, { subject: "Merged one" });
+    await editContent(space, 1, { pages: [{ title: "Guides", markdown: "From the request." }] });
+    const merged = await reviewer("POST", `${space.base}/1/merge`);
+    const revision = (await api("GET", `/v1/spaces/${space.id}/content`)).body;
+    expect(revision).toMatchObject({ id: merged.body.revision, type: "merge" });
+    const cr = (await api("GET", `${space.base}/1`)).body;
+    expect(cr).toMatchObject({ subject: "Merged one", status: "merged" });
+    expect(revision.mergedFrom).toEqual(cr);
+    // Revisions of other types name none.
+    await api("POST", space.base, {});
+    const edited = await editContent(space, 2, { pages: [{ title: "Other" }] });
+    const own = (await api("GET", `${space.base}/2/content`)).body;
+    expect(own).toMatchObject({ id: edited.body.revision, type: "edits" });
+    expect(own).not.toHaveProperty("mergedFrom");
+  });
+
   test("with nothing changed, the space keeps its revision", async () => {
     const space = await newSpace();
     await api("POST", space.base, {});

@@ -240,6 +240,7 @@ describe.each([
         postedAt: expect.any(String),
         reactions: [],
         replies: 0,
+        repliers: [],
         body: { markdown: "On a page" },
         target: {
           space: thread.spaceId,
@@ -318,6 +319,33 @@ describe.each([
       const format = await api("GET", `${thread.base}/${comment.id}?format=document`);
       expect(format.status).toBe(400);
       expect(errorOf(format)).toContain("format");
+    });
+  });
+
+  describe("repliers", () => {
+    test("who replied, how often and when last, first to reply first, in every answer of a comment", async () => {
+      const thread = await newThread();
+      const comment = await post(api, thread, "Who answers?");
+      const fresh = (await api("GET", `${thread.base}/${comment.id}`)).body;
+      expect(fresh.repliers).toEqual([]);
+      const replies = `${thread.base}/${comment.id}/replies`;
+      const reply = async (caller: Api, markdown: string) =>
+        (await caller("POST", replies, { body: { markdown } })).body;
+      const mine = await reply(editor, "Me");
+      const first = await reply(commenter, "Me too");
+      const last = await reply(commenter, "Still me");
+      const expected = [
+        { user: mine.postedBy, count: 1, updatedAt: mine.postedAt },
+        { user: first.postedBy, count: 2, updatedAt: last.postedAt },
+      ];
+
+      const answers = [
+        (await api("GET", `${thread.base}/${comment.id}`)).body,
+        (await api("GET", thread.base)).body.items.find((c) => c.id === comment.id)!,
+        (await api("PUT", `${thread.base}/${comment.id}`, { resolved: true })).body,
+      ];
+      for (const answer of answers) expect(answer.repliers).toEqual(expected);
+      expect((await post(api, thread, "Another")).repliers).toEqual([]);
     });
   });
 
@@ -417,12 +445,12 @@ describe.each([
   });
 
   describe("DELETE .../comments/{commentId}", () => {
-    test("deletes the comment and its replies: 204, then 204 again and a 404 on read", async () => {
+    test("deletes the comment and its replies: 205, then 204 once gone, and a 404 on read", async () => {
       const thread = await newThread();
       const comment = await post(commenter, thread, "Gone soon");
       const reply = (await api("POST", `${thread.base}/${comment.id}/replies`, { body: {} })).body;
       const deleted = await commenter("DELETE", `${thread.base}/${comment.id}`);
-      expect(deleted.status).toBe(204);
+      expect(deleted.status).toBe(205);
       expect(deleted.text).toBe("");
       expect((await api("DELETE", `${thread.base}/${comment.id}`)).status).toBe(204);
       expect((await api("GET", `${thread.base}/${comment.id}`)).status).toBe(404);
@@ -432,14 +460,14 @@ describe.each([
       expect(await openCount(thread)).toBe(0);
     });
 
-    test("another person's comment needs review: 403 for an editor, 204 for a reviewer", async () => {
+    test("another person's comment needs review: 403 for an editor, 205 for a reviewer", async () => {
       const thread = await newThread();
       const comment = await post(commenter, thread, "Moderated");
       const refused = await editor("DELETE", `${thread.base}/${comment.id}`);
       expect(refused.status).toBe(403);
       expect(errorOf(refused)).toContain("review");
       expect((await api("GET", `${thread.base}/${comment.id}`)).status).toBe(200);
-      expect((await reviewer("DELETE", `${thread.base}/${comment.id}`)).status).toBe(204);
+      expect((await reviewer("DELETE", `${thread.base}/${comment.id}`)).status).toBe(205);
       expect((await api("GET", thread.base)).body.count).toBe(0);
     });
   });
@@ -575,12 +603,14 @@ describe.each([
   });
 
   describe("DELETE .../comments/{commentId}/replies/{commentReplyId}", () => {
-    test("deletes the reply (204, also when gone), and the count follows", async () => {
+    test("deletes the reply (205, then 204 once gone), and the count follows", async () => {
       const thread = await newThread();
       const comment = await post(api, thread, "Q");
       const at = `${thread.base}/${comment.id}/replies`;
       const reply = (await commenter("POST", at, { body: {} })).body;
-      expect((await commenter("DELETE", `${at}/${reply.id}`)).status).toBe(204);
+      const deleted = await commenter("DELETE", `${at}/${reply.id}`);
+      expect(deleted.status).toBe(205);
+      expect(deleted.text).toBe("");
       expect((await commenter("DELETE", `${at}/${reply.id}`)).status).toBe(204);
       expect((await api("GET", `${at}/${reply.id}`)).status).toBe(404);
       expect((await api("GET", `${thread.base}/${comment.id}`)).body.replies).toBe(0);
@@ -593,7 +623,7 @@ describe.each([
       const reply = (await commenter("POST", at, { body: {} })).body;
       expect((await editor("DELETE", `${at}/${reply.id}`)).status).toBe(403);
       expect((await api("GET", `${thread.base}/${comment.id}`)).body.replies).toBe(1);
-      expect((await reviewer("DELETE", `${at}/${reply.id}`)).status).toBe(204);
+      expect((await reviewer("DELETE", `${at}/${reply.id}`)).status).toBe(205);
       expect((await api("GET", `${thread.base}/${comment.id}`)).body.replies).toBe(0);
     });
   });

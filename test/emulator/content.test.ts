@@ -91,6 +91,52 @@ test("seeded content is the space's new revision: nested pages with paths, files
   expect((await api("GET", `/v1/spaces/${space.id}`)).body.revision).toBe(again.body.revision);
 });
 
+/** Every page of a tree, depth first. */
+const allPages = (pages: ApiBody[]): ApiBody[] =>
+  pages.flatMap((page) => [page, ...allPages((page.pages as ApiBody[] | undefined) ?? [])]);
+
+test("every page of every content read, at every level, has the service's full layout and its Markdown", async () => {
+  const space = await newSpace();
+  await seedContent(`/spaces/${space.id}/content`, TREE);
+  const cr = (await api("POST", `/v1/spaces/${space.id}/change-requests`, {})).body;
+  const markdownOf = new Map<string, string>([
+    ["guides", TREE.pages[0]!.markdown],
+    ["guides/install", TREE.pages[0]!.pages![0]!.markdown],
+    ["reference", TREE.pages[1]!.markdown],
+  ]);
+  const layout = {
+    width: "default",
+    cover: false,
+    coverSize: "hero",
+    coverMask: "none",
+    title: true,
+    description: true,
+    tableOfContents: true,
+    outline: true,
+    pagination: true,
+    metadata: true,
+    tags: true,
+    actions: true,
+    anchors: true,
+  };
+  for (const root of [
+    `/v1/spaces/${space.id}`,
+    `/v1/spaces/${space.id}/change-requests/${cr.id}`,
+  ]) {
+    const guides = (await api("GET", `${root}/content/pages`)).body.pages as ApiBody[];
+    const page = (await api("GET", `${root}/content/page/${guides[0]!.id}`)).body;
+    expect((page.pages as ApiBody[]).map((child) => child.path)).toEqual(["guides/install"]);
+    const reads = [(await api("GET", `${root}/content`)).body.pages as ApiBody[], guides, [page]];
+    for (const pages of reads) {
+      expect(allPages(pages).length).toBeGreaterThan(1);
+      for (const page of allPages(pages)) {
+        expect(page.layout).toEqual(layout);
+        expect(page.markdown).toBe(markdownOf.get(page.path as string));
+      }
+    }
+  }
+});
+
 test("content errors: a path used twice, an unknown page, a document format", async () => {
   const space = await newSpace();
   const twice = await seedContent(`/spaces/${space.id}/content`, {
@@ -240,8 +286,8 @@ test("space comments: replies, reactions, filters, edits, deletes and commenters
     { object: "member", user: { email: "admin@example.com" } },
   ]);
 
-  expect((await api("DELETE", `${base}/${first.id}/replies/${reply.body.id}`)).status).toBe(204);
-  expect((await api("DELETE", `${base}/${first.id}`)).status).toBe(204);
+  expect((await api("DELETE", `${base}/${first.id}/replies/${reply.body.id}`)).status).toBe(205);
+  expect((await api("DELETE", `${base}/${first.id}`)).status).toBe(205);
   expect((await api("DELETE", `${base}/${first.id}`)).status).toBe(204);
   expect((await api("GET", `${base}/${first.id}`)).status).toBe(404);
 });

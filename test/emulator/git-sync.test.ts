@@ -116,6 +116,7 @@ test("round trip: import a repository, change a page through a change request, e
     oid: initial,
     message: "Initial docs",
     createdByService: false,
+    createdByGitBook: false,
     ref: "refs/heads/main",
     url: `https://git.example.com/docs/commit/${initial}`,
   });
@@ -441,6 +442,25 @@ test("bad requests name the field; legacy-installation is a no-op answering 204"
       204,
     );
   expect((await api("DELETE", `/v1/spaces/nope/git/legacy-installation`)).status).toBe(404);
+});
+
+test("a refused ref or project folder reads as a sentence: the field, then what it must be", async () => {
+  const space = await newSpace();
+  const ref = await api("POST", `/v1/spaces/${space.id}/git/import`, {
+    url: "/tmp/r",
+    ref: "main",
+  });
+  expect(ref.status).toBe(400);
+  expect(ref.body.error.message).toBe("ref must be a full branch ref, refs/heads/<branch>");
+  const climb = await api("POST", `/v1/spaces/${space.id}/git/import`, {
+    url: "/tmp/r",
+    ref: "refs/heads/main",
+    repoProjectDirectory: "../etc",
+  });
+  expect(climb.status).toBe(400);
+  expect(climb.body.error.message).toBe(
+    "repoProjectDirectory must be a folder of the repository, relative to its root, with no '.' or '..' segment",
+  );
 });
 
 test("an operation a stopped emulator left running is queued again, and run, when the store opens", async () => {

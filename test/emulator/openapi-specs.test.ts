@@ -83,6 +83,7 @@ test("a text source is pending when created and becomes a version once processed
   expect(content).toEqual({
     filesystem: { entrypoint: "openapi.yaml", files: { "openapi.yaml": SPEC_YAML } },
     url: latest.url,
+    urls: { source: latest.url, public: null },
   });
   const raw = await t.fetch(latest.url as string, {
     headers: { authorization: `Bearer ${t.token}` },
@@ -187,6 +188,25 @@ test("a url source is fetched over HTTP, loopback included, and its version poin
   // PUT of a URL fetches it again: what it serves may have changed.
   await api("PUT", `${base}/fetched`, { source: { url } });
   expect((await processed("fetched")).lastVersion).not.toBe(spec.lastVersion);
+});
+
+test("a version's content carries §2.12's url and the service's urls: source, and public while the spec is public", async () => {
+  await api("POST", base, { slug: "stored", source: { text: SPEC_YAML } });
+  await processed("stored");
+  const stored = (await api("PATCH", `${base}/stored`, { visibility: "public" })).body;
+  const version = (await api("GET", `${base}/stored/versions/latest`)).body;
+  expect((await api("GET", `${base}/stored/versions/${version.id}/content`)).body).toMatchObject({
+    url: version.url,
+    urls: { source: version.url, public: (stored.urls as ApiBody).published },
+  });
+
+  const url = `${sourcesUrl}/pets.yaml`;
+  await api("POST", base, { slug: "external", source: { url } });
+  await processed("external");
+  const content = async () => (await api("GET", `${base}/external/versions/latest/content`)).body;
+  expect(await content()).toMatchObject({ url, urls: { source: url, public: null } });
+  await api("PATCH", `${base}/external`, { visibility: "public" });
+  expect(await content()).toMatchObject({ url, urls: { source: url, public: url } });
 });
 
 test("a fetch that outlasts the timeout sets FETCH_TIMEOUT and keeps the last version", async () => {

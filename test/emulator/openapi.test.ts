@@ -139,3 +139,37 @@ describe("the conformance check every in-process answer goes through", () => {
     expect(check(404, { message: "nope" })).toMatch(/not the API's error body/);
   });
 });
+
+test("content, comment, SAML, ping and spec-content schemas require what the hosted service's document requires", () => {
+  type Schema = {
+    properties: Record<string, Schema>;
+    required: string[];
+    anyOf?: Schema[];
+    items?: Schema;
+  };
+  const schema = (id: string) => doc.components.schemas[id] as Schema;
+  const page = schema("RevisionPageDocument");
+  expect(page.required).toEqual(expect.arrayContaining(["markdown", "layout", "tags"]));
+  expect(page.properties.layout!.required).toEqual(
+    expect.arrayContaining(["coverMask", "metadata", "tags", "actions", "anchors"]),
+  );
+  const revisions = schema("Revision").anyOf!.map((variant) => [
+    variant.properties.type,
+    variant.required.includes("mergedFrom"),
+  ]);
+  expect(revisions).toContainEqual([expect.objectContaining({ const: "merge" }), true]);
+  expect(revisions).toContainEqual([expect.objectContaining({ enum: ["edits", "update"] }), false]);
+  expect(schema("Comment").required).toContain("repliers");
+  expect(schema("OrganizationSAMLProvider").required).toEqual(
+    expect.arrayContaining(["entityID", "certificate", "ssoURL"]),
+  );
+  expect(schema("OrganizationPing").required).toContain("gitbookVisitorClaims");
+  expect(schema("OpenAPISpecContent").required).toEqual(expect.arrayContaining(["url", "urls"]));
+  for (const path of [
+    "/v1/spaces/{spaceId}/comments/{commentId}",
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}",
+  ])
+    expect(Object.keys(doc.paths[path]!.delete!.responses)).toEqual(
+      expect.arrayContaining(["204", "205"]),
+    );
+});

@@ -98,7 +98,10 @@ describe("members", () => {
     expect((await api("GET", `${members()}?sort=lastSeenAt`)).body.count).toBe(0);
     const ping = await api("POST", `/v1/orgs/${org}/ping`);
     expect(ping.status).toBe(200);
-    const [header, payload, signature] = (ping.body.serviceVisitorClaims as string).split(".");
+    // The hosted service's field, which its client reads; the API document's name carries the same.
+    expect(typeof ping.body.gitbookVisitorClaims).toBe("string");
+    expect(ping.body.serviceVisitorClaims).toBe(ping.body.gitbookVisitorClaims);
+    const [header, payload, signature] = (ping.body.gitbookVisitorClaims as string).split(".");
     expect(JSON.parse(Buffer.from(header!, "base64url").toString())).toEqual({
       alg: "HS256",
       typ: "JWT",
@@ -108,7 +111,7 @@ describe("members", () => {
     expect((claims.exp as number) - (claims.iat as number)).toBe(3600);
     expect(signature).toMatch(/^[\w-]{43}$/);
     // Signed with one key per organization: the same claims sign the same way.
-    const again = (await api("POST", `/v1/orgs/${org}/ping`)).body.serviceVisitorClaims as string;
+    const again = (await api("POST", `/v1/orgs/${org}/ping`)).body.gitbookVisitorClaims as string;
     expect(again.split(".")[0]).toBe(header);
     const seen = await api("GET", `${members()}?sort=lastSeenAt`);
     expect(seen.body.items.map((m) => m.user)).toMatchObject([{ email: "admin@example.com" }]);
@@ -152,6 +155,15 @@ describe("members", () => {
     const res = await api("POST", `${members()}/${id}/sso`);
     expect(res.status).toBe(200);
     expect(res.body.sso).toBe(true);
+  });
+
+  test("a guest's spaces are an empty page, not a server error", async () => {
+    const space = await api("POST", `/v1/orgs/${org}/spaces`, { title: "Members only" });
+    const guest = await seedMember("guest-spaces@example.com", null);
+    const spaces = await api("GET", `${members()}/${guest}/spaces`);
+    expect(spaces.status).toBe(200);
+    expect(spaces.body).toMatchObject({ items: [], count: 0 });
+    await api("DELETE", `/v1/spaces/${space.body.id}`);
   });
 
   test("a member's spaces carry its role as permission; its teams its role in each", async () => {
@@ -367,11 +379,29 @@ describe("SAML providers and SSO", () => {
     expect((await api("GET", `${saml()}/${id}`)).status).toBe(404);
   });
 
-  test("only the label is required; a provider without the rest leaves them out", async () => {
+  test("only the label is required; until configured, entityID, certificate and ssoURL are empty and the provider pending", async () => {
     const res = await api("POST", saml(), { label: "Later" });
     expect(res.status).toBe(201);
-    expect(res.body).not.toHaveProperty("certificate");
+    expect(res.body).toMatchObject({
+      entityID: "",
+      certificate: "",
+      ssoURL: "",
+      status: "pending",
+    });
     expect(res.body.defaultRole).toBeNull();
+    const id = res.body.id;
+    const half = await api("PATCH", `${saml()}/${id}`, { entityID: "http://idp.example.com/e" });
+    expect(half.body).toMatchObject({ certificate: "", ssoURL: "", status: "pending" });
+    expect((await api("GET", saml())).body.items.find((p) => p.id === id)).toMatchObject({
+      entityID: "http://idp.example.com/e",
+      certificate: "",
+      status: "pending",
+    });
+    const done = await api("PATCH", `${saml()}/${id}`, {
+      certificate: "MIIC-later",
+      ssoURL: "https://idp.example.com/sso",
+    });
+    expect(done.body).toMatchObject({ certificate: "MIIC-later", status: "active" });
     expect((await api("POST", saml(), {})).body.error.message).toBe("label is required");
   });
 

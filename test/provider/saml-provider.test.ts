@@ -92,6 +92,20 @@ describe("SamlProvider", () => {
     expect(updated).toMatchObject({ certificate, defaultTeam: team.body.id });
   });
 
+  test("a provider not yet configured: the service's empty entityID, certificate and ssoURL read as unset", async () => {
+    const { id, outs } = await providers.create({ label: "Later" });
+    const answer = await callApi(emu, "GET", `${samlPath()}/${id}`);
+    expect(answer.body).toMatchObject({ entityID: "", certificate: "", ssoURL: "" });
+    expect(outs).toMatchObject({ certificate: null, status: "pending" });
+    expect(outs).not.toHaveProperty("entityID", "");
+    expect(outs).not.toHaveProperty("ssoURL", "");
+    const read = await providers.read(id, outs);
+    expect(read.props).toEqual(outs);
+    expect(await providers.diff(id, read.props!, { label: "Later" })).toMatchObject({
+      changes: false,
+    });
+  });
+
   test("refresh drops a provider deleted out of band; delete treats a gone provider as success", async () => {
     const { id, outs } = await providers.create({ label: "Gone" });
     await callApi(emu, "DELETE", `${samlPath()}/${id}`);
