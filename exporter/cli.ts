@@ -1,9 +1,11 @@
 #!/usr/bin/env node
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { ApiError } from "../provider/client";
 import { ConfigError, providerConfig, type ConfigSource } from "../provider/config";
-import { clientFor } from "../provider/runtime/context";
+import { clientFor, useConfig } from "../provider/runtime/context";
+import { formatSettlements, readPending, settle, settledState } from "./pending";
 import { readInventory, type Progress } from "./inventory";
 import { buildProgram } from "./program";
 import { formatSource, projectFiles, writeProject } from "./project";
@@ -11,6 +13,7 @@ import { formatObjects, readManaged, selects, unmanagedObjects } from "./unmanag
 
 export const USAGE = `Usage: docs-workspace export --out DIR [options]
        docs-workspace export --unmanaged STATE [--write --out DIR] [options]
+       docs-workspace pending STATE [--since TIME] [--out FILE] [options]
 
 Reads an organization through the Documentation Workspace Management API and writes a Pulumi
 TypeScript project that declares every object in it (Pulumi.yaml, package.json, tsconfig.json,
@@ -32,6 +35,15 @@ Options:
   --progress             show progress on stderr even when it is not a terminal
   -h, --help             show this help
 
+pending: after a \`pulumi up\` was killed, STATE (the output of \`pulumi stack export\`) holds the
+creates it started as pending operations. For each, the provider looks for the object it made by
+its natural key, among those no resource of the stack manages; with --out, the state is written
+with the objects found taken in and the creates that made nothing dropped, for
+\`pulumi stack import --file FILE\`, then \`pulumi refresh\` and \`pulumi up\`.
+  --since TIME           only objects made since TIME (ISO 8601): when the killed run started,
+                         as its stale lock says (\`pulumi up\` names it before \`pulumi cancel\`)
+  --out FILE             with pending: where the settled state is written
+
 The API token is read from DOCS_WORKSPACE_API_TOKEN only: a command-line argument would show
 in the machine's process list.`;
 
@@ -49,7 +61,17 @@ export interface ExportArgs {
   progress: boolean;
 }
 
-export function parseExportArgs(argv: readonly string[]): ExportArgs | "help" {
+export interface PendingArgs {
+  state: string;
+  since?: Date | undefined;
+  out?: string | undefined;
+  apiUrl?: string | undefined;
+  organization?: string | undefined;
+}
+
+export function parseExportArgs(
+  argv: readonly string[],
+): ExportArgs | { pending: PendingArgs } | "help" {
   let parsed;
   try {
     parsed = parseArgs({
@@ -64,6 +86,7 @@ export function parseExportArgs(argv: readonly string[]): ExportArgs | "help" {
         "api-url": { type: "string" },
         organization: { type: "string" },
         progress: { type: "boolean", default: false },
+        since: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -73,6 +96,23 @@ export function parseExportArgs(argv: readonly string[]): ExportArgs | "help" {
   const { values, positionals } = parsed;
   if (values.help) return "help";
   const [command, ...rest] = positionals;
+  if (command === "pending") {
+    if (rest.length !== 1) throw new UsageError("pending takes one STATE file");
+    const since = values.since === undefined ? undefined : new Date(values.since);
+    if (since !== undefined && Number.isNaN(since.getTime())) {
+      throw new UsageError(`--since must be an ISO 8601 time, got ${JSON.stringify(values.since)}`);
+    }
+    return {
+      pending: {
+        state: rest[0]!,
+        since,
+        out: values.out,
+        apiUrl: values["api-url"],
+        organization: values.organization,
+      },
+    };
+  }
+  if (values.since !== undefined) throw new UsageError("--since goes with pending");
   if (command !== "export") {
     throw new UsageError(
       command === undefined ? "no command given" : `unknown command ${JSON.stringify(command)}`,
@@ -143,7 +183,7 @@ export async function main(
     env: process.env,
   },
 ): Promise<number> {
-  let args: ExportArgs | "help";
+  let args: ExportArgs | { pending: PendingArgs } | "help";
   try {
     args = parseExportArgs(argv);
   } catch (error) {
@@ -156,7 +196,8 @@ export async function main(
     return 0;
   }
   try {
-    await run(args, io);
+    if ("pending" in args) await settlePending(args.pending, io);
+    else await run(args, io);
     return 0;
   } catch (error) {
     // ApiError and ConfigError messages name what failed and never hold the token.
@@ -165,6 +206,26 @@ export async function main(
     io.stderr.write(`docs-workspace: ${known ? message : `export failed: ${message}`}\n`);
     return 1;
   }
+}
+
+/** `pending`: the provider's recovery asked about each pending create; the command printed. */
+async function settlePending(
+  args: PendingArgs,
+  io: { stdout: NodeJS.WriteStream; env: NodeJS.ProcessEnv },
+): Promise<void> {
+  const { exported, pending, managed } = readPending(args.state);
+  const flags: Record<string, string | undefined> = {
+    "docs-workspace:apiUrl": args.apiUrl,
+    "docs-workspace:organizationId": args.organization,
+  };
+  useConfig((key) => flags[key]);
+  const settled = await settle(pending, managed, args.since);
+  if (args.out !== undefined) {
+    fs.writeFileSync(args.out, `${JSON.stringify(settledState(exported, settled), null, 2)}\n`, {
+      mode: 0o600,
+    });
+  }
+  io.stdout.write(formatSettlements(settled, args.out));
 }
 
 async function run(

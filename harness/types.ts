@@ -124,6 +124,8 @@ export interface PendingCreateRequest {
   name: string;
   /** When the interrupted create was sent (ISO 8601): older objects are not its work. */
   startedAt: string;
+  /** Ids of objects the stack already manages, which are no create's work. */
+  exclude?: string[];
 }
 
 /** What a provider that can recover answers under `PENDING_CREATE_KEY`. */

@@ -685,6 +685,11 @@ function lifecycle(def: AnyDefinition): Handlers {
     const startedAt = Date.parse(String((request as { startedAt?: unknown }).startedAt));
     if (Number.isNaN(startedAt)) throw new Error("the recovery request has no valid startedAt");
     const inputs = { ...rest };
+    // Objects the stack already manages are no create's work (`docs-workspace pending` names them).
+    const exclude = (request as { exclude?: unknown }).exclude;
+    for (const id of Array.isArray(exclude) ? exclude : []) {
+      if (typeof id === "string") claimed.add(id);
+    }
     const ctx = context(workspaceOf(inputs));
     const found =
       def.naturalKey.guard === "listedBefore"

@@ -33,7 +33,15 @@ let workspaces: Workspaces | undefined;
  * is read here, in the host process, so no token passes through resource inputs.
  */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-  source = (key) => req.config.get(key);
+  useConfig((key) => req.config.get(key));
+}
+
+/**
+ * Where the handlers read their configuration from: the provider host's stack config, or a
+ * tool's flags (`docs-workspace pending`); the environment stays behind it.
+ */
+export function useConfig(next: ConfigSource): void {
+  source = next;
   contexts = new Map();
   workspaces = undefined;
 }
