@@ -174,8 +174,10 @@ export class PulumiStack {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-pulumi-"));
     const dir = path.join(work, "program");
     fs.mkdirSync(dir);
+    const stackName = options.stack ?? "test";
     for (const file of fs.readdirSync(options.program)) {
-      if (file === "Pulumi.yaml" || file.endsWith(".ts")) {
+      // The program, and its stack's config file when it has one (`stack init` adds the salt).
+      if (file === "Pulumi.yaml" || file === `Pulumi.${stackName}.yaml` || file.endsWith(".ts")) {
         fs.copyFileSync(path.join(options.program, file), path.join(dir, file));
       }
     }
@@ -204,7 +206,7 @@ export class PulumiStack {
       extra: tokenInEnv ? { DOCS_WORKSPACE_API_TOKEN: options.emulator.token } : {},
     });
     fs.mkdirSync(path.join(work, "backend"));
-    const stack = new PulumiStack(work, dir, options.stack ?? "test", env);
+    const stack = new PulumiStack(work, dir, stackName, env);
     await stack.ok(["stack", "init", stack.stack]);
     await stack.setConfig("docs-workspace:apiUrl", options.emulator.url);
     await stack.setConfig("docs-workspace:organizationId", options.emulator.organizationId);
