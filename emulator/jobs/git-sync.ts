@@ -7,7 +7,7 @@ import {
   type FileInput,
   type PageInput,
 } from "../content-tree";
-import { commitToRef, maskCredentials, readRef, type GitTarget } from "../git";
+import { commitToRef, maskCredentials, reachableRepository, readRef, type GitTarget } from "../git";
 import { parseOrThrow } from "../validation";
 import type { Store } from "../store";
 import { fileBytes, filesOf, pagesOf, setSpaceRevision, writeContent } from "../store/content";
@@ -60,11 +60,18 @@ async function runOperation(
   startGitOperation(store, op.id);
   const deadline = AbortSignal.timeout(background.gitTimeoutMs);
   const bounded = AbortSignal.any([signal, deadline]);
+  let target: GitTarget | undefined;
   try {
+    target = {
+      url: await reachableRepository(op.request.url, background.gitRoots),
+      name: masked,
+      ref: op.request.ref,
+      directory: op.request.repoProjectDirectory ?? "",
+    };
     const outcome =
       op.direction === "import"
-        ? await importRepository(store, op, bounded)
-        : await exportSpace(store, op, bounded);
+        ? await importRepository(store, op, target, bounded)
+        : await exportSpace(store, op, target, bounded);
     endGitOperation(store, op, masked, { state: "success", ...outcome });
   } catch (error) {
     // The store closing leaves the operation running: the next open queues it again.
@@ -78,17 +85,16 @@ async function runOperation(
             state: "timeout",
             error: `the operation took longer than ${background.gitTimeoutMs} ms`,
           }
-        : { state: "failure", error: (error as Error).message },
+        : { state: "failure", error: named((error as Error).message, target) },
     );
   }
 }
 
-function targetOf(op: GitOperationRow): GitTarget {
-  return {
-    url: op.request.url,
-    ref: op.request.ref,
-    directory: op.request.repoProjectDirectory ?? "",
-  };
+/** git's message with the repository's real path (symbolic links resolved) named as the caller named it. */
+function named(message: string, target: GitTarget | undefined): string {
+  return target === undefined || target.url === target.name
+    ? message
+    : message.split(target.url).join(target.name);
 }
 
 function liveSpace(store: Store, spaceId: string) {
@@ -98,8 +104,13 @@ function liveSpace(store: Store, spaceId: string) {
   return space;
 }
 
-async function importRepository(store: Store, op: GitOperationRow, signal: AbortSignal) {
-  const read = await readRef(targetOf(op), signal);
+async function importRepository(
+  store: Store,
+  op: GitOperationRow,
+  target: GitTarget,
+  signal: AbortSignal,
+) {
+  const read = await readRef(target, signal);
   signal.throwIfAborted();
   const space = liveSpace(store, op.spaceId);
   const content = parseOrThrow(contentInput, contentFromRepository(read.files));
@@ -119,14 +130,19 @@ async function importRepository(store: Store, op: GitOperationRow, signal: Abort
   return { revision, commitOid: read.oid };
 }
 
-async function exportSpace(store: Store, op: GitOperationRow, signal: AbortSignal) {
+async function exportSpace(
+  store: Store,
+  op: GitOperationRow,
+  target: GitTarget,
+  signal: AbortSignal,
+) {
   const space = liveSpace(store, op.spaceId);
   const files = repositoryFiles(treeOf(pagesOf(store, space.revision)));
   for (const file of filesOf(store, space.revision))
     files.set(`${ASSETS}${file.name}`, Buffer.from(fileBytes(store, space.revision, file.id)!));
   const user = findUser(store, op.author);
   const commitOid = await commitToRef(
-    targetOf(op),
+    target,
     files,
     (path) => path.endsWith(".md") || path.startsWith(ASSETS),
     {
