@@ -20,7 +20,15 @@ export interface BackgroundOptions {
    * store closes (`startEmulator` with a data file defaults to a folder beside it).
    */
   gitRoots?: readonly string[];
+  /**
+   * The hosts an OpenAPI spec's `source.url` may be fetched from, redirects included
+   * (`--fetch-allow`; a name or address, or `host:port`). Default: the loopback names.
+   */
+  fetchAllow?: readonly string[];
 }
+
+/** The hosts fetched from when the operator names none: this machine's loopback. */
+export const DEFAULT_FETCH_ALLOW: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
 
 export const DEFAULT_PROCESSING_DELAY_MS = 1000;
 export const DEFAULT_FETCH_TIMEOUT_MS = 10_000;
@@ -41,6 +49,7 @@ export class Background {
   readonly fetchTimeoutMs: number;
   readonly gitTimeoutMs: number;
   readonly gitRoots: readonly string[];
+  readonly fetchAllow: readonly string[];
   private readonly jobs = new Map<
     string,
     { controller: AbortController; done: Promise<void>; again?: Job }
@@ -60,6 +69,7 @@ export class Background {
     );
     this.gitTimeoutMs = nonNegative("gitTimeoutMs", options.gitTimeoutMs ?? DEFAULT_GIT_TIMEOUT_MS);
     this.gitRoots = options.gitRoots ?? [temporaryGitRoot(store)];
+    this.fetchAllow = options.fetchAllow ?? DEFAULT_FETCH_ALLOW;
   }
 
   /** Starts `job` on the next turn of the event loop, aborting the job that held `key`. */

@@ -6,14 +6,16 @@ import { startEmulator, type Seed } from "./index";
 
 const USAGE = `Usage: docs-workspace-emulator [--port 4100] [--host 127.0.0.1] [--data FILE] [--seed FILE]
          [--processing-delay MS] [--fetch-timeout MS] [--git-timeout MS] [--git-root DIR]...
-         [--content DIR]
+         [--fetch-allow HOST]... [--content DIR]
 
   --port   port to listen on (0 picks a free one); default 4100
   --host   address to bind; default 127.0.0.1
   --data   SQLite file that keeps the workspace across restarts; default in memory
   --seed   JSON seed (organizations, users, members, tokens); default a demo organization
   --processing-delay  how long an OpenAPI spec or a translation run takes to process; default 1000
-  --fetch-timeout     how long fetching an OpenAPI spec's URL may take (FETCH_TIMEOUT); default 10000
+  --fetch-timeout     how long fetching an OpenAPI spec's URL may take (then FETCH_ERROR); default 10000
+  --fetch-allow HOST  a host (or host:port) an OpenAPI spec's URL, and each redirect, may be
+                      fetched from (repeatable); default localhost, 127.0.0.1 and [::1]
   --git-timeout       how long a Git sync import or export may run (timeout); default 60000
   --git-root DIR      a folder Git sync may reach repositories under (repeatable); no other
                       repository is reached. Default: git-repositories/ beside --data, or a
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
       "fetch-timeout": { type: "string" },
       "git-timeout": { type: "string" },
       "git-root": { type: "string", multiple: true },
+      "fetch-allow": { type: "string", multiple: true },
       content: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
     fetchTimeoutMs: milliseconds("--fetch-timeout", values["fetch-timeout"]),
     gitTimeoutMs: milliseconds("--git-timeout", values["git-timeout"]),
     gitRoots: values["git-root"]?.map(gitRoot),
+    fetchAllow: values["fetch-allow"],
     content: values.content,
   });
   // Installed before the URL is printed: whoever reads it may signal at once.

@@ -91,6 +91,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     fetchTimeoutMs: options.fetchTimeoutMs,
     gitTimeoutMs: options.gitTimeoutMs,
     gitRoots,
+    fetchAllow: options.fetchAllow,
   });
 
   const server = await new Promise<ServerType>((resolve, reject) => {
