@@ -4,6 +4,8 @@ import {
   filesFromTree,
   treeFromFiles,
   treeOf,
+  markdownTooLarge,
+  MAX_PAGE_MARKDOWN_BYTES,
   type FileInput,
   type PageInput,
 } from "../content-tree";
@@ -178,8 +180,11 @@ export function contentFromRepository(files: ReadonlyMap<string, Buffer>): {
         contentType: contentTypeOf(path),
         base64: bytes.toString("base64"),
       });
-    else if (path.endsWith(".md") && !path.startsWith(".gitbook/"))
+    else if (path.endsWith(".md") && !path.startsWith(".gitbook/")) {
+      if (bytes.length > MAX_PAGE_MARKDOWN_BYTES)
+        throw new Error(`${path} ${markdownTooLarge(bytes.length)}: nothing was imported`);
       markdown.set(path, bytes.toString("utf8"));
+    }
   }
   return { pages: treeFromFiles(markdown), ...(assets.length > 0 ? { files: assets } : {}) };
 }

@@ -382,6 +382,23 @@ test("git sync reaches only repositories under its Git roots, with one message f
   expect(pages.map((p) => p.title)).toEqual(["Planted"]);
 });
 
+test("an import holding a Markdown file over 1 MiB fails naming the file and the limit, and imports nothing", async () => {
+  const repo = repository("oversized", {
+    "README.md": "# Small\n",
+    "guides/huge.md": `# Huge\n${"x".repeat(1024 * 1024)}\n`,
+  });
+  const space = await newSpace();
+  await api("POST", `/v1/spaces/${space.id}/git/import`, { url: repo, ref: "refs/heads/main" });
+  expect(await settled(space.id)).toMatchObject({
+    operation: {
+      state: "failure",
+      error:
+        "guides/huge.md is 1048584 bytes of Markdown; a page holds at most 1048576 bytes (1 MiB): nothing was imported",
+    },
+  });
+  expect((await api("GET", `/v1/spaces/${space.id}`)).body.revision).toBe(space.revision);
+});
+
 test("an operation past its time limit ends in timeout", async () => {
   const slow = await createTestEmulator({ gitTimeoutMs: 300 });
   const hold = await holdingServer();
