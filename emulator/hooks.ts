@@ -22,17 +22,24 @@ export interface FamilyHooks {
   spacePublishedUrl?(store: Store, space: SpaceRow): string | undefined;
   /** The counts this family keeps for a space. */
   spaceCounts?(store: Store, space: SpaceRow): Partial<SpaceCounts>;
+  /**
+   * `spaceIds` now belong to `organizationId` (a space or collection transfer): the family cuts
+   * what of another organization still links them. Runs in the transfer's transaction.
+   */
+  spacesTransferred?(store: Store, spaceIds: readonly string[], organizationId: string): void;
 }
 
 /** The hooks as the routes call them, every family's answer joined. */
 export interface Hooks {
   spacePublishedUrl(store: Store, space: SpaceRow): string | undefined;
   spaceCounts(store: Store, space: SpaceRow): SpaceCounts;
+  spacesTransferred(store: Store, spaceIds: readonly string[], organizationId: string): void;
 }
 
 export function wireHooks(providers: readonly FamilyHooks[]): Hooks {
   const publishers = providers.flatMap((p) => (p.spacePublishedUrl ? [p.spacePublishedUrl] : []));
   const counters = providers.flatMap((p) => (p.spaceCounts ? [p.spaceCounts] : []));
+  const cutters = providers.flatMap((p) => (p.spacesTransferred ? [p.spacesTransferred] : []));
   return {
     spacePublishedUrl(store, space) {
       for (const publisher of publishers) {
@@ -50,6 +57,10 @@ export function wireHooks(providers: readonly FamilyHooks[]): Hooks {
       };
       for (const counter of counters) Object.assign(counts, counter(store, space));
       return counts;
+    },
+    spacesTransferred(store, spaceIds, organizationId) {
+      if (spaceIds.length === 0) return;
+      for (const cut of cutters) cut(store, spaceIds, organizationId);
     },
   };
 }

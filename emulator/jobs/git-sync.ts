@@ -64,6 +64,8 @@ async function runOperation(
   const bounded = AbortSignal.any([signal, deadline]);
   let target: GitTarget | undefined;
   try {
+    // The organization the operation runs for: the one the space is in as it starts.
+    const organizationId = liveSpace(store, op.spaceId).organizationId;
     target = {
       url: await reachableRepository(op.request.url, background.gitRoots),
       name: masked,
@@ -72,7 +74,7 @@ async function runOperation(
     };
     const outcome =
       op.direction === "import"
-        ? await importRepository(store, op, target, bounded)
+        ? await importRepository(store, op, target, organizationId, bounded)
         : await exportSpace(store, op, target, bounded);
     endGitOperation(store, op, masked, { state: "success", ...outcome });
   } catch (error) {
@@ -110,11 +112,16 @@ async function importRepository(
   store: Store,
   op: GitOperationRow,
   target: GitTarget,
+  organizationId: string,
   signal: AbortSignal,
 ) {
   const read = await readRef(target, signal);
   signal.throwIfAborted();
   const space = liveSpace(store, op.spaceId);
+  if (space.organizationId !== organizationId)
+    throw new Error(
+      "the space moved to another organization while the import ran: nothing was imported",
+    );
   const content = parseOrThrow(contentInput, contentFromRepository(read.files));
   const { ref, repoCommitURL, standalone } = op.request;
   const git = {
