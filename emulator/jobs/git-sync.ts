@@ -122,6 +122,9 @@ async function importRepository(
     throw new Error(
       "the space moved to another organization while the import ran: nothing was imported",
     );
+  // Locked since the import was queued: it is refused as the route refuses it.
+  if (op.request.standalone !== true && space.editMode === "locked")
+    throw new Error(`space ${space.id} is locked: unlock it to import; nothing was imported`);
   const content = parseOrThrow(contentInput, contentFromRepository(read.files));
   const { ref, repoCommitURL, standalone } = op.request;
   const git = {

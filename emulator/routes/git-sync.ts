@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute, type ApiContext } from "../context";
-import { notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 import { maskCredentials, repositoryName, repositoryUrlProblem } from "../git";
 import { empty, json } from "../http/route";
 import { runGitSync } from "../jobs/git-sync";
@@ -86,6 +86,10 @@ export const gitSyncHooks: FamilyHooks = {
 function queue(ctx: ApiContext, spaceId: string, direction: GitDirection, body: GitBody) {
   const { row } = visibleSpace(ctx, spaceId);
   ctx.requireRole(row.organizationId, "edit");
+  // A locked space changes only by merge (as change requests' merge checks); a standalone import
+  // writes a revision without making it the space's, and an export only reads.
+  if (direction === "import" && body.standalone !== true && row.editMode === "locked")
+    throw conflict(`space ${row.id} is locked: unlock it to import`);
   const { gitInfo, timestamp, repoCacheID: _cache, ...request } = body;
   const setup =
     body.standalone === true
@@ -115,7 +119,10 @@ export const gitSyncRoutes = [
     operationId: "importGitRepository",
     summary: "Queue an import of a Git ref into the space's content (or a standalone revision)",
     body: importBody,
-    responses: { 204: { description: "The import is queued; `info` reports how it ends" } },
+    responses: {
+      204: { description: "The import is queued; `info` reports how it ends" },
+      409: { description: "The space is locked" },
+    },
     handler: ({ params, body }, ctx) => queue(ctx, params.spaceId, "import", body),
   }),
 

@@ -205,8 +205,10 @@ export function completeRun(store: Store, id: string, generation: number): void 
     let result = row.result;
     let pages = 0;
     let counted = 0;
-    if (live !== undefined) {
-      const previous = result && findSpace(store, result.space);
+    const previous = result && findSpace(store, result.space);
+    // A locked result space changes only by merge: the run leaves it as it was.
+    const locked = previous?.deletedAt === null && previous.editMode === "locked";
+    if (live !== undefined && !locked) {
       const target =
         previous && previous.deletedAt === null && previous.organizationId === row.organizationId
           ? previous

@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { Background } from "../../emulator/background";
-import { resumeGitSync } from "../../emulator/jobs/git-sync";
+import { resumeGitSync, runGitSync } from "../../emulator/jobs/git-sync";
 import {
   nextGitOperation,
   queueGitOperation,
@@ -397,6 +397,46 @@ test("an import holding a Markdown file over 1 MiB fails naming the file and the
     },
   });
   expect((await api("GET", `/v1/spaces/${space.id}`)).body.revision).toBe(space.revision);
+});
+
+test("a locked space takes no Git import: 409 when asked, and one queued before the lock writes nothing", async () => {
+  const repo = repository("locked", { "README.md": "# Locked out\n" });
+  const space = await newSpace();
+  expect((await api("PATCH", `/v1/spaces/${space.id}`, { editMode: "locked" })).status).toBe(200);
+
+  const refused = await api("POST", `/v1/spaces/${space.id}/git/import`, {
+    url: repo,
+    ref: "refs/heads/main",
+  });
+  expect(refused.status).toBe(409);
+  expect(refused.body.error.message).toBe(`space ${space.id} is locked: unlock it to import`);
+
+  queueGitOperation(
+    t.store,
+    space.id,
+    { provider: null, repoName: "locked", url: repo, ref: "refs/heads/main", treeUrl: null },
+    {
+      direction: "import",
+      request: { url: repo, ref: "refs/heads/main" },
+      timestamp: t.store.now(),
+      author: "nobody",
+    },
+  );
+  runGitSync(t.store, new Background(t.store, { gitRoots: [scratch] }), space.id);
+  expect(await settled(space.id)).toMatchObject({
+    operation: {
+      state: "failure",
+      error: `space ${space.id} is locked: unlock it to import; nothing was imported`,
+    },
+  });
+  expect((await api("GET", `/v1/spaces/${space.id}`)).body.revision).toBe(space.revision);
+  // Export only reads the space: a locked space may still be exported.
+  await api("POST", `/v1/spaces/${space.id}/git/export`, {
+    url: repo,
+    ref: "refs/heads/from-locked",
+    commitMessage: "From a locked space",
+  });
+  expect(await settled(space.id)).toMatchObject({ operation: { state: "success" } });
 });
 
 test("an operation past its time limit ends in timeout", async () => {
