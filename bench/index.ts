@@ -4,6 +4,7 @@ import { emulatorBench } from "./emulator";
 import { engineBench } from "./engine";
 import { exportBench } from "./export";
 import { listsBench } from "./lists";
+import { markdownBench } from "./markdown";
 import { requestsBench } from "./requests";
 import { serializationBench } from "./serialization";
 import { soakBench } from "./soak";
@@ -18,6 +19,7 @@ export interface BenchModule {
 const modules: BenchModule[] = [
   emulatorBench,
   contentBench,
+  markdownBench,
   clientBench,
   requestsBench,
   serializationBench,

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Store } from "./store";
 
 /** How long the emulator's background work takes: options of `startEmulator` and the command. */
@@ -11,7 +14,21 @@ export interface BackgroundOptions {
   fetchTimeoutMs?: number;
   /** How long one Git sync operation (§4.15) may run before it ends in `timeout`. Default 60000 ms. */
   gitTimeoutMs?: number;
+  /**
+   * The folders Git sync may reach repositories under (`--git-root`); no other repository on
+   * this machine is reached. Default: a temporary folder made for this app, removed when its
+   * store closes (`startEmulator` with a data file defaults to a folder beside it).
+   */
+  gitRoots?: readonly string[];
+  /**
+   * The hosts an OpenAPI spec's `source.url` may be fetched from, redirects included
+   * (`--fetch-allow`; a name or address, or `host:port`). Default: the loopback names.
+   */
+  fetchAllow?: readonly string[];
 }
+
+/** The hosts fetched from when the operator names none: this machine's loopback. */
+export const DEFAULT_FETCH_ALLOW: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
 
 export const DEFAULT_PROCESSING_DELAY_MS = 1000;
 export const DEFAULT_FETCH_TIMEOUT_MS = 10_000;
@@ -31,6 +48,8 @@ export class Background {
   readonly processingDelayMs: number;
   readonly fetchTimeoutMs: number;
   readonly gitTimeoutMs: number;
+  readonly gitRoots: readonly string[];
+  readonly fetchAllow: readonly string[];
   private readonly jobs = new Map<
     string,
     { controller: AbortController; done: Promise<void>; again?: Job }
@@ -49,6 +68,8 @@ export class Background {
       options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
     );
     this.gitTimeoutMs = nonNegative("gitTimeoutMs", options.gitTimeoutMs ?? DEFAULT_GIT_TIMEOUT_MS);
+    this.gitRoots = options.gitRoots ?? [temporaryGitRoot(store)];
+    this.fetchAllow = options.fetchAllow ?? DEFAULT_FETCH_ALLOW;
   }
 
   /** Starts `job` on the next turn of the event loop, aborting the job that held `key`. */
@@ -102,6 +123,15 @@ export function pause(ms: number, signal: AbortSignal): Promise<void> {
     };
     signal.addEventListener("abort", onAbort, { once: true });
   });
+}
+
+/** A Git root for an app whose operator named none: empty, private to it, gone with its store. */
+export function temporaryGitRoot(store: Store): string {
+  const dir = mkdtempSync(join(tmpdir(), "docs-workspace-git-root-"));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  if (store.closed.aborted) remove();
+  else store.closed.addEventListener("abort", remove, { once: true });
+  return dir;
 }
 
 function nonNegative(name: string, value: number): number {

@@ -1,18 +1,25 @@
 #!/usr/bin/env node
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator, type Seed } from "./index";
 
 const USAGE = `Usage: docs-workspace-emulator [--port 4100] [--host 127.0.0.1] [--data FILE] [--seed FILE]
-         [--processing-delay MS] [--fetch-timeout MS] [--git-timeout MS] [--content DIR]
+         [--processing-delay MS] [--fetch-timeout MS] [--git-timeout MS] [--git-root DIR]...
+         [--fetch-allow HOST]... [--content DIR]
 
   --port   port to listen on (0 picks a free one); default 4100
   --host   address to bind; default 127.0.0.1
   --data   SQLite file that keeps the workspace across restarts; default in memory
   --seed   JSON seed (organizations, users, members, tokens); default a demo organization
   --processing-delay  how long an OpenAPI spec or a translation run takes to process; default 1000
-  --fetch-timeout     how long fetching an OpenAPI spec's URL may take (FETCH_TIMEOUT); default 10000
+  --fetch-timeout     how long fetching an OpenAPI spec's URL may take (then FETCH_ERROR); default 10000
+  --fetch-allow HOST  a host (or host:port) an OpenAPI spec's URL, and each redirect, may be
+                      fetched from (repeatable); default localhost, 127.0.0.1 and [::1]
   --git-timeout       how long a Git sync import or export may run (timeout); default 60000
+  --git-root DIR      a folder Git sync may reach repositories under (repeatable); no other
+                      repository is reached. Default: git-repositories/ beside --data, or a
+                      temporary folder for a workspace in memory
   --content  a folder of Markdown, DIR/<space title or id>/**/*.md, written as the spaces' content
              of the first organization at every start (a space is made for a new title)`;
 
@@ -22,6 +29,13 @@ function milliseconds(flag: string, value: string | undefined): number | undefin
   if (!Number.isInteger(ms) || ms < 0)
     throw new Error(`${flag} must be a whole number of milliseconds, 0 or more, got ${value}`);
   return ms;
+}
+
+function gitRoot(dir: string): string {
+  const path = resolve(dir);
+  if (!existsSync(path) || !statSync(path).isDirectory())
+    throw new Error(`--git-root must name an existing folder, got ${dir}`);
+  return path;
 }
 
 async function main(): Promise<void> {
@@ -34,6 +48,8 @@ async function main(): Promise<void> {
       "processing-delay": { type: "string" },
       "fetch-timeout": { type: "string" },
       "git-timeout": { type: "string" },
+      "git-root": { type: "string", multiple: true },
+      "fetch-allow": { type: "string", multiple: true },
       content: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -58,6 +74,8 @@ async function main(): Promise<void> {
     processingDelayMs: milliseconds("--processing-delay", values["processing-delay"]),
     fetchTimeoutMs: milliseconds("--fetch-timeout", values["fetch-timeout"]),
     gitTimeoutMs: milliseconds("--git-timeout", values["git-timeout"]),
+    gitRoots: values["git-root"]?.map(gitRoot),
+    fetchAllow: values["fetch-allow"],
     content: values.content,
   });
   // Installed before the URL is printed: whoever reads it may signal at once.
@@ -80,6 +98,7 @@ async function main(): Promise<void> {
       `content: ${space.folder} -> space ${space.spaceId}${made}: ${space.pages} pages, ${what}`,
     );
   }
+  console.log(`git roots: ${emulator.gitRoots.join(", ")}`);
   console.log(`docs-workspace-emulator listening on ${emulator.url}`);
   if (emulator.token !== undefined) {
     console.log(`DOCS_WORKSPACE_API_URL=${emulator.url}`);

@@ -164,6 +164,12 @@ export function loadContentDir(store: Store, dir: string): LoadedSpace[] {
   return store.transaction(() =>
     folders.map(({ folder, content }) => {
       const byId = findSpace(store, folder);
+      // The folders fill one organization's spaces: an id of another's is a mistake, or a
+      // folder made to overwrite a space its author does not own. Nothing is written.
+      if (byId !== undefined && byId.organizationId !== organizationId)
+        throw new Error(
+          `--content: folder ${folder} names a space of another organization than the one the folder's spaces go to (${organizationId})`,
+        );
       let space: SpaceRow | undefined =
         byId !== undefined && byId.deletedAt === null
           ? byId

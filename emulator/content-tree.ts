@@ -27,12 +27,33 @@ export const pageSlug = z
 /** How deep the content seed's pages may nest (the top level is depth 1). */
 export const MAX_PAGE_DEPTH = 8;
 
+/**
+ * The most Markdown one page may hold, in UTF-8 bytes: what bounds the work of reading it (its
+ * sections, links and rendering are linear in it). Git import and `--content DIR` are held to it
+ * as the admin API is.
+ */
+export const MAX_PAGE_MARKDOWN_BYTES = 1024 * 1024;
+
+/** The message for a page's Markdown over `MAX_PAGE_MARKDOWN_BYTES`. */
+export function markdownTooLarge(bytes: number): string {
+  return `is ${bytes} bytes of Markdown; a page holds at most ${MAX_PAGE_MARKDOWN_BYTES} bytes (1 MiB)`;
+}
+
 const pageFields = {
   title: z.string().min(1).max(256),
   slug: pageSlug.optional(),
   emoji: z.string().min(1).max(50).optional(),
   description: z.string().max(1000).optional(),
-  markdown: z.string().optional(),
+  markdown: z
+    .string()
+    .superRefine((value, check) => {
+      // Characters bound bytes from below: most pages are measured without encoding them.
+      if (value.length * 3 <= MAX_PAGE_MARKDOWN_BYTES) return;
+      const bytes = Buffer.byteLength(value);
+      if (bytes > MAX_PAGE_MARKDOWN_BYTES)
+        check.addIssue({ code: "custom", message: markdownTooLarge(bytes) });
+    })
+    .optional(),
 };
 
 /**

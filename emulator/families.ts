@@ -6,7 +6,7 @@ import { adaptiveSchemaRoutes } from "./routes/adaptive-schema";
 import { changeRequestHooks, changeRequestRoutes } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
 import { commentHooks, commentRoutes } from "./routes/comments";
-import { gitSyncRoutes } from "./routes/git-sync";
+import { gitSyncHooks, gitSyncRoutes } from "./routes/git-sync";
 import { resumeGitSync } from "./jobs/git-sync";
 import { spaceContentRoutes } from "./routes/content";
 import { memberRoutes } from "./routes/members";
@@ -24,7 +24,7 @@ import { siteSpaceRoutes } from "./routes/site-spaces";
 import { siteRoutes } from "./routes/sites";
 import { spaceRoutes } from "./routes/spaces";
 import { teamRoutes } from "./routes/teams";
-import { translationRoutes } from "./routes/translations";
+import { translationHooks, translationRoutes } from "./routes/translations";
 import { changeRequestsSchema } from "./store/change-requests";
 import { collectionsSchema } from "./store/collections";
 import { commentsSchema } from "./store/comments";
@@ -100,6 +100,7 @@ export const families: readonly Family[] = [
     name: "translations",
     schema: translationsSchema,
     routes: translationRoutes,
+    hooks: translationHooks,
     resume: resumeTranslations,
   },
   { name: "content", schema: contentSchema, routes: spaceContentRoutes },
@@ -110,7 +111,13 @@ export const families: readonly Family[] = [
     hooks: changeRequestHooks,
   },
   { name: "comments", schema: commentsSchema, routes: commentRoutes, hooks: commentHooks },
-  { name: "git-sync", schema: gitSyncSchema, routes: gitSyncRoutes, resume: resumeGitSync },
+  {
+    name: "git-sync",
+    schema: gitSyncSchema,
+    routes: gitSyncRoutes,
+    hooks: gitSyncHooks,
+    resume: resumeGitSync,
+  },
   // Search reads the content family's full-text index: it has no tables of its own.
   { name: "search", routes: searchRoutes },
 ];

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { errorBody } from "./errors";
+import { badRequest, errorBody } from "./errors";
 import type { RequestLogEnv } from "./request-log";
 
 export const faultRuleSchema = z
@@ -90,41 +90,82 @@ export interface FaultEnv extends RequestLogEnv {
   Bindings: { incoming?: IncomingMessage };
 }
 
-function patternToRegExp(pattern: string): RegExp {
-  const parts = pattern.split("/").map((segment) => {
-    if (segment === "**") return "**";
-    return segment
-      .split("*")
-      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-      .join("[^/]*");
-  });
-  let source = "";
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (part === "**") {
-      // `/a/**` matches `/a` and anything below it.
-      source += "(?:/.*)?";
-      continue;
-    }
-    source += i === 0 ? part : `/${part}`;
+/** How many fault rules the emulator keeps: each request is checked against every one. */
+export const MAX_FAULT_RULES = 100;
+
+/**
+ * Whether `path` matches a rule's `pattern`: `*` is any run of characters within one segment,
+ * `**` (a whole segment) any number of segments, none included; a trailing `/` is the same path.
+ * Matched segment by segment without a regular expression: backtracking only to the last `**`
+ * (and, within a segment, to the last `*`), so the time is bounded by pattern times path,
+ * however many wildcards the pattern holds (a regular expression of them backtracked
+ * exponentially).
+ */
+export function faultPathMatches(pattern: string, path: string): boolean {
+  const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  return wildcardMatch(
+    pattern.split("/"),
+    trimmed.split("/"),
+    (p) => p === "**",
+    (p, segment) =>
+      wildcardMatch(
+        [...p],
+        [...segment],
+        (c) => c === "*",
+        (c, ch) => c === ch,
+      ),
+  );
+}
+
+/**
+ * Greedy wildcard matching: `items` against `pattern`, where `isStar` pattern entries match any
+ * run of items. On a mismatch it returns to the last star only, letting it take one item more:
+ * earlier stars never need to give anything back, so no choice is tried twice.
+ */
+function wildcardMatch<P, T>(
+  pattern: readonly P[],
+  items: readonly T[],
+  isStar: (p: P) => boolean,
+  same: (p: P, item: T) => boolean,
+): boolean {
+  let p = 0;
+  let i = 0;
+  let star = -1;
+  let resume = 0;
+  while (i < items.length) {
+    if (p < pattern.length && !isStar(pattern[p]!) && same(pattern[p]!, items[i]!)) {
+      p++;
+      i++;
+    } else if (p < pattern.length && isStar(pattern[p]!)) {
+      star = p++;
+      resume = i;
+    } else if (star !== -1) {
+      p = star + 1;
+      i = ++resume;
+    } else return false;
   }
-  return new RegExp(`^${source}/?$`);
+  while (p < pattern.length && isStar(pattern[p]!)) p++;
+  return p === pattern.length;
 }
 
 /** The fault rules in force; each request is checked against them in the order they were added. */
 export class FaultSet {
-  private rules: (FaultRule & { regexp: RegExp; random: () => number })[] = [];
+  private rules: (FaultRule & { random: () => number })[] = [];
   private nextId = 1;
 
   add(input: z.output<typeof faultRuleSchema>): FaultRule {
+    if (this.rules.length >= MAX_FAULT_RULES)
+      throw badRequest(
+        `at most ${MAX_FAULT_RULES} fault rules are kept; clear them (DELETE /_emulator/faults) to add others`,
+      );
     const rule = { ...input, id: `fault-${this.nextId++}`, matched: 0, fired: {} };
     const random = input.seed === undefined ? Math.random : seededRandom(input.seed);
-    this.rules.push({ ...rule, regexp: patternToRegExp(input.path), random });
+    this.rules.push({ ...rule, random });
     return rule;
   }
 
   list(): FaultRule[] {
-    return this.rules.map(({ regexp: _regexp, random: _random, ...rule }) => ({
+    return this.rules.map(({ random: _random, ...rule }) => ({
       ...rule,
       fired: { ...rule.fired },
     }));
@@ -139,7 +180,7 @@ export class FaultSet {
     const fired: FaultRule[] = [];
     for (const rule of this.rules) {
       if (rule.method !== undefined && rule.method.toUpperCase() !== method) continue;
-      if (!rule.regexp.test(path)) continue;
+      if (!faultPathMatches(rule.path, path)) continue;
       if (rule.count !== undefined && rule.matched >= rule.count) continue;
       rule.matched++;
       if (rule.probability !== undefined && rule.random() >= rule.probability) continue;

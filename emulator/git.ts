@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /**
  * Git sync's use of the `git` command (§4.15; Debian's `git`, emulator/README.md): read the files
@@ -13,8 +14,10 @@ import { dirname, join } from "node:path";
 
 /** Where an operation reads or writes: the repository, its ref, and the project's folder in it. */
 export interface GitTarget {
-  /** An absolute path, a `file://` URL or a loopback URL (`repositoryUrlProblem`). */
+  /** What git is given: a real path under a Git root (`reachableRepository`) or a loopback URL. */
   url: string;
+  /** How messages name the repository: the URL the caller gave, credentials masked. */
+  name: string;
   /** `refs/heads/<branch>`. */
   ref: string;
   /** The project's folder in the repository, `""` for its root. */
@@ -50,6 +53,44 @@ export function repositoryUrlProblem(url: string): string | undefined {
   if (!LOOPBACK.test(parsed.hostname))
     return "a repository on this machine (localhost, 127.0.0.1 or [::1]): the emulator reaches no other host";
   return undefined;
+}
+
+/**
+ * The one message for a repository the emulator will not reach, whatever the reason (no such
+ * path, outside every Git root, not a repository): a caller learns nothing of this machine's
+ * file system from it.
+ */
+export function unreachableRepository(name: string): Error {
+  return new Error(
+    `${name} is not a Git repository the emulator may reach (it reaches only repositories under its Git roots)`,
+  );
+}
+
+/**
+ * What git is given for `url`: a loopback URL as it is; a path or `file://` URL as its real
+ * path (symbolic links resolved), only when that is a folder strictly inside one of `roots`
+ * (themselves resolved). Anything else throws `unreachableRepository`.
+ */
+export async function reachableRepository(url: string, roots: readonly string[]): Promise<string> {
+  const local = url.startsWith("/")
+    ? url
+    : url.startsWith("file:")
+      ? fileURLToPath(url)
+      : undefined;
+  if (local === undefined) return url;
+  const unreachable = unreachableRepository(maskCredentials(url));
+  const real = await realpath(local).catch(() => undefined);
+  if (real === undefined || !(await stat(real)).isDirectory()) throw unreachable;
+  for (const root of roots) {
+    const realRoot = await realpath(root).catch(() => undefined);
+    // Strictly inside: git would also try `<root>.git` for the root itself, a sibling of it.
+    if (
+      realRoot !== undefined &&
+      real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)
+    )
+      return real;
+  }
+  throw unreachable;
 }
 
 /**
@@ -156,12 +197,15 @@ async function inScratch<T>(
 }
 
 async function refExists(git: Git, target: GitTarget): Promise<boolean> {
-  const out = await git("ls-remote", "--", target.url, target.ref);
+  const out = await git("ls-remote", "--", target.url, target.ref).catch((error: unknown) => {
+    // git's own message would tell a missing path from a folder that is no repository.
+    throw target.url.startsWith("/") ? unreachableRepository(target.name) : error;
+  });
   return out.split("\n").some((line) => line.split("\t")[1] === target.ref);
 }
 
 function refMissing(target: GitTarget): Error {
-  return new Error(`ref ${target.ref} not found in ${maskCredentials(target.url)}`);
+  return new Error(`ref ${target.ref} not found in ${target.name}`);
 }
 
 /**

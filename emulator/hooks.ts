@@ -30,6 +30,11 @@ export interface FamilyHooks {
     space: SpaceRow,
     revisionId: string,
   ): ChangeRequestJson | undefined;
+  /**
+   * `spaceIds` now belong to `organizationId` (a space or collection transfer): the family cuts
+   * what of another organization still links them. Runs in the transfer's transaction.
+   */
+  spacesTransferred?(store: Store, spaceIds: readonly string[], organizationId: string): void;
 }
 
 /** The hooks as the routes call them, every family's answer joined. */
@@ -42,12 +47,14 @@ export interface Hooks {
     space: SpaceRow,
     revisionId: string,
   ): ChangeRequestJson | undefined;
+  spacesTransferred(store: Store, spaceIds: readonly string[], organizationId: string): void;
 }
 
 export function wireHooks(providers: readonly FamilyHooks[]): Hooks {
   const publishers = providers.flatMap((p) => (p.spacePublishedUrl ? [p.spacePublishedUrl] : []));
   const counters = providers.flatMap((p) => (p.spaceCounts ? [p.spaceCounts] : []));
   const mergers = providers.flatMap((p) => (p.revisionMergedFrom ? [p.revisionMergedFrom] : []));
+  const cutters = providers.flatMap((p) => (p.spacesTransferred ? [p.spacesTransferred] : []));
   return {
     spacePublishedUrl(store, space) {
       for (const publisher of publishers) {
@@ -72,6 +79,10 @@ export function wireHooks(providers: readonly FamilyHooks[]): Hooks {
         if (changeRequest !== undefined) return changeRequest;
       }
       return undefined;
+    },
+    spacesTransferred(store, spaceIds, organizationId) {
+      if (spaceIds.length === 0) return;
+      for (const cut of cutters) cut(store, spaceIds, organizationId);
     },
   };
 }

@@ -1,9 +1,11 @@
+import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { dirname, join, resolve } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { createAdminState } from "./admin";
 import { createApp, openStore } from "./app";
 import { loadContentDir, type LoadedSpace } from "./content-dir";
-import type { BackgroundOptions } from "./background";
+import { temporaryGitRoot, type BackgroundOptions } from "./background";
 import { applyDemoSeed, applySeed, type Seed } from "./seed";
 import type { Clock, Store } from "./store";
 import { firstAdminToken } from "./store/identity";
@@ -45,6 +47,8 @@ export interface RunningEmulator {
   organizationId?: string;
   /** What `content` wrote, space by space. */
   content?: LoadedSpace[];
+  /** The folders Git sync reaches repositories under. */
+  gitRoots: readonly string[];
   store: Store;
   setClock(clock: Clock): void;
   close(): Promise<void>;
@@ -56,6 +60,17 @@ function applyStartSeed(store: Store, seed: StartEmulatorOptions["seed"]): void 
   if (hasOrganizations(store)) return;
   if (seed === undefined || seed === "demo") applyDemoSeed(store);
   else applySeed(store, seed);
+}
+
+/**
+ * The Git root when the operator names none: `git-repositories/` beside the data file, made when
+ * absent; for a workspace in memory, a temporary folder removed when the emulator closes.
+ */
+function defaultGitRoot(store: Store, data: string | undefined): string {
+  if (data === undefined) return temporaryGitRoot(store);
+  const root = join(dirname(resolve(data)), "git-repositories");
+  mkdirSync(root, { recursive: true });
+  return root;
 }
 
 /** Starts the emulator on a socket. */
@@ -70,10 +85,13 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     throw error;
   }
   const host = options.host ?? "127.0.0.1";
+  const gitRoots = options.gitRoots ?? [defaultGitRoot(store, options.data)];
   const app = createApp(store, createAdminState(store), {
     processingDelayMs: options.processingDelayMs,
     fetchTimeoutMs: options.fetchTimeoutMs,
     gitTimeoutMs: options.gitTimeoutMs,
+    gitRoots,
+    fetchAllow: options.fetchAllow,
   });
 
   const server = await new Promise<ServerType>((resolve, reject) => {
@@ -92,6 +110,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     port,
     ...(admin ? { token: admin.token, organizationId: admin.organizationId } : {}),
     ...(content !== undefined ? { content } : {}),
+    gitRoots,
     store,
     setClock(clock) {
       store.clock = clock;

@@ -27,7 +27,33 @@ export interface Section {
 }
 
 const FENCE = /^\s{0,3}(```|~~~)/;
-const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
+
+/** Whitespace as `\s` reads it, one character at a time. */
+function isSpace(ch: string | undefined): boolean {
+  if (ch === undefined) return false;
+  const code = ch.charCodeAt(0);
+  if (code === 32 || (code >= 9 && code <= 13)) return true;
+  return code > 127 && /\s/.test(ch);
+}
+
+/**
+ * An ATX heading line (`## Install ##`): its level and text, or undefined. Up to three spaces
+ * before the `#`s, at least one space after them; the text is trimmed, and a closing run of `#`s
+ * dropped when a space precedes it (`# C#` keeps its `#`, as CommonMark reads it). Read by hand,
+ * in one pass: a regular expression for it backtracks, cubically on a line of spaces.
+ */
+export function atxHeading(line: string): { level: number; text: string } | undefined {
+  let i = 0;
+  while (i < 3 && isSpace(line[i])) i++;
+  let level = 0;
+  while (line[i + level] === "#") level++;
+  if (level < 1 || level > 6 || !isSpace(line[i + level])) return undefined;
+  let text = line.slice(i + level).trim();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === "#") end--;
+  if (end < text.length && (end === 0 || isSpace(text[end - 1]))) text = text.slice(0, end).trim();
+  return { level, text };
+}
 
 /**
  * Splits Markdown at its ATX headings (`#` to `######`), fenced code left whole. A heading's
@@ -40,16 +66,16 @@ export function sectionsOf(pageTitle: string, markdown: string): Section[] {
   let fenced = false;
   for (const line of markdown.split(/\r?\n/)) {
     if (FENCE.test(line)) fenced = !fenced;
-    const heading = fenced ? null : HEADING.exec(line);
-    if (heading === null) {
+    const heading = fenced ? undefined : atxHeading(line);
+    if (heading === undefined) {
       current.body += `${line}\n`;
       continue;
     }
     if (current.anchor !== "" || current.body.trim() !== "") sections.push(current);
-    const base = slugify(heading[2]!);
+    const base = slugify(heading.text);
     const seen = anchors.get(base) ?? 0;
     anchors.set(base, seen + 1);
-    current = { anchor: seen === 0 ? base : `${base}-${seen + 1}`, title: heading[2]!, body: "" };
+    current = { anchor: seen === 0 ? base : `${base}-${seen + 1}`, title: heading.text, body: "" };
   }
   sections.push(current);
   return sections.map((s) => ({ ...s, body: s.body.trim() }));
@@ -58,8 +84,8 @@ export function sectionsOf(pageTitle: string, markdown: string): Section[] {
 /** The first level-one heading of a Markdown text, if it starts with one. */
 export function leadingTitle(markdown: string): string | undefined {
   const first = markdown.split(/\r?\n/).find((line) => line.trim() !== "");
-  const heading = first === undefined ? null : /^\s{0,3}#\s+(.*?)\s*#*\s*$/.exec(first);
-  return heading?.[1] || undefined;
+  const heading = first === undefined ? undefined : atxHeading(first);
+  return heading?.level === 1 && heading.text !== "" ? heading.text : undefined;
 }
 
 /** A link written in Markdown: `[text](target)` or `<https://...>`, images left out. */
@@ -70,11 +96,72 @@ export function linksOf(markdown: string): string[] {
     if (FENCE.test(line)) fenced = !fenced;
     if (fenced) continue;
     const text = line.replace(/`[^`]*`/g, "");
-    for (const match of text.matchAll(/(!?)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g))
-      if (match[1] === "") links.push(match[2]!);
-    for (const match of text.matchAll(/<(https?:\/\/[^>\s]+)>/g)) links.push(match[1]!);
+    links.push(...inlineLinks(text));
+    // `<` is no character of the URL: each attempt stops at the next one, so the scan is linear.
+    for (const match of text.matchAll(/<(https?:\/\/[^<>\s]+)>/g)) links.push(match[1]!);
   }
   return links;
+}
+
+/**
+ * The targets of one line's `[text](target "title")` links, images (`![...](...)`) left out, in
+ * one pass: a link's text is what follows the first `[` after the last `]`, and the ends of the
+ * target and of a title are found once for the whole line, whatever the number of candidates
+ * (the regular expression this replaces rescanned the rest of the line at each `[`).
+ */
+function inlineLinks(line: string): string[] {
+  const found: string[] = [];
+  const targetEnd = nextIndexCache(line, (ch) => ch === ")" || ch === ">" || isSpace(ch));
+  const quote = nextIndexCache(line, (ch) => ch === '"');
+  let open = -1;
+  let after = 0;
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === "[") {
+      if (open === -1) open = i;
+      continue;
+    }
+    if (line[i] !== "]") continue;
+    const start = open;
+    open = -1;
+    if (start === -1 || line[i + 1] !== "(") continue;
+    let j = i + 2;
+    while (isSpace(line[j])) j++;
+    if (line[j] === "<") j++;
+    const end = targetEnd(j);
+    if (end === j) continue;
+    const target = line.slice(j, end);
+    j = end;
+    if (line[j] === ">") j++;
+    let k = j;
+    while (isSpace(line[k])) k++;
+    if (k > j && line[k] === '"') {
+      const close = quote(k + 1);
+      if (close < line.length) j = close + 1;
+    }
+    while (isSpace(line[j])) j++;
+    if (line[j] !== ")") continue;
+    if (!(start - 1 >= after && line[start - 1] === "!")) found.push(target);
+    after = j + 1;
+    i = j;
+  }
+  return found;
+}
+
+/**
+ * `from => the first index at or after from whose character passes stop` (the line's length
+ * when none does), remembered: asked with ever larger `from`, it reads the line once in all.
+ */
+function nextIndexCache(line: string, stop: (ch: string) => boolean): (from: number) => number {
+  let scannedFrom = Infinity;
+  let found = -1;
+  return (from) => {
+    if (from >= scannedFrom && from <= found) return found;
+    let i = from;
+    while (i < line.length && !stop(line[i]!)) i++;
+    scannedFrom = from;
+    found = i;
+    return i;
+  };
 }
 
 /** Where a link in a page points, before the revision is consulted. */

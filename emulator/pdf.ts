@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { atxHeading } from "./markdown";
 
 /**
  * A PDF of pages of Markdown, as the change-request PDF URL serves it (§4.6): text only, in the
@@ -30,14 +31,18 @@ interface Line {
 
 /** The text a reader sees of one line of Markdown: its marks removed, links as their text. */
 export function plainText(markdown: string): string {
-  return markdown
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/`([^`]*)`/g, "$1")
-    .replace(/(\*\*|__)(.*?)\1/g, "$2")
-    .replace(/(^|[^\w*])[*_]([^*_]+)[*_](?=[^\w*]|$)/g, "$1$2")
-    .replace(/<[^>]+>/g, "")
-    .trim();
+  return (
+    markdown
+      // No class below holds the character that opens its match: each attempt stops where the
+      // next could start, so a line of `[`, `(` or `<` is read once, not once per character.
+      .replace(/!\[([^[\]]*)\]\([^()]*\)/g, "$1")
+      .replace(/\[([^[\]]*)\]\([^()]*\)/g, "$1")
+      .replace(/`([^`]*)`/g, "$1")
+      .replace(/(\*\*|__)(.*?)\1/g, "$2")
+      .replace(/(^|[^\w*])[*_]([^*_]+)[*_](?=[^\w*]|$)/g, "$1$2")
+      .replace(/<[^<>]+>/g, "")
+      .trim()
+  );
 }
 
 function wrap(text: string, style: typeof BODY): string[] {
@@ -88,13 +93,14 @@ function layout(sections: readonly PdfSection[]): Line[] {
         lines.push({ text: raw.replace(/\t/g, "  "), style: BODY, before: 0 });
         continue;
       }
-      const heading = /^(#{1,6})\s+(.*)$/.exec(raw);
-      const item = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/.exec(raw);
+      const heading = atxHeading(raw);
+      // `s`: the item's text takes the rest of the line whatever it holds, with no backtracking.
+      const item = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/s.exec(raw);
       if (heading) {
         flush();
         // The page's own title heads it already: a leading `# Title` equal to it is not repeated.
-        const text = plainText(heading[2]!);
-        if (heading[1] === "#" && text === section.title) continue;
+        const text = plainText(heading.text);
+        if (heading.level === 1 && text === section.title) continue;
         lines.push({ text, style: SUBHEADING, before: 10 });
       } else if (item) {
         flush();

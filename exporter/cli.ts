@@ -9,6 +9,7 @@ import { formatSettlements, readPending, settle, settledState } from "./pending"
 import { readInventory, type Progress } from "./inventory";
 import { buildProgram } from "./program";
 import { formatSource, projectFiles, writeProject } from "./project";
+import { printable } from "./printable";
 import { formatObjects, readManaged, selects, unmanagedObjects } from "./unmanaged";
 
 export const USAGE = `Usage: docs-workspace export --out DIR [options]
@@ -188,7 +189,7 @@ export async function main(
     args = parseExportArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`docs-workspace: ${error.message}\n\n${USAGE}\n`);
+    io.stderr.write(`docs-workspace: ${printable(error.message)}\n\n${USAGE}\n`);
     return 2;
   }
   if (args === "help") {
@@ -203,7 +204,10 @@ export async function main(
     // ApiError and ConfigError messages name what failed and never hold the token.
     const known = error instanceof ApiError || error instanceof ConfigError;
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`docs-workspace: ${known ? message : `export failed: ${message}`}\n`);
+    // The API's own message comes from the service: shown, never acted on by the terminal.
+    io.stderr.write(
+      `docs-workspace: ${printable(known ? message : `export failed: ${message}`)}\n`,
+    );
     return 1;
   }
 }
@@ -258,7 +262,7 @@ async function run(
       const file = path.join(args.out!, "unmanaged.ts");
       writeProject(args.out!, { "unmanaged.ts": await formatSource(program.source) });
       io.stderr.write(
-        `Wrote ${file}: ${program.declarations.length} resources that adopt them; import it from your program.\n`,
+        `Wrote ${printable(file)}: ${program.declarations.length} resources that adopt them; import it from your program.\n`,
       );
     }
     return;
@@ -269,10 +273,11 @@ async function run(
   const written = writeProject(args.out!, files);
   io.stderr.write(
     [
-      `Wrote ${program.declarations.length} resources to ${written.map((f) => path.relative(process.cwd(), f) || f).join(", ")}.`,
-      ...program.notes.map((n) => `Note: ${n}`),
+      `Wrote ${program.declarations.length} resources to ${written.map((f) => printable(path.relative(process.cwd(), f) || f)).join(", ")}.`,
+      ...program.notes.map((n) => `Note: ${printable(n)}`),
       ...program.secrets.map(
-        (s) => `Before the first up: pulumi config set --secret ${s.key} < FILE (${s.description})`,
+        (s) =>
+          `Before the first up: pulumi config set --secret ${printable(s.key)} < FILE (${printable(s.description)})`,
       ),
       "",
     ].join("\n"),

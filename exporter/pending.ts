@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import { z } from "zod";
 import { PENDING_CREATE } from "../provider/resources/lifecycle";
 import { definitions } from "../provider/runtime";
+import { printable } from "./printable";
 import { managedBy, type Managed } from "./unmanaged";
 
 /**
@@ -182,10 +183,11 @@ export function formatSettlements(settled: readonly Settlement[], written?: stri
   if (settled.length === 0)
     return "No pending creates of docs-workspace resources in this state.\n";
   const lines = settled.map((s) => {
-    const what = `${s.create.type} ${s.create.name}`;
-    if ("found" in s) return `found   ${what}: ${s.found}`;
+    // Names, ids and the service's messages are printed with their control characters escaped.
+    const what = printable(`${s.create.type} ${s.create.name}`);
+    if ("found" in s) return `found   ${what}: ${printable(s.found)}`;
     if ("absent" in s) return `absent  ${what}: its create made nothing`;
-    return `unknown ${what}: ${s.error}`;
+    return `unknown ${what}: ${printable(s.error)}`;
   });
   const unknown = settled.filter((s) => "error" in s).length;
   if (unknown > 0) {

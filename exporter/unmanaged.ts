@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import { z } from "zod";
 import type { Inventory } from "./inventory";
+import { printable } from "./printable";
 
 /** One object of the organization: its resource class, id and title. */
 export interface ObjectRef {
@@ -163,7 +164,13 @@ export function unmanagedObjects(inventory: Inventory, managed: Managed): Object
 }
 
 /** `Space  spc_1  Onboarding`: one line per object, columns aligned. */
-export function formatObjects(objects: readonly ObjectRef[]): string {
+export function formatObjects(listed: readonly ObjectRef[]): string {
+  // What the service holds is shown, never acted on by the terminal.
+  const objects = listed.map((o) => ({
+    type: printable(o.type),
+    id: printable(o.id),
+    title: printable(o.title),
+  }));
   const width = (pick: (o: ObjectRef) => string) =>
     Math.max(0, ...objects.map((o) => pick(o).length));
   const typeWidth = width((o) => o.type);

@@ -4,10 +4,12 @@ import {
   filesFromTree,
   treeFromFiles,
   treeOf,
+  markdownTooLarge,
+  MAX_PAGE_MARKDOWN_BYTES,
   type FileInput,
   type PageInput,
 } from "../content-tree";
-import { commitToRef, maskCredentials, readRef, type GitTarget } from "../git";
+import { commitToRef, maskCredentials, reachableRepository, readRef, type GitTarget } from "../git";
 import { parseOrThrow } from "../validation";
 import type { Store } from "../store";
 import { fileBytes, filesOf, pagesOf, setSpaceRevision, writeContent } from "../store/content";
@@ -60,11 +62,20 @@ async function runOperation(
   startGitOperation(store, op.id);
   const deadline = AbortSignal.timeout(background.gitTimeoutMs);
   const bounded = AbortSignal.any([signal, deadline]);
+  let target: GitTarget | undefined;
   try {
+    // The organization the operation runs for: the one the space is in as it starts.
+    const organizationId = liveSpace(store, op.spaceId).organizationId;
+    target = {
+      url: await reachableRepository(op.request.url, background.gitRoots),
+      name: masked,
+      ref: op.request.ref,
+      directory: op.request.repoProjectDirectory ?? "",
+    };
     const outcome =
       op.direction === "import"
-        ? await importRepository(store, op, bounded)
-        : await exportSpace(store, op, bounded);
+        ? await importRepository(store, op, target, organizationId, bounded)
+        : await exportSpace(store, op, target, bounded);
     endGitOperation(store, op, masked, { state: "success", ...outcome });
   } catch (error) {
     // The store closing leaves the operation running: the next open queues it again.
@@ -78,17 +89,16 @@ async function runOperation(
             state: "timeout",
             error: `the operation took longer than ${background.gitTimeoutMs} ms`,
           }
-        : { state: "failure", error: (error as Error).message },
+        : { state: "failure", error: named((error as Error).message, target) },
     );
   }
 }
 
-function targetOf(op: GitOperationRow): GitTarget {
-  return {
-    url: op.request.url,
-    ref: op.request.ref,
-    directory: op.request.repoProjectDirectory ?? "",
-  };
+/** git's message with the repository's real path (symbolic links resolved) named as the caller named it. */
+function named(message: string, target: GitTarget | undefined): string {
+  return target === undefined || target.url === target.name
+    ? message
+    : message.split(target.url).join(target.name);
 }
 
 function liveSpace(store: Store, spaceId: string) {
@@ -98,10 +108,23 @@ function liveSpace(store: Store, spaceId: string) {
   return space;
 }
 
-async function importRepository(store: Store, op: GitOperationRow, signal: AbortSignal) {
-  const read = await readRef(targetOf(op), signal);
+async function importRepository(
+  store: Store,
+  op: GitOperationRow,
+  target: GitTarget,
+  organizationId: string,
+  signal: AbortSignal,
+) {
+  const read = await readRef(target, signal);
   signal.throwIfAborted();
   const space = liveSpace(store, op.spaceId);
+  if (space.organizationId !== organizationId)
+    throw new Error(
+      "the space moved to another organization while the import ran: nothing was imported",
+    );
+  // Locked since the import was queued: it is refused as the route refuses it.
+  if (op.request.standalone !== true && space.editMode === "locked")
+    throw new Error(`space ${space.id} is locked: unlock it to import; nothing was imported`);
   const content = parseOrThrow(contentInput, contentFromRepository(read.files));
   const { ref, repoCommitURL, standalone } = op.request;
   const git = {
@@ -119,14 +142,19 @@ async function importRepository(store: Store, op: GitOperationRow, signal: Abort
   return { revision, commitOid: read.oid };
 }
 
-async function exportSpace(store: Store, op: GitOperationRow, signal: AbortSignal) {
+async function exportSpace(
+  store: Store,
+  op: GitOperationRow,
+  target: GitTarget,
+  signal: AbortSignal,
+) {
   const space = liveSpace(store, op.spaceId);
   const files = repositoryFiles(treeOf(pagesOf(store, space.revision)));
   for (const file of filesOf(store, space.revision))
     files.set(`${ASSETS}${file.name}`, Buffer.from(fileBytes(store, space.revision, file.id)!));
   const user = findUser(store, op.author);
   const commitOid = await commitToRef(
-    targetOf(op),
+    target,
     files,
     (path) => path.endsWith(".md") || path.startsWith(ASSETS),
     {
@@ -162,8 +190,11 @@ export function contentFromRepository(files: ReadonlyMap<string, Buffer>): {
         contentType: contentTypeOf(path),
         base64: bytes.toString("base64"),
       });
-    else if (path.endsWith(".md") && !path.startsWith(".gitbook/"))
+    else if (path.endsWith(".md") && !path.startsWith(".gitbook/")) {
+      if (bytes.length > MAX_PAGE_MARKDOWN_BYTES)
+        throw new Error(`${path} ${markdownTooLarge(bytes.length)}: nothing was imported`);
       markdown.set(path, bytes.toString("utf8"));
+    }
   }
   return { pages: treeFromFiles(markdown), ...(assets.length > 0 ? { files: assets } : {}) };
 }

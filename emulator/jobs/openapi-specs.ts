@@ -30,7 +30,7 @@ export function processSpec(store: Store, background: Background, specId: string
     if (!setProcessingState(store, specId, generation, "progress")) return;
     let outcome: Outcome;
     if ("url" in source) {
-      const fetched = await fetchSource(source.url, background.fetchTimeoutMs, signal);
+      const fetched = await fetchSource(source.url, background, signal);
       outcome = "error" in fetched ? fetched : parsed(fetched.text, source.url);
     } else {
       outcome = parsed(source.text, null);
@@ -48,37 +48,80 @@ export function resumeSpecs(store: Store, background: Background): void {
   }
 }
 
+/** Every way a fetch can fail, told apart by nothing: a caller learns no more from a port scan. */
+const COULD_NOT_FETCH = { error: "FETCH_ERROR" } as const;
+/** Redirects followed, each hop checked against the allowed hosts. */
+const MAX_REDIRECTS = 5;
+
+/** Whether the operator allows fetching from `url`'s host (`--fetch-allow`: a host, or host:port). */
+export function fetchAllowed(url: URL, allowed: readonly string[]): boolean {
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  const host = url.hostname.toLowerCase();
+  return allowed.some((entry) => {
+    const wanted = entry.toLowerCase();
+    return wanted === host || wanted === url.host.toLowerCase();
+  });
+}
+
 /**
- * Fetches a spec's URL. Loopback and private addresses are allowed: the emulator runs beside
- * the servers it is pointed at. The timeout covers the whole answer, body included.
+ * Fetches a spec's URL from the hosts the operator allows, following at most `MAX_REDIRECTS`
+ * redirects that stay on them, and reading at most `MAX_FETCHED_BYTES` of the body as it streams.
+ * The timeout covers the whole answer, body included. Any failure is one code, `FETCH_ERROR`.
  */
 async function fetchSource(
   url: string,
-  timeoutMs: number,
+  background: Background,
   signal: AbortSignal,
 ): Promise<{ text: string } | { error: ProcessErrorCode }> {
-  const timeout = AbortSignal.timeout(timeoutMs);
+  const bounded = AbortSignal.any([signal, AbortSignal.timeout(background.fetchTimeoutMs)]);
   try {
-    const response = await fetch(url, {
-      signal: AbortSignal.any([signal, timeout]),
-      headers: { accept: "application/json, application/yaml, text/yaml, */*" },
-    });
-    if (!response.ok) {
-      await response.body?.cancel();
-      return { error: "FETCH_ERROR" };
+    let target = new URL(url);
+    for (let hop = 0; ; hop++) {
+      if (!fetchAllowed(target, background.fetchAllow)) return COULD_NOT_FETCH;
+      const response = await fetch(target, {
+        signal: bounded,
+        redirect: "manual",
+        headers: { accept: "application/json, application/yaml, text/yaml, */*" },
+      });
+      const location = response.headers.get("location");
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel();
+        if (location === null || hop >= MAX_REDIRECTS) return COULD_NOT_FETCH;
+        target = new URL(location, target);
+        continue;
+      }
+      if (!response.ok || response.body === null) {
+        await response.body?.cancel();
+        return COULD_NOT_FETCH;
+      }
+      const text = await readCapped(response.body, MAX_FETCHED_BYTES);
+      return text === undefined ? COULD_NOT_FETCH : { text };
     }
-    const declared = Number(response.headers.get("content-length") ?? 0);
-    if (declared > MAX_FETCHED_BYTES) {
-      await response.body?.cancel();
-      return { error: "FETCH_ERROR" };
-    }
-    const text = await response.text();
-    if (Buffer.byteLength(text) > MAX_FETCHED_BYTES) return { error: "FETCH_ERROR" };
-    return { text };
   } catch (error) {
     if (signal.aborted) throw error;
-    return { error: timeout.aborted ? "FETCH_TIMEOUT" : "FETCH_ERROR" };
+    return COULD_NOT_FETCH;
   }
+}
+
+/** A body's text, or undefined (the rest cancelled) as soon as it passes `max` bytes. */
+async function readCapped(
+  body: ReadableStream<Uint8Array>,
+  max: number,
+): Promise<string | undefined> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /**

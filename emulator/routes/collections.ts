@@ -198,7 +198,11 @@ export const collectionRoutes = [
       // The target must be an organization the caller may create content in; others are 404.
       const role = ctx.requireRole(body.organization, "create");
       if (body.organization !== row.organizationId)
-        transferCollectionTree(ctx.store, row.id, body.organization);
+        ctx.store.transaction(() => {
+          const spaceIds = transferCollectionTree(ctx.store, row.id, body.organization);
+          // What the old organization links to the spaces moved is cut in the same transaction.
+          ctx.hooks.spacesTransferred(ctx.store, spaceIds, body.organization);
+        });
       return answer(ctx, row.id, role);
     },
   }),

@@ -1,14 +1,17 @@
 import { z } from "zod";
 import { apiRoute, type ApiContext } from "../context";
-import { notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 import { maskCredentials, repositoryName, repositoryUrlProblem } from "../git";
 import { empty, json } from "../http/route";
 import { runGitSync } from "../jobs/git-sync";
 import { GitInfoJson, renderGitInfo } from "../render/git-sync";
+import type { FamilyHooks } from "../hooks";
 import {
+  endGitOperation,
   findGitSync,
   lastStartedGitOperation,
   queueGitOperation,
+  queuedGitOperations,
   type GitDirection,
 } from "../store/git-sync";
 import { visibleSpace } from "./spaces";
@@ -64,10 +67,29 @@ const importBody = z.strictObject({
 const exportBody = importBody.extend({ commitMessage: z.string().min(1).max(10_000) });
 type GitBody = z.output<typeof importBody> & { commitMessage?: string };
 
+/**
+ * An operation was asked for by a member of the organization the space was in: once the space
+ * belongs to another, what is still queued is skipped, never run there.
+ */
+export const gitSyncHooks: FamilyHooks = {
+  spacesTransferred(store, spaceIds) {
+    for (const spaceId of spaceIds)
+      for (const op of queuedGitOperations(store, spaceId))
+        endGitOperation(store, op, maskCredentials(op.request.url), {
+          state: "skipped",
+          error: "skipped: the space moved to another organization after the operation was queued",
+        });
+  },
+};
+
 /** Queues an import or export and wakes the space's worker: the answer is 204 at once. */
 function queue(ctx: ApiContext, spaceId: string, direction: GitDirection, body: GitBody) {
   const { row } = visibleSpace(ctx, spaceId);
   ctx.requireRole(row.organizationId, "edit");
+  // A locked space changes only by merge (as change requests' merge checks); a standalone import
+  // writes a revision without making it the space's, and an export only reads.
+  if (direction === "import" && body.standalone !== true && row.editMode === "locked")
+    throw conflict(`space ${row.id} is locked: unlock it to import`);
   const { gitInfo, timestamp, repoCacheID: _cache, ...request } = body;
   const setup =
     body.standalone === true
@@ -97,7 +119,10 @@ export const gitSyncRoutes = [
     operationId: "importGitRepository",
     summary: "Queue an import of a Git ref into the space's content (or a standalone revision)",
     body: importBody,
-    responses: { 204: { description: "The import is queued; `info` reports how it ends" } },
+    responses: {
+      204: { description: "The import is queued; `info` reports how it ends" },
+      409: { description: "The space is locked" },
+    },
     handler: ({ params, body }, ctx) => queue(ctx, params.spaceId, "import", body),
   }),
 

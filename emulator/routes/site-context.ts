@@ -22,6 +22,7 @@ import {
   insertSiteSpace,
   siteSpacePathTaken,
   type SiteSpaceRow,
+  unlinkSpacesOutside,
 } from "../store/site-spaces";
 import { countSiteSpaces, findSite, type SiteRow } from "../store/sites";
 import { findSpace } from "../store/spaces";
@@ -133,7 +134,9 @@ export function renderSiteSpaceFor(
     row.sectionId === null
       ? undefined
       : (section ?? findSection(ctx.store, row.siteId, row.sectionId));
-  const space = findSpace(ctx.store, row.spaceId);
+  const found = findSpace(ctx.store, row.spaceId);
+  // Never another organization's space, even from a data file written before transfers cut links.
+  const space = found?.organizationId === view.site.organizationId ? found : undefined;
   return renderSiteSpace(view, row, container, space && renderSpaceFor(ctx, space, view.role));
 }
 
@@ -175,6 +178,8 @@ export const sitesHooks: FamilyHooks = {
       section === undefined ? [siteSpace.path] : [section.path, siteSpace.path],
     );
   },
+  // A site shows only spaces of its own organization: a transfer takes the space out of the rest.
+  spacesTransferred: unlinkSpacesOutside,
 };
 
 /** A reference to another object in a body: when it does not resolve, 400 naming the field. */

@@ -261,6 +261,9 @@ export const spaceRoutes = [
       const moved = ctx.store.transaction(() => {
         const parentId = body.parent ?? null;
         if (parentId !== null) requireParent(ctx, body.organization, parentId);
+        // What the old organization links to the space is cut in the same transaction.
+        if (body.organization !== row.organizationId)
+          ctx.hooks.spacesTransferred(ctx.store, [row.id], body.organization);
         return transferSpace(ctx.store, row.id, body.organization, parentId);
       });
       return answer(ctx, moved, role);

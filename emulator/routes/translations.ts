@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute, type ApiContext } from "../context";
-import { badRequest, notFound } from "../errors";
+import { badRequest, conflict, notFound } from "../errors";
 import { empty, json } from "../http/route";
 import { runTranslation } from "../jobs/translations";
 import { pageOf, pageQuery, slicePage } from "../pagination";
@@ -12,10 +12,12 @@ import {
   renderTranslation,
   TranslationJson,
 } from "../render/translations";
+import type { FamilyHooks } from "../hooks";
 import { findSpace } from "../store/spaces";
 import {
   deleteTranslation,
   findTranslation,
+  forgetResultsMovedTo,
   insertTranslation,
   listTranslations,
   requestRun,
@@ -42,6 +44,13 @@ function requireTranslation(
   if (row === undefined) throw notFound(`translation ${params.translationId}`);
   return { row, role };
 }
+
+/**
+ * A translation writes only into its own organization: a result space transferred away is
+ * forgotten (the next run makes a new one), and a source transferred away is read no more
+ * (`completeRun` checks the organization of both).
+ */
+export const translationHooks: FamilyHooks = { spacesTransferred: forgetResultsMovedTo };
 
 /** §4.14 Translations: each run works in the background (jobs/translations.ts). */
 export const translationRoutes = [
@@ -140,9 +149,16 @@ export const translationRoutes = [
     path: `${base}/{translationId}/run`,
     operationId: "runTranslation",
     summary: "Run a translation again; a run in flight is superseded",
-    responses: { 204: { description: "The run is triggered" } },
+    responses: {
+      204: { description: "The run is triggered" },
+      409: { description: "The result space is locked" },
+    },
     handler({ params }, ctx) {
       const { row } = requireTranslation(ctx, params, "create");
+      const result = row.result && findSpace(ctx.store, row.result.space);
+      // A run rewrites its result space: a locked one changes only by merge.
+      if (result && result.deletedAt === null && result.editMode === "locked")
+        throw conflict(`result space ${result.id} is locked: unlock it to run the translation`);
       requestRun(ctx.store, row);
       runTranslation(ctx.store, ctx.background, row.organizationId, row.id);
       return empty(204);

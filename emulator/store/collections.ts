@@ -230,12 +230,17 @@ export function deleteCollectionTree(store: Store, id: string): void {
 
 /**
  * Moves a collection, the collections nested in it and their spaces to another organization,
- * the collection itself to the end of its top level.
+ * the collection itself to the end of its top level. Answers the ids of the spaces moved.
  */
-export function transferCollectionTree(store: Store, id: string, organizationId: string): void {
-  store.transaction(() => {
+export function transferCollectionTree(store: Store, id: string, organizationId: string): string[] {
+  return store.transaction(() => {
     const { subtree, marks } = subtreeParameters(store, id);
     const now = store.now();
+    const spaceIds = (
+      store.statement(`SELECT id FROM spaces WHERE parent_id IN (${marks})`).all(...subtree) as {
+        id: string;
+      }[]
+    ).map((space) => space.id);
     store
       .statement(
         `UPDATE collections SET organization_id = ?, updated_at = ? WHERE id IN (${marks})`,
@@ -249,5 +254,6 @@ export function transferCollectionTree(store: Store, id: string, organizationId:
     store
       .statement("UPDATE collections SET parent_id = NULL, position = ? WHERE id = ?")
       .run(endPosition(store, organizationId, null), id);
+    return spaceIds;
   });
 }

@@ -156,6 +156,17 @@ export function nextGitOperation(store: Store, spaceId: string): GitOperationRow
   );
 }
 
+/** The space's queued operations, in no particular order. */
+export function queuedGitOperations(store: Store, spaceId: string): GitOperationRow[] {
+  return (
+    store
+      .statement(
+        `SELECT ${OPERATION_COLUMNS} FROM git_operations WHERE space_id = ? AND state = 'queued'`,
+      )
+      .all(spaceId) as Record<string, unknown>[]
+  ).map((row) => operationOf(row)!);
+}
+
 /** The latest `timestamp` among the space's operations that have run (or are running). */
 export function latestRunTimestamp(store: Store, spaceId: string): string | undefined {
   const row = store

@@ -154,6 +154,21 @@ export function firstPublishedSiteSpace(
   return row === undefined ? undefined : toSiteSpace(row);
 }
 
+/** Removes the site spaces that link `spaceIds` in sites of an organization other than `organizationId`. */
+export function unlinkSpacesOutside(
+  store: Store,
+  spaceIds: readonly string[],
+  organizationId: string,
+): void {
+  const marks = spaceIds.map(() => "?").join(", ");
+  store
+    .statement(
+      `DELETE FROM site_spaces WHERE space_id IN (${marks})
+       AND site_id IN (SELECT id FROM sites WHERE organization_id <> ?)`,
+    )
+    .run(...spaceIds, organizationId);
+}
+
 /** Where a space is linked: its site spaces in any site, oldest site first. */
 export function siteSpacesOfSpace(store: Store, spaceId: string): SiteSpaceRow[] {
   return (

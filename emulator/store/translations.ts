@@ -193,15 +193,24 @@ export function completeRun(store: Store, id: string, generation: number): void 
       .get(id, generation) as Raw | undefined;
     if (raw === undefined || raw.status !== "running") return;
     const row = toTranslation(raw);
+    // A run reads and writes only spaces of its own organization: a source moved to another one
+    // is as good as deleted, and a result moved away (whose link a transfer cuts) is never written.
     const source = findSpace(store, row.sourceSpaceId);
-    const live = source !== undefined && source.deletedAt === null ? source : undefined;
+    const live =
+      source !== undefined &&
+      source.deletedAt === null &&
+      source.organizationId === row.organizationId
+        ? source
+        : undefined;
     let result = row.result;
     let pages = 0;
     let counted = 0;
-    if (live !== undefined) {
-      const previous = result && findSpace(store, result.space);
+    const previous = result && findSpace(store, result.space);
+    // A locked result space changes only by merge: the run leaves it as it was.
+    const locked = previous?.deletedAt === null && previous.editMode === "locked";
+    if (live !== undefined && !locked) {
       const target =
-        previous && previous.deletedAt === null
+        previous && previous.deletedAt === null && previous.organizationId === row.organizationId
           ? previous
           : insertSpace(store, row.organizationId, { parent: live.parentId });
       // The "translation" is a copy: the emulator translates no text. Its pages and the words of
@@ -235,6 +244,24 @@ export function completeRun(store: Store, id: string, generation: number): void 
         id,
       );
   });
+}
+
+/**
+ * Forgets the result of every translation of an organization other than `organizationId` whose
+ * result is one of `spaceIds` (they now belong to `organizationId`): its next run makes a new one.
+ */
+export function forgetResultsMovedTo(
+  store: Store,
+  spaceIds: readonly string[],
+  organizationId: string,
+): void {
+  const marks = spaceIds.map(() => "?").join(", ");
+  store
+    .statement(
+      `UPDATE translations SET result_space_id = NULL, result_revision = NULL, updated_at = ?
+       WHERE result_space_id IN (${marks}) AND organization_id <> ?`,
+    )
+    .run(store.now(), ...spaceIds, organizationId);
 }
 
 export function deleteTranslation(store: Store, id: string): void {

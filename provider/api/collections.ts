@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listAll, type ApiClient, type ListSpec } from "../client";
+import { listAll, segment, type ApiClient, type ListSpec } from "../client";
 import { open, RoleLevel, Urls } from "./common";
 
 /** Limits of §2.2 and §8, shared by the resource's check. */
@@ -35,12 +35,12 @@ export const CollectionPatch = z
   .partial();
 export type CollectionPatch = z.infer<typeof CollectionPatch>;
 
-const byId = (id: string) => `/v1/collections/${encodeURIComponent(id)}`;
+const byId = (id: string) => `/v1/collections/${segment("collectionId", id)}`;
 
 /** The list of every collection of the organization, nested ones included, 1,000 a page. */
 export function collectionsOf(organizationId: string): ListSpec<Collection> {
   return {
-    path: `/v1/orgs/${encodeURIComponent(organizationId)}/collections`,
+    path: `/v1/orgs/${segment("organizationId", organizationId)}/collections`,
     item: Collection,
     query: { limit: 1000 },
   };
@@ -61,10 +61,14 @@ export function createCollection(
   organizationId: string,
   body: CollectionCreate,
 ): Promise<Collection> {
-  return client.request("POST", `/v1/orgs/${encodeURIComponent(organizationId)}/collections`, {
-    body,
-    schema: Collection,
-  });
+  return client.request(
+    "POST",
+    `/v1/orgs/${segment("organizationId", organizationId)}/collections`,
+    {
+      body,
+      schema: Collection,
+    },
+  );
 }
 
 export function updateCollection(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError, listAll, type ApiClient } from "../client";
+import { ApiError, listAll, segment, type ApiClient } from "../client";
 import { open, Urls } from "./common";
 
 /** §2.12's slug pattern, at most 100 characters (docs/api-decisions.md). */
@@ -45,9 +45,10 @@ export const RawContent = z.object({ text: z.string(), format: z.string().option
 export const SpecCreate = z.object({ slug: SpecSlug, source: SpecSource });
 export const SpecPatch = z.object({ visibility: SpecVisibility }).partial();
 
-const specs = (organizationId: string) => `/v1/orgs/${encodeURIComponent(organizationId)}/openapi`;
+const specs = (organizationId: string) =>
+  `/v1/orgs/${segment("organizationId", organizationId)}/openapi`;
 const bySlug = (organizationId: string, slug: string) =>
-  `${specs(organizationId)}/${encodeURIComponent(slug)}`;
+  `${specs(organizationId)}/${segment("specSlug", slug)}`;
 
 export function listSpecs(client: ApiClient, organizationId: string): Promise<OpenApiSpec[]> {
   return listAll(client, specs(organizationId), OpenApiSpec, { limit: 1000 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiClient } from "../client";
-import { listAll } from "../client";
+import { listAll, segment } from "../client";
 import { RoleLevel, Urls } from "./common";
 
 export const Organization = z.looseObject({
@@ -52,7 +52,7 @@ export const OrganizationPatch = z
   .partial();
 export type OrganizationPatch = z.infer<typeof OrganizationPatch>;
 
-const path = (organizationId: string) => `/v1/orgs/${encodeURIComponent(organizationId)}`;
+const path = (organizationId: string) => `/v1/orgs/${segment("organizationId", organizationId)}`;
 
 export function getOrganization(client: ApiClient, organizationId: string): Promise<Organization> {
   return client.get(path(organizationId), Organization);

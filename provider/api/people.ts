@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiClient } from "../client";
-import { listAll, paginate } from "../client";
+import { listAll, paginate, segment } from "../client";
 import { open, RoleLevel } from "./common";
 
 /** Members, teams and SAML providers (§2.10, §4.12), with the limits of §8. */
@@ -98,13 +98,13 @@ export interface TeamMembersUpdate {
   memberships?: Record<string, { role: TeamRole }>;
 }
 
-const org = (organizationId: string) => `/v1/orgs/${encodeURIComponent(organizationId)}`;
+const org = (organizationId: string) => `/v1/orgs/${segment("organizationId", organizationId)}`;
 const member = (organizationId: string, userId: string) =>
-  `${org(organizationId)}/members/${encodeURIComponent(userId)}`;
+  `${org(organizationId)}/members/${segment("userId", userId)}`;
 const team = (organizationId: string, teamId: string) =>
-  `${org(organizationId)}/teams/${encodeURIComponent(teamId)}`;
+  `${org(organizationId)}/teams/${segment("teamId", teamId)}`;
 const saml = (organizationId: string, id: string) =>
-  `${org(organizationId)}/saml/${encodeURIComponent(id)}`;
+  `${org(organizationId)}/saml/${segment("samlProviderId", id)}`;
 
 export function getMember(client: ApiClient, organizationId: string, userId: string) {
   return client.get(member(organizationId, userId), Member);
@@ -209,7 +209,7 @@ export function putTeamMember(
   userId: string,
   role: TeamRole,
 ): Promise<void> {
-  const path = `${team(organizationId, teamId)}/members/${encodeURIComponent(userId)}`;
+  const path = `${team(organizationId, teamId)}/members/${segment("userId", userId)}`;
   return client.request("PUT", path, { body: { role } });
 }
 
@@ -219,7 +219,7 @@ export function removeTeamMember(
   teamId: string,
   userId: string,
 ): Promise<void> {
-  const path = `${team(organizationId, teamId)}/members/${encodeURIComponent(userId)}`;
+  const path = `${team(organizationId, teamId)}/members/${segment("userId", userId)}`;
   return client.request("DELETE", path);
 }
 

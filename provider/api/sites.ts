@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError, listAll, listOf, type ApiClient } from "../client";
+import { ApiError, listAll, listOf, segment, type ApiClient } from "../client";
 import { open, Urls } from "./common";
 
 /**
@@ -267,11 +267,24 @@ export const ShareLinkPatch = z.object({ name: ShareLinkName, active: z.boolean(
 // ---------------------------------------------------------------------------------------------
 // Operations
 
-const sitesOf = (organizationId: string) => `/v1/orgs/${encodeURIComponent(organizationId)}/sites`;
+const sitesOf = (organizationId: string) =>
+  `/v1/orgs/${segment("organizationId", organizationId)}/sites`;
 const siteById = (organizationId: string, siteId: string) =>
-  `${sitesOf(organizationId)}/${encodeURIComponent(siteId)}`;
-const child = (organizationId: string, siteId: string, family: string, id?: string) =>
-  `${siteById(organizationId, siteId)}/${family}${id === undefined ? "" : `/${encodeURIComponent(id)}`}`;
+  `${sitesOf(organizationId)}/${segment("siteId", siteId)}`;
+/** The path parameter each child family's id stands for. */
+const CHILD_IDS = {
+  sections: "siteSectionId",
+  "section-groups": "siteSectionGroupId",
+  "site-spaces": "siteSpaceId",
+  "share-links": "shareLinkId",
+} as const;
+const child = (
+  organizationId: string,
+  siteId: string,
+  family: keyof typeof CHILD_IDS,
+  id?: string,
+) =>
+  `${siteById(organizationId, siteId)}/${family}${id === undefined ? "" : `/${segment(CHILD_IDS[family], id)}`}`;
 
 /** Lists are read in one request whenever the site has at most this many children. */
 const WHOLE_LIST = { limit: 1000 };
@@ -487,7 +500,7 @@ export function removeSectionFromGroup(
   groupId: string,
   sectionId: string,
 ) {
-  const path = `${child(organizationId, siteId, "section-groups", groupId)}/sections/${encodeURIComponent(sectionId)}`;
+  const path = `${child(organizationId, siteId, "section-groups", groupId)}/sections/${segment("siteSectionId", sectionId)}`;
   return client.request("DELETE", path);
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listAll, type ApiClient, type ListSpec } from "../client";
+import { listAll, segment, type ApiClient, type ListSpec } from "../client";
 import { Language, open, RoleLevel, Urls } from "./common";
 
 /** Limits of §2.3 and §8, shared by the resource's check. */
@@ -68,12 +68,12 @@ export const SpacePatch = z
   .partial();
 export type SpacePatch = z.infer<typeof SpacePatch>;
 
-const byId = (id: string) => `/v1/spaces/${encodeURIComponent(id)}`;
+const byId = (id: string) => `/v1/spaces/${segment("spaceId", id)}`;
 
 /** The list of every space of the organization, in collections or not, 1,000 a page. */
 export function spacesOf(organizationId: string): ListSpec<Space> {
   return {
-    path: `/v1/orgs/${encodeURIComponent(organizationId)}/spaces`,
+    path: `/v1/orgs/${segment("organizationId", organizationId)}/spaces`,
     item: Space,
     query: { limit: 1000 },
   };
@@ -94,7 +94,7 @@ export function createSpace(
   organizationId: string,
   body: SpaceCreate,
 ): Promise<Space> {
-  return client.request("POST", `/v1/orgs/${encodeURIComponent(organizationId)}/spaces`, {
+  return client.request("POST", `/v1/orgs/${segment("organizationId", organizationId)}/spaces`, {
     body,
     schema: Space,
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listAll, type ApiClient } from "../client";
+import { listAll, segment, type ApiClient } from "../client";
 import { Language, open } from "./common";
 
 /** §2.12's rich document, as the provider sends and reads it: blocks kept as given. */
@@ -67,9 +67,9 @@ export const Translation = z.object({
 export type Translation = z.infer<typeof Translation>;
 
 const translations = (organizationId: string) =>
-  `/v1/orgs/${encodeURIComponent(organizationId)}/translations`;
+  `/v1/orgs/${segment("organizationId", organizationId)}/translations`;
 const byId = (organizationId: string, id: string) =>
-  `${translations(organizationId)}/${encodeURIComponent(id)}`;
+  `${translations(organizationId)}/${segment("translationId", id)}`;
 
 export function createTranslation(
   client: ApiClient,

@@ -8,17 +8,33 @@ export class ApiError extends Error {
   override readonly name = "ApiError";
 
   constructor(
-    /** The HTTP status; 0 when no response arrived (connection refused, reset, timed out). */
+    /** The HTTP status; 0 when no response arrived (connection refused, reset, timed out) or none was sent. */
     readonly status: number,
     /** The API's error code from `{ error: { code } }`, or our own for client-side failures. */
     readonly code: string | number | undefined,
+    /** `""` when no request was made (`fromInvalidId`): the message is then the detail alone. */
     readonly method: string,
     readonly path: string,
     /** The API's own message, without the `[METHOD] path: status` prefix. */
     readonly detail: string,
     options?: { cause?: unknown },
   ) {
-    super(`[${method}] ${path}: ${status === 0 ? "" : `${status} `}${detail}`, options);
+    super(
+      method === "" ? detail : `[${method}] ${path}: ${status === 0 ? "" : `${status} `}${detail}`,
+      options,
+    );
+  }
+
+  /** An id that is no single path segment (`segment`): refused before any request is made. */
+  static fromInvalidId(property: string, id: string): ApiError {
+    const shown = JSON.stringify(id.length > 100 ? `${id.slice(0, 100)}…` : id);
+    return new ApiError(
+      0,
+      "invalid_id",
+      "",
+      "",
+      `${property} ${shown} is not an id: an id is one path segment (not empty, "." or "..", no "/", "\\" or control character); nothing was sent`,
+    );
   }
 
   /** An error response: the API's error body when it sent one, else the status text. */

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
+import { findSpace, insertSpace } from "../../emulator/store/spaces";
 import { apiClient, type ApiBody } from "../support/emulator";
 
 /** `--content DIR`: a folder of Markdown per space (emulator/README.md, "Content from a folder"). */
@@ -198,4 +199,36 @@ test("the command takes --content and says what it loaded, or why not", async ()
   ]);
   expect(bad.code).toBe(1);
   expect(bad.out).toContain("x.md is not in a space's folder");
+});
+
+test("a folder named by another organization's space id is refused, and that space is left alone", async () => {
+  const data = join(dir, "other-org.db");
+  const seed = {
+    organizations: [
+      { id: "org-first", title: "First" },
+      { id: "org-other", title: "Other" },
+    ],
+    users: [{ id: "u-admin", displayName: "Admin", email: "admin@example.com" }],
+    members: [{ organization: "org-first", user: "u-admin", role: "admin" as const }],
+    tokens: [{ token: "first-token", user: "u-admin" }],
+  };
+  const first = await startEmulator({ port: 0, data, seed });
+  const theirs = insertSpace(first.store, "org-other", { title: "Theirs" });
+  await first.close();
+
+  const hostile = write(join(dir, "other-org"), { [`${theirs.id}/page.md`]: "# Overwritten" });
+  const attempt = startEmulator({ port: 0, content: hostile, data });
+  // Should it start after all, it is closed with the others rather than left listening.
+  attempt.then(
+    (emulator) => running.push(emulator),
+    () => undefined,
+  );
+  await expect(attempt).rejects.toThrow(
+    `--content: folder ${theirs.id} names a space of another organization than the one the folder's spaces go to (org-first)`,
+  );
+  const after = await start(write(join(dir, "other-org-ok"), { "Mine/a.md": "# A" }), data);
+  expect(findSpace(after.emulator.store, theirs.id)).toMatchObject({
+    organizationId: "org-other",
+    revision: theirs.revision,
+  });
 });

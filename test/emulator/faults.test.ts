@@ -1,3 +1,4 @@
+import { faultPathMatches, MAX_FAULT_RULES } from "../../emulator/faults";
 import { apiClient, startTestEmulator, type TestEmulator } from "../support/emulator";
 
 /**
@@ -185,5 +186,60 @@ describe("faults", () => {
     await expect(t.addFault({ path: "/v1/orgs", kind: "latency" })).rejects.toThrow(
       /latencyMs is required when kind is latency/,
     );
+  });
+});
+
+describe("fault paths and the number of rules", () => {
+  const matches = faultPathMatches;
+
+  test("`*` is one segment, `**` any number of them (none included), a trailing slash is the same path", () => {
+    const table: [string, string, boolean][] = [
+      ["/v1/**", "/v1", true],
+      ["/v1/**", "/v1/", true],
+      ["/v1/**", "/v1/orgs/o/spaces", true],
+      ["/v1/**", "/v2/orgs", false],
+      ["/v1/*/spaces", "/v1/o/spaces", true],
+      ["/v1/*/spaces", "/v1/o/p/spaces", false],
+      ["/v1/*/spaces", "/v1//spaces", true],
+      ["/v1/**/spaces", "/v1/spaces", true],
+      ["/v1/**/spaces", "/v1/a/b/c/spaces", true],
+      ["/v1/**/spaces", "/v1/a/b/c/spaces/x", false],
+      ["/v1/orgs/o*", "/v1/orgs/org_1", true],
+      ["/v1/orgs/o*", "/v1/orgs/xorg", false],
+      ["/v1/sp*ces/*", "/v1/spaaaces/s1", true],
+      ["/v1/a.b", "/v1/aXb", false],
+      ["/**", "/", true],
+      ["/**/x/**/y", "/a/x/b/c/y", true],
+      ["/**/x/**/y", "/a/y/b/x", false],
+    ];
+    expect(table.map(([p, path]) => [p, path, matches(p, path)])).toEqual(table);
+  });
+
+  test("a pattern of many `**` is matched in time bounded by the pattern and the path, not exponential", () => {
+    const pattern = `${"/**".repeat(30)}/x`;
+    const path = "/a".repeat(500) + "/y";
+    const started = performance.now();
+    expect(matches(pattern, path)).toBe(false);
+    expect(matches(pattern, `${path}/x`)).toBe(true);
+    expect(matches(`/${"*".repeat(500)}z`, `/${"a".repeat(1000)}`)).toBe(false);
+    // The regular expression this replaced took minutes here; measured well under 10 ms.
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  test(`at most ${MAX_FAULT_RULES} rules: one more is 400 naming the limit, and clearing makes room`, async () => {
+    const add = () =>
+      fetch(`${t.url}/_emulator/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ path: "/v1/none", kind: "latency", latencyMs: 0 }),
+      });
+    for (let i = 0; i < MAX_FAULT_RULES; i++) expect((await add()).status).toBe(201);
+    const refused = await add();
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      `at most ${MAX_FAULT_RULES} fault rules are kept; clear them (DELETE /_emulator/faults) to add others`,
+    );
+    await t.clearFaults();
+    expect((await add()).status).toBe(201);
   });
 });

@@ -11,9 +11,9 @@ import {
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { Background } from "../../emulator/background";
-import { resumeGitSync } from "../../emulator/jobs/git-sync";
+import { resumeGitSync, runGitSync } from "../../emulator/jobs/git-sync";
 import {
   nextGitOperation,
   queueGitOperation,
@@ -31,15 +31,19 @@ import {
 /** §4.15 Git synchronisation against real repositories made with Debian's `git`, in process. */
 let t: TestEmulator;
 let api: ReturnType<typeof apiClient>;
+/** The emulator's one Git root: the tests' repositories are made in it, unless a test says otherwise. */
 const scratch = mkdtempSync(join(tmpdir(), "git-sync-test-"));
+/** A folder of this machine outside the Git root. */
+const elsewhere = mkdtempSync(join(tmpdir(), "git-sync-elsewhere-"));
 
 beforeAll(async () => {
-  t = await createTestEmulator();
+  t = await createTestEmulator({ gitRoots: [scratch] });
   api = apiClient(t.url, t.token, t.fetch);
 });
 afterAll(async () => {
   await t.close();
   rmSync(scratch, { recursive: true, force: true });
+  rmSync(elsewhere, { recursive: true, force: true });
 });
 
 const git = (cwd: string, ...args: string[]) =>
@@ -50,8 +54,8 @@ const git = (cwd: string, ...args: string[]) =>
   }).trim();
 
 /** A repository (not bare) that accepts pushes to its checked-out `main`, with `files` committed. */
-function repository(name: string, files: Record<string, string>): string {
-  const dir = join(scratch, name);
+function repository(name: string, files: Record<string, string>, under = scratch): string {
+  const dir = join(under, name);
   mkdirSync(dir);
   git(dir, "init", "--quiet", "--initial-branch=main");
   git(dir, "config", "receive.denyCurrentBranch", "updateInstead");
@@ -316,10 +320,124 @@ test("errors: an unknown ref and a folder that is no repository end in failure, 
   });
   const failed = await settled(space.id);
   expect(failed).toMatchObject({ operation: { state: "failure", direction: "export" } });
-  expect((failed.operation as ApiBody).error).toMatch(/does not appear to be a git repository/);
+  expect((failed.operation as ApiBody).error).toBe(
+    `${nothing} is not a Git repository the emulator may reach (it reaches only repositories under its Git roots)`,
+  );
   expect(failed.repoName).toBe("not-a-repository");
   // The space's content is untouched by failures.
   expect((await api("GET", `/v1/spaces/${space.id}`)).body.revision).toBe(space.revision);
+});
+
+test("git sync reaches only repositories under its Git roots, with one message for missing, outside and not a repository", async () => {
+  const victim = repository(
+    "victim",
+    { "README.md": "# Victim\n", "keep.md": "# Keep\n" },
+    elsewhere,
+  );
+  const before = {
+    refs: git(victim, "for-each-ref", "--format=%(refname) %(objectname)"),
+    files: readdirSync(victim).sort(),
+  };
+  symlinkSync(victim, join(scratch, "link-to-victim"));
+  mkdirSync(join(scratch, "plain-folder"));
+  const urls = [
+    victim,
+    `file://${victim}`,
+    join(scratch, "link-to-victim"),
+    `${scratch}/../${basename(elsewhere)}/victim`,
+    join(scratch, "missing"),
+    join(scratch, "plain-folder"),
+    scratch,
+  ];
+  const space = await newSpace();
+  await seedContent(t, `/spaces/${space.id}/content`, {
+    pages: [{ title: "Planted", markdown: "# Planted\n" }],
+  });
+  const errors: string[] = [];
+  for (const url of urls) {
+    await api("POST", `/v1/spaces/${space.id}/git/import`, { url, ref: "refs/heads/main" });
+    const imported = (await settled(space.id)).operation as ApiBody;
+    await api("POST", `/v1/spaces/${space.id}/git/export`, {
+      url,
+      ref: "refs/heads/planted",
+      commitMessage: "Delete everything",
+      force: true,
+    });
+    const exported = (await settled(space.id)).operation as ApiBody;
+    for (const operation of [imported, exported]) {
+      expect(operation).toMatchObject({ state: "failure" });
+      errors.push(String(operation.error).replace(url, "<url>"));
+    }
+  }
+  // One message, naming only the URL the caller gave: nothing tells these cases apart.
+  expect(new Set(errors)).toEqual(
+    new Set([
+      "<url> is not a Git repository the emulator may reach (it reaches only repositories under its Git roots)",
+    ]),
+  );
+  expect({
+    refs: git(victim, "for-each-ref", "--format=%(refname) %(objectname)"),
+    files: readdirSync(victim).sort(),
+  }).toEqual(before);
+  const pages = (await api("GET", `/v1/spaces/${space.id}/content/pages`)).body.pages as ApiBody[];
+  expect(pages.map((p) => p.title)).toEqual(["Planted"]);
+});
+
+test("an import holding a Markdown file over 1 MiB fails naming the file and the limit, and imports nothing", async () => {
+  const repo = repository("oversized", {
+    "README.md": "# Small\n",
+    "guides/huge.md": `# Huge\n${"x".repeat(1024 * 1024)}\n`,
+  });
+  const space = await newSpace();
+  await api("POST", `/v1/spaces/${space.id}/git/import`, { url: repo, ref: "refs/heads/main" });
+  expect(await settled(space.id)).toMatchObject({
+    operation: {
+      state: "failure",
+      error:
+        "guides/huge.md is 1048584 bytes of Markdown; a page holds at most 1048576 bytes (1 MiB): nothing was imported",
+    },
+  });
+  expect((await api("GET", `/v1/spaces/${space.id}`)).body.revision).toBe(space.revision);
+});
+
+test("a locked space takes no Git import: 409 when asked, and one queued before the lock writes nothing", async () => {
+  const repo = repository("locked", { "README.md": "# Locked out\n" });
+  const space = await newSpace();
+  expect((await api("PATCH", `/v1/spaces/${space.id}`, { editMode: "locked" })).status).toBe(200);
+
+  const refused = await api("POST", `/v1/spaces/${space.id}/git/import`, {
+    url: repo,
+    ref: "refs/heads/main",
+  });
+  expect(refused.status).toBe(409);
+  expect(refused.body.error.message).toBe(`space ${space.id} is locked: unlock it to import`);
+
+  queueGitOperation(
+    t.store,
+    space.id,
+    { provider: null, repoName: "locked", url: repo, ref: "refs/heads/main", treeUrl: null },
+    {
+      direction: "import",
+      request: { url: repo, ref: "refs/heads/main" },
+      timestamp: t.store.now(),
+      author: "nobody",
+    },
+  );
+  runGitSync(t.store, new Background(t.store, { gitRoots: [scratch] }), space.id);
+  expect(await settled(space.id)).toMatchObject({
+    operation: {
+      state: "failure",
+      error: `space ${space.id} is locked: unlock it to import; nothing was imported`,
+    },
+  });
+  expect((await api("GET", `/v1/spaces/${space.id}`)).body.revision).toBe(space.revision);
+  // Export only reads the space: a locked space may still be exported.
+  await api("POST", `/v1/spaces/${space.id}/git/export`, {
+    url: repo,
+    ref: "refs/heads/from-locked",
+    commitMessage: "From a locked space",
+  });
+  expect(await settled(space.id)).toMatchObject({ operation: { state: "success" } });
 });
 
 test("an operation past its time limit ends in timeout", async () => {
@@ -481,7 +599,7 @@ test("an operation a stopped emulator left running is queued again, and run, whe
   startGitOperation(t.store, nextGitOperation(t.store, spaceId)!.id);
   expect(nextGitOperation(t.store, spaceId)).toBeUndefined();
 
-  resumeGitSync(t.store, new Background(t.store));
+  resumeGitSync(t.store, new Background(t.store, { gitRoots: [scratch] }));
   expect(await settled(spaceId)).toMatchObject({ operation: { state: "success" } });
   const pages = (await api("GET", `/v1/spaces/${spaceId}/content/pages`)).body.pages as ApiBody[];
   expect(pages.map((p) => p.title)).toEqual(["Resumed"]);

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,13 +27,43 @@ let base: string;
 let sources: Server;
 let sourcesUrl: string;
 
+/** What the sources server was asked for, as `<host header><path>`. */
+const seen: string[] = [];
+/** Resolves, once the emulator closes `/endless`'s connection, to the bytes it managed to send. */
+let endlessClosed: Promise<number> | undefined;
+const ENDLESS_LIMIT = 64 * 1024 * 1024;
+
+/** A body with no length that goes on (to 64 MiB) as long as the reader keeps reading. */
+function endless(res: ServerResponse): void {
+  let endlessSent = 0;
+  endlessClosed = new Promise((resolve) => res.on("close", () => resolve(endlessSent)));
+  res.writeHead(200, { "content-type": "application/yaml" });
+  res.write("openapi: 3.0.3\n");
+  const chunk = Buffer.alloc(64 * 1024, "#");
+  const more = () => {
+    while (endlessSent < ENDLESS_LIMIT && !res.destroyed) {
+      endlessSent += chunk.length;
+      if (!res.write(chunk)) return void res.once("drain", more);
+    }
+    res.end();
+  };
+  more();
+}
+
 /** A loopback server standing for where specs are published: one path per behaviour. */
 function startSources(): Promise<Server> {
   const server = createServer((req, res) => {
+    seen.push(`${req.headers.host}${req.url}`);
+    const port = (server.address() as AddressInfo).port;
     if (req.url === "/pets.yaml")
       res.writeHead(200, { "content-type": "application/yaml" }).end(SPEC_YAML);
     else if (req.url === "/hangs")
       return; // never answers: the emulator's fetch must time out
+    else if (req.url === "/redirect-in")
+      res.writeHead(302, { location: `http://127.0.0.1:${port}/pets.yaml` }).end();
+    else if (req.url === "/redirect-out")
+      res.writeHead(302, { location: `http://localhost:${port}/pets.yaml` }).end();
+    else if (req.url === "/endless") endless(res);
     else res.writeHead(404).end("no such spec");
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
@@ -209,13 +239,20 @@ test("a version's content carries §2.12's url and the service's urls: source, a
   expect(await content()).toMatchObject({ url, urls: { source: url, public: url } });
 });
 
-test("a fetch that outlasts the timeout sets FETCH_TIMEOUT and keeps the last version", async () => {
+test("a fetch that outlasts the timeout is FETCH_ERROR, as a closed port is, and keeps the last version", async () => {
   await api("POST", base, { slug: "timeout", source: { text: SPEC_YAML } });
   const before = await processed("timeout");
   await api("PUT", `${base}/timeout`, { source: { url: `${sourcesUrl}/hangs` } });
   const after = await processed("timeout");
+  // A silent port and a closed one look the same: the code tells no port scan anything.
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const closedPort = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
+  await api("POST", base, { slug: "closed", source: { url: `http://127.0.0.1:${closedPort}/` } });
+  expect((await processed("closed")).lastProcessErrorCode).toBe("FETCH_ERROR");
   expect(after).toMatchObject({
-    lastProcessErrorCode: "FETCH_TIMEOUT",
+    lastProcessErrorCode: "FETCH_ERROR",
     lastProcessedErrorCount: 1,
     lastVersion: before.lastVersion,
     sourceURL: `${sourcesUrl}/hangs`,
@@ -234,6 +271,50 @@ test("a URL answering 404 is FETCH_ERROR, a text that is no OpenAPI document is 
   const fixed = await processed("prose");
   expect(fixed.lastProcessErrorCode).toBeUndefined();
   expect(fixed.lastProcessedErrorCount).toBe(0);
+});
+
+test("only the hosts the operator allows are fetched, and each redirect is checked against them", async () => {
+  const strict = await createTestEmulator({ processingDelayMs: 0, fetchAllow: ["127.0.0.1"] });
+  try {
+    const call = apiClient(strict.url, strict.token, strict.fetch);
+    const prefix = `/v1/orgs/${strict.organizationId}/openapi`;
+    const port = (sources.address() as AddressInfo).port;
+    seen.length = 0;
+    const outcome = async (slug: string, url: string) => {
+      await call("POST", prefix, { slug, source: { url } });
+      return (await processed(slug, call, prefix)).lastProcessErrorCode ?? "complete";
+    };
+    expect(await outcome("allowed", `http://127.0.0.1:${port}/pets.yaml`)).toBe("complete");
+    expect(await outcome("redirect-in", `http://127.0.0.1:${port}/redirect-in`)).toBe("complete");
+    expect(await outcome("other-host", `http://localhost:${port}/pets.yaml`)).toBe("FETCH_ERROR");
+    expect(await outcome("redirect-out", `http://127.0.0.1:${port}/redirect-out`)).toBe(
+      "FETCH_ERROR",
+    );
+    // Neither the host outside the list nor the redirect's target was ever asked.
+    expect(seen).toEqual([
+      `127.0.0.1:${port}/pets.yaml`,
+      `127.0.0.1:${port}/redirect-in`,
+      `127.0.0.1:${port}/pets.yaml`,
+      `127.0.0.1:${port}/redirect-out`,
+    ]);
+  } finally {
+    await strict.close();
+  }
+});
+
+test("a body over the size cap is cut off while it streams: FETCH_ERROR, never read whole", async () => {
+  // A fetch timeout long enough that only the cap can stop the read.
+  const patient = await createTestEmulator({ processingDelayMs: 0, fetchTimeoutMs: 60_000 });
+  try {
+    const call = apiClient(patient.url, patient.token, patient.fetch);
+    const prefix = `/v1/orgs/${patient.organizationId}/openapi`;
+    await call("POST", prefix, { slug: "endless", source: { url: `${sourcesUrl}/endless` } });
+    expect((await processed("endless", call, prefix)).lastProcessErrorCode).toBe("FETCH_ERROR");
+    // 16 MiB is the cap; the sockets' buffers hold a little more before the close reaches it.
+    expect(await endlessClosed).toBeLessThan(24 * 1024 * 1024);
+  } finally {
+    await patient.close();
+  }
 });
 
 test("a newer source supersedes one still being fetched: only the newer becomes a version", async () => {

@@ -2,6 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "../../emulator";
+import { Background } from "../../emulator/background";
+import { runTranslation } from "../../emulator/jobs/translations";
+import { findTranslation, requestRun } from "../../emulator/store/translations";
 import {
   apiClient,
   createTestEmulator,
@@ -191,6 +194,28 @@ test("a result space deleted out of band is made again by the next run", async (
   const result = again.result as { space: string };
   expect(result.space).not.toBe(space);
   expect((await api("GET", `/v1/spaces/${result.space}`)).body.language).toBe("it");
+});
+
+test("a locked result space is never written: run is 409, and a run already under way leaves it as it was", async () => {
+  const done = await completed((await create("pt")).body.id);
+  const { space, revision } = done.result as { space: string; revision: string };
+  expect((await api("PATCH", `/v1/spaces/${space}`, { editMode: "locked" })).status).toBe(200);
+
+  const refused = await api("POST", `${base}/${done.id}/run`);
+  expect(refused.status).toBe(409);
+  expect(refused.body.error.message).toBe(
+    `result space ${space} is locked: unlock it to run the translation`,
+  );
+  // A run asked for before the lock (here: straight through the job) writes nothing into it.
+  const row = findTranslation(t.store, t.organizationId, done.id as string)!;
+  requestRun(t.store, row);
+  const background = new Background(t.store, { processingDelayMs: 0 });
+  runTranslation(t.store, background, t.organizationId, row.id);
+  await background.idle();
+  const after = await completed(done.id);
+  expect(after.result).toMatchObject({ space, revision });
+  expect(after.stats).toMatchObject({ runs: 2, latestPages: 0 });
+  expect((await api("GET", `/v1/spaces/${space}`)).body.revision).toBe(revision);
 });
 
 test("DELETE answers 205 then 204, and leaves the result space; run and GET are then 404", async () => {

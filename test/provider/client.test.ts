@@ -4,6 +4,12 @@ import { z } from "zod";
 import { ApiClient, ApiError, listOf, paginate } from "../../provider/client";
 import { Limiter } from "../../provider/client/limiter";
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter } from "../../provider/client/retry";
+import * as collections from "../../provider/api/collections";
+import * as openapi from "../../provider/api/openapi";
+import * as people from "../../provider/api/people";
+import * as sites from "../../provider/api/sites";
+import * as spaces from "../../provider/api/spaces";
+import * as translations from "../../provider/api/translations";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 
 const Organization = z.looseObject({ id: z.string(), title: z.string() });
@@ -418,4 +424,37 @@ describe("retry policy", () => {
 
 test("listOf accepts the list envelope", () => {
   expect(listOf(Collection).parse({ count: 0, items: [] })).toEqual({ count: 0, items: [] });
+});
+
+describe("ids in paths", () => {
+  test("an id that is not one path segment is refused, naming its property, before anything is sent", async () => {
+    const c = client();
+    const org = emu.organizationId;
+    const attempts: [() => Promise<unknown>, string, string][] = [
+      [() => spaces.deleteSpace(c, ".."), "spaceId", ".."],
+      [() => spaces.getSpace(c, "."), "spaceId", "."],
+      [() => sites.deleteSite(c, org, ".."), "siteId", ".."],
+      [() => sites.deleteSection(c, org, "../..", "s"), "siteId", "../.."],
+      [() => sites.getSite(c, "a/b", "site"), "organizationId", "a/b"],
+      [() => sites.deleteSiteSpace(c, org, "site", "..\\x"), "siteSpaceId", "..\\x"],
+      [() => collections.deleteCollection(c, ""), "collectionId", ""],
+      [() => people.removeTeamMember(c, org, "..", "u1"), "teamId", ".."],
+      [() => translations.deleteTranslation(c, org, "\u0000"), "translationId", "\u0000"],
+      [() => openapi.deleteSpec(c, org, ".."), "specSlug", ".."],
+    ];
+    for (const [attempt, property, id] of attempts) {
+      // Called as the handlers call them, from async code: a refusal may come before any promise.
+      const failure = await Promise.resolve()
+        .then(attempt)
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(failure).toBeInstanceOf(ApiError);
+      expect((failure as ApiError).message).toBe(
+        `${property} ${JSON.stringify(id)} is not an id: an id is one path segment (not empty, "." or "..", no "/", "\\" or control character); nothing was sent`,
+      );
+    }
+    expect(await emu.requests()).toEqual([]);
+  });
 });

@@ -89,11 +89,11 @@ describe("OpenApiSpec", () => {
     expect(latest.url).toBe(url);
   });
 
-  test("a fetch timeout fails the create naming FETCH_TIMEOUT, and leaves no spec behind", async () => {
+  test("a fetch that times out fails the create naming FETCH_ERROR, and leaves no spec behind", async () => {
     await expect(
       specs.create({ slug: "too-slow", source: { url: `${sourcesUrl}/hangs` } }),
     ).rejects.toThrow(
-      /OpenAPI spec too-slow: processing failed with FETCH_TIMEOUT: the service timed out fetching/,
+      /OpenAPI spec too-slow: processing failed with FETCH_ERROR: the service could not fetch/,
     );
     expect(await slugs()).not.toContain("too-slow");
     expect((await writes(emu)).map((r) => r.method)).toEqual(["POST", "DELETE"]);
