@@ -21,7 +21,8 @@ import { ProviderHost } from "../harness/provider-host";
 import type { BenchModule } from "./index";
 
 const SIZES = [100, 300, 1000];
-const LATENCY_MS = 50;
+/** The latency the emulator adds to every API request, here and in the real-CLI section. */
+export const LATENCY_MS = 50;
 /** The provider's client cap on requests in flight (docs-workspace:maxConcurrency default). */
 const IN_FLIGHT = 8;
 const TIME_TARGET = 1.3;
@@ -31,10 +32,13 @@ const RSS_TARGET_MB = 400;
 const RSS_FLOOR_TARGET = 1.25;
 
 const root = path.resolve(__dirname, "..", "..");
-const program = path.join(root, "test", "fixtures", "spaces");
+/** The program of N spaces every engine row runs. */
+export const program = path.join(root, "test", "fixtures", "spaces");
 
-interface Bare {
+export interface Bare {
+  /** From spawn to exit. */
   ms: number;
+  /** Peak resident memory in bytes. */
   rss: number;
 }
 
@@ -58,7 +62,7 @@ async function hostStart(): Promise<number> {
  * The program alone under setMocks, in a fresh process: what any engine must at least spend
  * running it. The process runs this file with `--bare`.
  */
-function bareRun(count: number): Promise<Bare> {
+export function bareRun(count: number): Promise<Bare> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     // With the compile cache the harness gives its own processes, so both load alike.
@@ -115,6 +119,55 @@ async function admin(emulator: RunningEmulator, method: string, route: string, b
   return response.status === 204 ? undefined : ((await response.json()) as unknown);
 }
 
+/** The emulator's fault rule adding LATENCY_MS to every API request. */
+export async function addLatency(emulator: RunningEmulator): Promise<void> {
+  await admin(emulator, "POST", "/faults", {
+    path: "/v1/**",
+    kind: "latency",
+    latencyMs: LATENCY_MS,
+  });
+}
+
+/** The harness's options for the program of `count` spaces against the emulator. */
+export function harnessOptions(
+  emulator: RunningEmulator,
+  stateFile: string,
+  count: number,
+): HarnessOptions {
+  return {
+    programDir: program,
+    stateFile,
+    config: {
+      "docs-workspace:apiUrl": emulator.url,
+      "docs-workspace:organizationId": emulator.organizationId!,
+      "spaces:count": String(count),
+    },
+    secrets: { "docs-workspace:apiToken": emulator.token! },
+  };
+}
+
+export interface Measured<T> {
+  value: T;
+  ms: number;
+  /** The requests it made, by method, from the emulator's request log. */
+  made: Record<string, number>;
+}
+
+/** Runs one phase from an empty request log: its wall time and the requests it made. */
+export async function measured<T>(
+  emulator: RunningEmulator,
+  run: () => Promise<T>,
+): Promise<Measured<T>> {
+  await admin(emulator, "DELETE", "/requests");
+  const start = performance.now();
+  const value = await run();
+  const ms = performance.now() - start;
+  const made = counts(
+    ((await admin(emulator, "GET", "/requests")) as { items: LoggedRequest[] }).items,
+  );
+  return { value, ms, made };
+}
+
 interface Phase {
   name: string;
   /** The requests it must make at least, by method. */
@@ -128,9 +181,9 @@ interface Phase {
   target: number;
 }
 
-const mb = (bytes: number | undefined) =>
+export const mb = (bytes: number | undefined) =>
   bytes === undefined ? "    -" : `${Math.round(bytes / 2 ** 20)}`.padStart(5);
-const secs = (ms: number) => `${(ms / 1000).toFixed(1)}`.padStart(6);
+export const secs = (ms: number) => `${(ms / 1000).toFixed(1)}`.padStart(6);
 
 function counts(requests: LoggedRequest[]): Record<string, number> {
   const by: Record<string, number> = {};
@@ -138,7 +191,7 @@ function counts(requests: LoggedRequest[]): Record<string, number> {
   return by;
 }
 
-function describe(by: Record<string, number>): string {
+export function describe(by: Record<string, number>): string {
   const parts = Object.entries(by).map(([m, n]) => `${n} ${m}`);
   return parts.length > 0 ? parts.join(" + ") : "none";
 }
@@ -155,21 +208,8 @@ async function measureSize(
     // The first run fills the compile cache; the measured one finds it, as a user's runs do.
     if (count === SIZES[0]) await bareRun(count);
     const bare = await bareRun(count);
-    await admin(emulator, "POST", "/faults", {
-      path: "/v1/**",
-      kind: "latency",
-      latencyMs: LATENCY_MS,
-    });
-    const options: HarnessOptions = {
-      programDir: program,
-      stateFile: path.join(dir, "state.json"),
-      config: {
-        "docs-workspace:apiUrl": emulator.url,
-        "docs-workspace:organizationId": emulator.organizationId!,
-        "spaces:count": String(count),
-      },
-      secrets: { "docs-workspace:apiToken": emulator.token! },
-    };
+    await addLatency(emulator);
+    const options = harnessOptions(emulator, path.join(dir, "state.json"), count);
     const requestsFloor = (n: number) => (n * LATENCY_MS) / IN_FLIGHT;
     const phases: Phase[] = [
       {
@@ -214,13 +254,7 @@ async function measureSize(
       `${count} spaces; bare program run ${secs(bare.ms).trim()} s, peak RSS ${mb(bare.rss).trim()} MB`,
     );
     for (const phase of phases) {
-      await admin(emulator, "DELETE", "/requests");
-      const start = performance.now();
-      const result = await phase.run();
-      const ms = performance.now() - start;
-      const made = counts(
-        ((await admin(emulator, "GET", "/requests")) as { items: LoggedRequest[] }).items,
-      );
+      const { value: result, ms, made } = await measured(emulator, () => phase.run());
       const total = Object.values(made).reduce((a, b) => a + b, 0);
       const floor = phase.floor(total, bare);
       const ratio = ms / floor;

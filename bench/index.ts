@@ -1,3 +1,4 @@
+import { cliBench } from "./cli";
 import { clientBench } from "./client";
 import { contentBench } from "./content";
 import { emulatorBench } from "./emulator";
@@ -27,6 +28,7 @@ const modules: BenchModule[] = [
   soakBench,
   listsBench,
   exportBench,
+  cliBench,
 ];
 
 /** Whether `word` from the command line is one of the words of the section's name. */

@@ -1,0 +1,258 @@
+/**
+ * The real engine: the program of 1,000 spaces (test/fixtures/spaces) through the `pulumi` CLI
+ * that scripts/pulumi-cli/build.sh builds, against the emulator in this process with the engine
+ * section's 50 ms of latency on every API request, phase by phase (up, a no-op up, refresh,
+ * destroy), each beside the same phase through the harness and beside the program run alone
+ * under mocks. One run each.
+ *
+ * For each `pulumi` run: its wall time, the requests it made (the emulator's request log), and
+ * per process role (the engine, the Node.js language host, the Node process running the program,
+ * the dynamic-provider host) the peak resident memory, how long its processes lived and the CPU
+ * they used, sampled from /proc (bench/process-tree.ts). These are the anchors the harness's
+ * performance goals are set against.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startEmulator, type RunningEmulator } from "../emulator";
+import { destroy, refresh, up, type RunResult } from "../harness";
+import {
+  findPulumiCli,
+  pulumiEnv,
+  pulumiVersion,
+  runPulumi,
+  spawnPulumi,
+  type PulumiResult,
+} from "../scripts/pulumi-cli/run";
+import {
+  addLatency,
+  bareRun,
+  describe,
+  harnessOptions,
+  LATENCY_MS,
+  mb,
+  measured,
+  program,
+  secs,
+  type Measured,
+} from "./engine";
+import type { BenchModule } from "./index";
+import { byRole, ProcessTreeSampler, ROLES, type ProcessUsage, type Role } from "./process-tree";
+
+/** BENCH_CLI_SPACES runs fewer while working on this file; the figures quoted are at 1,000. */
+const COUNT = Number(process.env.BENCH_CLI_SPACES || 1000);
+/** How often the process tree is sampled. */
+const SAMPLE_MS = 75;
+/** A bound on any one `pulumi` command: far above what 1,000 spaces take, so only a hang hits it. */
+const COMMAND_TIMEOUT_MS = 30 * 60 * 1000;
+
+const root = path.resolve(__dirname, "..", "..");
+
+/** A stack of a copy of the program, with its own PULUMI_HOME and `file://` backend. */
+interface CliStack {
+  work: string;
+  dir: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * As test/support/pulumi.ts sets up a stack for the real-CLI tier, without jest: the program
+ * copied into a temp folder with a package.json and the project's node_modules linked, the
+ * endpoint and organization in the stack's config, the token in DOCS_WORKSPACE_API_TOKEN.
+ * The program is transpiled without ts-node's type check (PULUMI_NODEJS_TRANSPILE_ONLY), as the
+ * harness loads it.
+ */
+async function createStack(
+  cliDir: string,
+  emulator: RunningEmulator,
+  work: string,
+): Promise<CliStack> {
+  const dir = path.join(work, "program");
+  fs.mkdirSync(dir, { recursive: true });
+  for (const file of ["Pulumi.yaml", "index.ts"]) {
+    fs.copyFileSync(path.join(program, file), path.join(dir, file));
+  }
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({
+      name: "spaces",
+      private: true,
+      dependencies: { "@pulumi/pulumi": "*", "pulumi-docs-workspace": "*" },
+    }),
+  );
+  fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+  fs.mkdirSync(path.join(work, "backend"));
+  const env = pulumiEnv({
+    cliDir,
+    home: path.join(work, "home"),
+    backend: path.join(work, "backend"),
+    passphrase: "bench-passphrase",
+    transpileOnly: true,
+    extra: { DOCS_WORKSPACE_API_TOKEN: emulator.token! },
+  });
+  const stack = { work, dir, env };
+  await ok(stack, ["stack", "init", "bench"]);
+  const config: [string, string][] = [
+    ["docs-workspace:apiUrl", emulator.url],
+    ["docs-workspace:organizationId", emulator.organizationId!],
+    ["spaces:count", String(COUNT)],
+  ];
+  for (const [key, value] of config) await ok(stack, ["config", "set", key], value);
+  return stack;
+}
+
+function failure(args: string[], result: PulumiResult): Error {
+  const output = `${result.stdout}\n${result.stderr}`.trim();
+  return new Error(
+    `pulumi ${args.join(" ")} exited ${String(result.code ?? result.signal)}:\n${output.slice(-3000)}`,
+  );
+}
+
+async function ok(stack: CliStack, args: string[], input?: string): Promise<void> {
+  const result = await runPulumi([...args, "--non-interactive"], {
+    cwd: stack.dir,
+    env: stack.env,
+    ...(input === undefined ? {} : { input }),
+  });
+  if (result.code !== 0) throw failure(args, result);
+}
+
+/** `pulumi <args>` with its process tree sampled until it exits; fails unless it exits 0. */
+async function sampled(stack: CliStack, args: string[]): Promise<ProcessUsage[]> {
+  const full = [...args, "--non-interactive"];
+  const child = spawnPulumi(full, { cwd: stack.dir, env: stack.env });
+  const sampler = new ProcessTreeSampler(child.pid!, SAMPLE_MS);
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), COMMAND_TIMEOUT_MS);
+  const result = await new Promise<PulumiResult>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  }).finally(() => clearTimeout(timer));
+  const processes = await sampler.stop();
+  if (result.code !== 0) throw failure(args, result);
+  return processes;
+}
+
+interface Phase {
+  name: string;
+  harness(): Promise<RunResult>;
+  cli: string[];
+}
+
+const roleHeads: Record<Role, string> = {
+  engine: "pulumi",
+  languageHost: "lang host",
+  program: "program",
+  providerHost: "provider",
+  other: "other",
+};
+
+const cell = (text: string, width: number) => text.padStart(width);
+
+function row(
+  phase: string,
+  run: string,
+  ms: number,
+  rss: Partial<Record<Role, number>>,
+  requests: string,
+): string {
+  const columns = ROLES.map((role) => cell(mb(rss[role]).trim(), 9)).join(" ");
+  return `${phase.padEnd(20)} ${run.padEnd(7)} ${secs(ms)} ${columns}  ${requests}`;
+}
+
+/** A role's processes: how many, their summed lifetime and CPU time, in seconds. */
+function timeCell(processes: number, aliveMs: number, cpuMs: number): string {
+  if (processes === 0) return cell("-", 17);
+  return cell(`${processes}x ${(aliveMs / 1000).toFixed(1)} ${(cpuMs / 1000).toFixed(1)}`, 17);
+}
+
+export const cliBench: BenchModule = {
+  name: "cli: up, no-op up, refresh and destroy of 1,000 spaces through the real pulumi, beside the harness and the bare program",
+  async run() {
+    const cliDir = findPulumiCli();
+    if (cliDir === undefined) {
+      return [
+        "skipped: no Pulumi CLI in .cache/pulumi-cli/bin or on PATH (build it with `bash scripts/pulumi-cli/build.sh`)",
+      ];
+    }
+    const emulator = await startEmulator({ port: 0, seed: "demo" });
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-cli-"));
+    try {
+      // The first run fills Node's compile cache; the measured one finds it, as in the engine section.
+      await bareRun(COUNT);
+      const bare = await bareRun(COUNT);
+      await addLatency(emulator);
+      const options = harnessOptions(emulator, path.join(work, "state.json"), COUNT);
+      const phases: Phase[] = [
+        { name: "up", harness: () => up(options), cli: ["up", "--yes"] },
+        { name: "up, nothing changed", harness: () => up(options), cli: ["up", "--yes"] },
+        { name: "refresh", harness: () => refresh(options), cli: ["refresh", "--yes"] },
+        { name: "destroy", harness: () => destroy(options), cli: ["destroy", "--yes"] },
+      ];
+      const harnessRuns: Measured<RunResult>[] = [];
+      for (const phase of phases) harnessRuns.push(await measured(emulator, phase.harness));
+      const stack = await createStack(cliDir, emulator, path.join(work, "cli"));
+      const cliRuns: Measured<ProcessUsage[]>[] = [];
+      for (const phase of phases) {
+        cliRuns.push(await measured(emulator, () => sampled(stack, phase.cli)));
+      }
+
+      const lines = [
+        `${COUNT} spaces, ${LATENCY_MS} ms of emulator latency on every API request; pulumi ${pulumiVersion(cliDir)} with its default --parallel, the program transpiled without type check; one run each`,
+        `time in s from start to exit; peak RSS (VmHWM) in MB per role; the harness's worker runs its engine and the program in one process, shown under program`,
+        `${"phase".padEnd(20)} ${"run".padEnd(7)} ${"time".padStart(6)} ${ROLES.map((r) => cell(roleHeads[r], 9)).join(" ")}  requests`,
+        row("program alone", "bare", bare.ms, { program: bare.rss }, "none (mocks)"),
+      ];
+      phases.forEach((phase, i) => {
+        const cli = cliRuns[i]!;
+        const usage = byRole(cli.value);
+        const rss = Object.fromEntries(ROLES.map((r) => [r, usage[r].peakRss || undefined]));
+        lines.push(row(phase.name, "pulumi", cli.ms, rss, describe(cli.made)));
+        const harness = harnessRuns[i]!;
+        const peak = harness.value.usage?.peakRss;
+        lines.push(
+          row(
+            "",
+            "harness",
+            harness.ms,
+            { program: peak?.worker, providerHost: peak?.providerHost },
+            describe(harness.made),
+          ),
+        );
+      });
+      lines.push(
+        "",
+        `pulumi's processes per role: how many, their summed lifetime and CPU time in s (sampled every ${SAMPLE_MS} ms)`,
+        `${"phase".padEnd(20)} ${"wall".padStart(6)} ${ROLES.map((r) => cell(roleHeads[r], 17)).join(" ")} ${cell("other", 17)}`,
+      );
+      phases.forEach((phase, i) => {
+        const cli = cliRuns[i]!;
+        const usage = byRole(cli.value);
+        const cells = [...ROLES, "other" as const].map((r) =>
+          timeCell(usage[r].processes, usage[r].aliveMs, usage[r].cpuMs),
+        );
+        lines.push(`${phase.name.padEnd(20)} ${secs(cli.ms)} ${cells.join(" ")}`);
+      });
+      const others = new Map<string, number>();
+      for (const p of cliRuns.flatMap((r) => r.value).filter((p) => p.role === "other")) {
+        const name = p.argv
+          .slice(0, 2)
+          .map((a) => path.basename(a))
+          .join(" ");
+        others.set(name, Math.max(others.get(name) ?? 0, p.peakRss));
+      }
+      if (others.size > 0) {
+        lines.push(
+          `other: ${[...others].map(([name, rss]) => `${name} (peak ${mb(rss).trim()} MB)`).join(", ")}`,
+        );
+      }
+      return lines;
+    } finally {
+      await emulator.close();
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  },
+};
