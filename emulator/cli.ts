@@ -24,6 +24,19 @@ function milliseconds(flag: string, value: string | undefined): number | undefin
   return ms;
 }
 
+/**
+ * The `--seed` file. A file that is not JSON is refused without JSON.parse's message, which
+ * quotes the file's text: a file given by mistake may hold a token.
+ */
+function readSeed(file: string): Seed {
+  const text = readFileSync(file, "utf8");
+  try {
+    return JSON.parse(text) as Seed;
+  } catch {
+    throw new Error(`--seed ${file} is not valid JSON`);
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -47,8 +60,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`--port must be an integer from 0 to 65535, got ${values.port}`);
   }
-  const seed =
-    values.seed === undefined ? "demo" : (JSON.parse(readFileSync(values.seed, "utf8")) as Seed);
+  const seed = values.seed === undefined ? "demo" : readSeed(values.seed);
 
   const emulator = await startEmulator({
     port,
