@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
-import { createAdminState } from "./admin";
+import { createAdminState, newAdminToken } from "./admin";
+import { Hosts } from "./http/hosts";
 import { createApp, openStore } from "./app";
 import { loadContentDir, type LoadedSpace } from "./content-dir";
 import type { BackgroundOptions } from "./background";
@@ -9,7 +10,9 @@ import type { Clock, Store } from "./store";
 import { firstAdminToken } from "./store/identity";
 import { hasOrganizations } from "./store/organizations";
 
-export { createApp, openStore, routeGroups } from "./app";
+export { createApp, openStore, routeGroups, type AppOptions } from "./app";
+export { createAdminState } from "./admin";
+export { Hosts, isLoopbackAddress } from "./http/hosts";
 export type { Seed, SeedResult } from "./seed";
 export type { Clock } from "./store";
 export type { BackgroundOptions } from "./background";
@@ -20,8 +23,18 @@ export { faultMix, type FaultRule, type FaultRuleInput } from "./faults";
 export interface StartEmulatorOptions extends BackgroundOptions {
   /** 0 picks a free port. Default 4100. */
   port?: number;
-  /** Default 127.0.0.1: the emulator is a local tool and its admin API has no authentication. */
+  /**
+   * Default 127.0.0.1. Another address shares the workspace with whoever reaches it: the API
+   * still needs a token and the admin API the admin token.
+   */
   host?: string;
+  /** The admin API's token; absent, a random one is made (answered as `adminToken`). */
+  adminToken?: string;
+  /**
+   * Host names the emulator answers at beside loopback names and the address it binds (a CI
+   * service's name, `docs-emulator`): a request naming another Host is refused (421).
+   */
+  allowHosts?: readonly string[];
   /** A file keeps the workspace across restarts; absent means in memory. */
   data?: string;
   clock?: Clock;
@@ -40,6 +53,8 @@ export interface StartEmulatorOptions extends BackgroundOptions {
 export interface RunningEmulator {
   url: string;
   port: number;
+  /** The admin API's token: send it as a bearer token to `/_emulator/...`. */
+  adminToken: string;
   /** An admin token of the first organization, when there is one. */
   token?: string;
   organizationId?: string;
@@ -70,10 +85,13 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     throw error;
   }
   const host = options.host ?? "127.0.0.1";
-  const app = createApp(store, createAdminState(store), {
+  const state = createAdminState(store, options.adminToken ?? newAdminToken());
+  const hosts = new Hosts(options.allowHosts?.map((name) => name.toLowerCase()));
+  const app = createApp(store, state, {
     processingDelayMs: options.processingDelayMs,
     fetchTimeoutMs: options.fetchTimeoutMs,
     gitTimeoutMs: options.gitTimeoutMs,
+    hosts,
   });
 
   const server = await new Promise<ServerType>((resolve, reject) => {
@@ -83,6 +101,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     s.once("error", reject);
   });
   const { port } = server.address() as AddressInfo;
+  hosts.listen(host, port);
   const urlHost = host.includes(":") ? `[${host}]` : host;
   const admin = firstAdminToken(store);
 
@@ -90,6 +109,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   return {
     url: `http://${urlHost}:${port}`,
     port,
+    adminToken: state.adminToken,
     ...(admin ? { token: admin.token, organizationId: admin.organizationId } : {}),
     ...(content !== undefined ? { content } : {}),
     store,

@@ -55,6 +55,8 @@ const STYLE = `
 body { font: 15px/1.5 system-ui, sans-serif; margin: 0; color: #1d1f24; background: #fafafa; }
 header { background: #1d1f24; color: #fff; padding: .6rem 1.5rem; display: flex; gap: 1.5rem; align-items: baseline; }
 header a { color: #cfe0ff; }
+header form { margin: 0; }
+header input[type="submit"] { background: none; border: 1px solid #cfe0ff; color: #cfe0ff; cursor: pointer; }
 header strong { margin-right: auto; }
 main { max-width: 60rem; margin: 1.5rem auto; padding: 0 1.5rem; }
 h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
@@ -99,6 +101,7 @@ export function layout(title: string, body: Html): string {
         <strong>docs-workspace emulator</strong><a href="/app">Organizations</a
         ><a href="/app/requests">Request log</a><a href="/app/faults">Fault rules</a
         ><a href="/openapi.json">OpenAPI</a>
+        <form method="post" action="/app/logout"><input type="submit" value="Log out" /></form>
       </header>
       <main>${body}</main>
     </body>

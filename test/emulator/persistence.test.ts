@@ -166,7 +166,9 @@ test("a data file written by release 0.1.0 opens, gains the columns added since,
       jsonSchema: { properties: { oncall: { type: "boolean" } } },
     });
     // Its app pages open too.
-    const page = await fetch((site.urls as { app: string }).app);
+    const page = await fetch((site.urls as { app: string }).app, {
+      headers: { authorization: `Bearer ${emulator.token}` },
+    });
     expect(page.status).toBe(200);
   } finally {
     await emulator.close();
