@@ -15,7 +15,7 @@ import { pageRoutes, privatePageRoutes, publicPageRoutes, type PageContext } fro
 import { organizationGate } from "./pages/context";
 import { requireLogin, sessionOf, viewerOf } from "./pages/login";
 import { hostGuard, Hosts } from "./http/hosts";
-import { html, layout } from "./pages/html";
+import { CONTENT_SECURITY_POLICY, html, layout } from "./pages/html";
 import { named } from "./render/common";
 import { Store, type StoreOptions } from "./store";
 
@@ -138,6 +138,12 @@ export function createApp(
 
   // Before anything else: a request from a foreign page or a rebound name reaches nothing.
   app.use("*", hostGuard(options.hosts ?? new Hosts()));
+  // Every answer, errors included: no script runs on the emulator's origin, nothing is sniffed.
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("content-security-policy", CONTENT_SECURITY_POLICY);
+    c.header("x-content-type-options", "nosniff");
+  });
   mountRoutes(app, [rootRoute, documentRoute], () => undefined);
 
   const admin = new Hono<AppEnv>();

@@ -195,13 +195,30 @@ export function empty<const S extends number>(status: S): { status: S } {
   return { status };
 }
 
-/** A file's bytes, with its content type. */
+/**
+ * A file's bytes, with its content type, served as an attachment named `filename`: a browser
+ * saves it rather than rendering it on the emulator's origin (an SVG's script, an HTML file).
+ */
 export function bytes<const S extends number>(
   status: S,
   content: Uint8Array,
   contentType: string,
-): { status: S; bytes: Uint8Array; contentType: string } {
-  return { status, bytes: content, contentType };
+  filename: string,
+): { status: S; bytes: Uint8Array; contentType: string; headers: Record<string, string> } {
+  return {
+    status,
+    bytes: content,
+    contentType,
+    headers: { "content-disposition": contentDisposition(filename) },
+  };
+}
+
+/** `attachment; filename="name"`, with `filename*` for a name beyond printable ASCII (RFC 6266). */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return ascii === filename
+    ? `attachment; filename="${filename}"`
+    : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 /** A redirect to `location` (a 303 after a form), with any further headers (`set-cookie`). */

@@ -185,7 +185,7 @@ export const contentPages = [
       // Another organization's file is missing, as its pages are.
       if (!space || !mayRead(ctx, space.organizationId) || !file || !content)
         return missing(`file ${params.fileId}`);
-      return bytes(200, content, file.contentType);
+      return bytes(200, content, file.contentType, file.name);
     },
   }),
 ];

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 /**
  * Plain server HTML for the app pages: a tagged template that escapes every value it is given
  * unless it is already HTML, and one layout. No client framework, no script.
@@ -86,6 +88,20 @@ ul.replies { padding-left: 1.5rem; border-left: 2px solid #e6e8ee; }
 `;
 
 /** The one layout every page uses. */
+/**
+ * The Content-Security-Policy of every answer: nothing runs and nothing loads but the pages' own
+ * style sheet (by its hash), images of the emulator itself, and forms posted back to it; no page
+ * may be framed. The pages have no script, so none is allowed.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash("sha256").update(STYLE).digest("base64")}'`,
+  "img-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
 export function layout(title: string, body: Html): string {
   return `<!doctype html>${html`<html lang="en">
     <head>

@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import {
+  adminClient,
   apiClient,
   createTestEmulator,
   type ApiBody,
@@ -261,6 +262,54 @@ describe("over a socket", () => {
       expect(ok.status).toBe(200);
     } finally {
       await made.close();
+    }
+  });
+});
+
+describe("stored script on the emulator's origin", () => {
+  const SVG =
+    '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
+
+  test("a file is served as an attachment with nosniff, an SVG included", async () => {
+    const api = apiClient(t.url, t.token, t.fetch);
+    const space = await api("POST", `/v1/orgs/${t.organizationId}/spaces`, { title: "Files" });
+    const written = await adminClient(t)("PUT", `/spaces/${space.body.id}/content`, {
+      pages: [{ title: "Home" }],
+      files: [{ name: "diagram.svg", contentType: "image/svg+xml", text: SVG }],
+    });
+    expect(written.status).toBe(200);
+    const files = await api("GET", `/v1/spaces/${space.body.id}/content/files`);
+    const url = files.body.items[0]!.downloadURL as string;
+    const res = await t.fetch(url, { headers: { authorization: `Bearer ${t.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="diagram.svg"');
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
+  });
+
+  test("the admin content API takes only the content types of documentation files", async () => {
+    const api = apiClient(t.url, t.token, t.fetch);
+    const space = await api("POST", `/v1/orgs/${t.organizationId}/spaces`, { title: "Typed" });
+    for (const contentType of ["text/html", "application/javascript", "text/xml"]) {
+      const res = await adminClient(t)("PUT", `/spaces/${space.body.id}/content`, {
+        pages: [{ title: "Home" }],
+        files: [{ name: "page.html", contentType, text: "<script>alert(1)</script>" }],
+      });
+      expect([contentType, res.status]).toEqual([contentType, 400]);
+      expect(res.body.error.message).toMatch(/^files\[0\]\.contentType must be one of /);
+    }
+  });
+
+  test("every page carries a strict Content-Security-Policy that allows no script", async () => {
+    const headers = { authorization: `Bearer ${t.token}` };
+    for (const path of ["/", "/app", "/app/login", `/app/o/${t.organizationId}`, "/openapi.json"]) {
+      const res = await t.fetch(`${t.url}${path}`, { headers });
+      expect([path, res.status]).toEqual([path, 200]);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/default-src 'none'/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(csp).not.toMatch(/script-src|unsafe-inline|unsafe-eval/);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     }
   });
 });
