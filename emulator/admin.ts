@@ -149,7 +149,7 @@ export const adminRoutes = [
       },
     },
     handler(_input, state) {
-      return json(200, { items: [...state.log.list()] });
+      return json(200, { items: state.log.list() });
     },
   }),
 

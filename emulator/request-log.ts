@@ -38,9 +38,41 @@ const PREVIEW_CHARS = 200;
 /** A rough cost of an entry beyond its strings: the object, method and status. */
 const ENTRY_OVERHEAD = 64;
 
+/**
+ * An entry as the log keeps it: the body as the text received (a parsed body can take many times
+ * its text's size: `[{},{},...]` is one object per three bytes), parsed again when listed.
+ */
+export interface LogEntry extends Omit<LoggedRequest, "body"> {
+  /** The body's text; absent when there is none or it is only summarized. */
+  text?: string;
+  /** Whether `text` is JSON (listed parsed) or text the routes refused (listed as it is). */
+  json?: boolean;
+}
+
 /** What the log middleware leaves on the context for the fault middleware. */
 export interface RequestLogEnv extends BodyEnv {
-  Variables: BodyEnv["Variables"] & { logEntry: LoggedRequest };
+  Variables: BodyEnv["Variables"] & { logEntry: LogEntry };
+}
+
+/** The bytes a string takes in V8's heap: one per character, two when any is beyond Latin-1. */
+function stringBytes(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
+}
+
+/**
+ * A copy of a short piece of a long string that does not keep the long one alive: V8's `slice`
+ * may answer a view into its parent, which a 1 MiB body would then stay behind.
+ */
+function detached(text: string): string {
+  return Buffer.from(text, "utf8").toString("utf8");
+}
+
+/** An entry as the admin API answers it. */
+function listed(entry: LogEntry): LoggedRequest {
+  const { text, json, ...rest } = entry;
+  const body = text === undefined ? null : json ? (JSON.parse(text) as unknown) : text;
+  return { ...rest, body };
 }
 
 /**
@@ -48,12 +80,22 @@ export interface RequestLogEnv extends BodyEnv {
  * a long-running emulator (a user's CI) and a flood of large bodies both stay bounded.
  */
 export class RequestLog {
-  private entries: LoggedRequest[] = [];
+  private entries: LogEntry[] = [];
   private sizes: number[] = [];
   private bytes = 0;
 
-  list(): readonly LoggedRequest[] {
-    return this.entries;
+  /** Every entry, in arrival order. */
+  list(): LoggedRequest[] {
+    return this.entries.map(listed);
+  }
+
+  /** The latest `n` entries, in arrival order. */
+  latest(n: number): LoggedRequest[] {
+    return this.entries.slice(-n).map(listed);
+  }
+
+  count(): number {
+    return this.entries.length;
   }
 
   /** The bytes the log holds, as it counts them against its budget. */
@@ -67,7 +109,7 @@ export class RequestLog {
     this.bytes = 0;
   }
 
-  private add(entry: LoggedRequest, size: number): void {
+  private add(entry: LogEntry, size: number): void {
     this.entries.push(entry);
     this.sizes.push(size);
     this.bytes += size;
@@ -75,7 +117,7 @@ export class RequestLog {
   }
 
   /** Charges an entry for its body once the body is known. */
-  private grow(entry: LoggedRequest, extra: number): void {
+  private grow(entry: LogEntry, extra: number): void {
     const at = this.entries.lastIndexOf(entry);
     if (at < 0) return;
     this.sizes[at]! += extra;
@@ -113,16 +155,10 @@ export class RequestLog {
   middleware(): MiddlewareHandler<RequestLogEnv> {
     return async (c, next) => {
       const query = c.req.query();
-      const entry: LoggedRequest = {
-        method: c.req.method,
-        path: c.req.path,
-        query,
-        body: null,
-        status: 0,
-      };
+      const entry: LogEntry = { method: c.req.method, path: c.req.path, query, status: 0 };
       // Logged on arrival, so the order is the order requests came in.
-      let size = ENTRY_OVERHEAD + entry.path.length;
-      for (const key in query) size += key.length + query[key]!.length;
+      let size = ENTRY_OVERHEAD + stringBytes(entry.path);
+      for (const key in query) size += stringBytes(key) + stringBytes(query[key]!);
       this.add(entry, size);
       c.set("logEntry", entry);
       await next();
@@ -134,21 +170,18 @@ export class RequestLog {
 }
 
 /** Puts the body, or its summary, on the entry; answers the bytes it holds. */
-function keepBody(entry: LoggedRequest, body: Exclude<RequestBody, { kind: "none" }>): number {
-  const preview = body.text.slice(0, PREVIEW_CHARS);
+function keepBody(entry: LogEntry, body: Exclude<RequestBody, { kind: "none" }>): number {
   const summarize = (reason: BodySummary["reason"]) => {
+    const preview = detached(body.text.slice(0, PREVIEW_CHARS));
     entry.truncated = { bytes: body.bytes, reason, preview };
-    return preview.length + 32;
+    return stringBytes(preview) + 32;
   };
   if (body.kind === "refused" && body.reason === "too-large")
     return summarize("over the request body limit");
   if (body.kind === "refused" && body.reason === "too-deep") return summarize("nested too deep");
   if (body.bytes > LOG_BODY_BYTES) return summarize("larger than the log keeps");
-  if (body.kind === "refused") {
-    // Not JSON: the text itself, which is small.
-    entry.body = body.text;
-    return body.bytes;
-  }
-  entry.body = body.value;
-  return body.bytes;
+  entry.text = body.text;
+  // Not JSON (or not sent as JSON): the text itself, listed as it came.
+  entry.json = body.kind === "json";
+  return stringBytes(body.text);
 }

@@ -45,18 +45,18 @@ export const adminPages = [
       const refused = adminOnly(ctx);
       if (refused !== undefined) return refused;
       const { state } = ctx;
-      const all = state.log.list();
-      const shown = all.slice(-SHOWN);
-      const first = all.length - shown.length;
+      const total = state.log.count();
+      const shown = state.log.latest(SHOWN);
+      const first = total - shown.length;
       return page(
         200,
         layout(
           "Request log",
           html`<h1>Request log</h1>
             <p class="meta">
-              ${all.length}
-              request${all.length === 1 ? "" : "s"}${first > 0 ? ` (the latest ${SHOWN} shown)` : ""},
-              in arrival order. <a href="/_emulator/requests">As JSON</a>
+              ${total}
+              request${total === 1 ? "" : "s"}${first > 0 ? ` (the latest ${SHOWN} shown)` : ""}, in
+              arrival order. <a href="/_emulator/requests">As JSON</a>
             </p>
             ${
               shown.length === 0
