@@ -18,6 +18,7 @@ import { hostGuard, Hosts } from "./http/hosts";
 import { CONTENT_SECURITY_POLICY, html, layout } from "./pages/html";
 import { named } from "./render/common";
 import { Store, type StoreOptions } from "./store";
+import { hashClearTokens } from "./store/identity";
 
 type AppEnv = FaultEnv & EmulatorEnv;
 
@@ -29,11 +30,14 @@ export interface AppOptions extends BackgroundOptions {
 
 /** Opens a store holding every family's tables. */
 export function openStore(options: Omit<StoreOptions, "schema" | "addedColumns"> = {}): Store {
-  return new Store({
+  const store = new Store({
     ...options,
     schema: families.flatMap((f) => (f.schema ? [f.schema] : [])),
     addedColumns: families.flatMap((f) => f.addedColumns ?? []),
   });
+  // A file from before tokens were hashed keeps working: its tokens are hashed as it opens.
+  hashClearTokens(store);
+  return store;
 }
 
 const DOCUMENT_INFO = {

@@ -5,9 +5,9 @@ import { Hosts } from "./http/hosts";
 import { createApp, openStore } from "./app";
 import { loadContentDir, type LoadedSpace } from "./content-dir";
 import type { BackgroundOptions } from "./background";
-import { applyDemoSeed, applySeed, type Seed } from "./seed";
+import { applyDemoSeed, applySeed, newToken, type Seed } from "./seed";
 import type { Clock, Store } from "./store";
-import { firstAdminToken } from "./store/identity";
+import { firstAdminToken, insertToken, tokenHash } from "./store/identity";
 import { hasOrganizations } from "./store/organizations";
 
 export { createApp, openStore, routeGroups, type AppOptions } from "./app";
@@ -55,7 +55,10 @@ export interface RunningEmulator {
   port: number;
   /** The admin API's token: send it as a bearer token to `/_emulator/...`. */
   adminToken: string;
-  /** An admin token of the first organization, when there is one. */
+  /**
+   * An API token of the first organization's admin, when it has one: the seeded one on a new
+   * workspace, a new one on a resumed data file (which keeps tokens hashed only).
+   */
   token?: string;
   organizationId?: string;
   /** What `content` wrote, space by space. */
@@ -65,20 +68,40 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-function applyStartSeed(store: Store, seed: StartEmulatorOptions["seed"]): void {
-  if (seed === "none") return;
+/** Seeds a new workspace; answers the tokens it wrote in clear (the store keeps them hashed). */
+function applyStartSeed(store: Store, seed: StartEmulatorOptions["seed"]): string[] {
+  if (seed === "none") return [];
   // A data file that already holds a workspace is resumed, never seeded twice.
-  if (hasOrganizations(store)) return;
-  if (seed === undefined || seed === "demo") applyDemoSeed(store);
-  else applySeed(store, seed);
+  if (hasOrganizations(store)) return [];
+  if (seed === undefined || seed === "demo") return [applyDemoSeed(store).token];
+  return applySeed(store, seed).tokens;
+}
+
+/**
+ * The token to print: the first admin's first token, when this start seeded it in clear. A
+ * resumed file keeps tokens hashed only, so that admin is given a new token, printed instead
+ * (the earlier ones keep working).
+ */
+function startToken(
+  store: Store,
+  seeded: readonly string[],
+): { token: string; organizationId: string } | undefined {
+  const admin = firstAdminToken(store);
+  if (admin === undefined) return undefined;
+  const known = seeded.find((token) => tokenHash(token) === admin.tokenHash);
+  if (known !== undefined) return { token: known, organizationId: admin.organizationId };
+  const token = newToken();
+  insertToken(store, token, admin.userId);
+  return { token, organizationId: admin.organizationId };
 }
 
 /** Starts the emulator on a socket. */
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   const store = openStore({ path: options.data, clock: options.clock });
   let content: LoadedSpace[] | undefined;
+  let admin: ReturnType<typeof startToken>;
   try {
-    applyStartSeed(store, options.seed);
+    admin = startToken(store, applyStartSeed(store, options.seed));
     if (options.content !== undefined) content = loadContentDir(store, options.content);
   } catch (error) {
     store.close();
@@ -103,7 +126,6 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   const { port } = server.address() as AddressInfo;
   hosts.listen(host, port);
   const urlHost = host.includes(":") ? `[${host}]` : host;
-  const admin = firstAdminToken(store);
 
   let closing: Promise<void> | undefined;
   return {

@@ -68,6 +68,63 @@ function detached(text: string): string {
   return Buffer.from(text, "utf8").toString("utf8");
 }
 
+/** Body fields whose value is a secret wherever they appear: a SAML provider's certificate. */
+const SECRET_FIELDS = new Set(["certificate"]);
+/** Query parameters whose value is a secret: a share key (§4.1). */
+const SECRET_QUERY = new Set(["shareKey"]);
+const MASK = "***";
+/** Basic-auth credentials in a URL (a Git sync's `url`): up to the authority's last `@`. */
+const CREDENTIALS = /([a-z][a-z0-9+.-]*:\/\/)[^/?#\s"]*@/gi;
+
+/**
+ * A body with its secrets masked, or the same value when it holds none: certificates, share
+ * keys, and the credentials of any URL in a string. The log never holds them in clear.
+ */
+function masked(value: unknown): { value: unknown; changed: boolean } {
+  if (typeof value === "string") {
+    const text = maskText(value);
+    return { value: text, changed: text !== value };
+  }
+  if (value === null || typeof value !== "object") return { value, changed: false };
+  let changed = false;
+  const walk = (v: unknown) => {
+    const m = masked(v);
+    changed ||= m.changed;
+    return m.value;
+  };
+  const out = Array.isArray(value)
+    ? value.map(walk)
+    : Object.fromEntries(
+        Object.entries(value).map(([key, v]) => {
+          if (SECRET_FIELDS.has(key) && typeof v === "string" && v !== "") {
+            changed = true;
+            return [key, MASK];
+          }
+          return [key, walk(v)];
+        }),
+      );
+  return changed ? { value: out, changed } : { value, changed };
+}
+
+/** Text with URL credentials masked: a body that is not JSON, or a summary's preview. */
+function maskText(text: string): string {
+  return text.replace(CREDENTIALS, `$1${MASK}@`);
+}
+
+function maskedQuery(query: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key in query) {
+    const value = query[key]!;
+    // A share key keeps its first 4 characters, as the pages show keys, to tell links apart.
+    out[key] = !SECRET_QUERY.has(key)
+      ? maskText(value)
+      : value.length >= 16
+        ? `${value.slice(0, 4)}${"•".repeat(8)}`
+        : MASK;
+  }
+  return out;
+}
+
 /** An entry as the admin API answers it. */
 function listed(entry: LogEntry): LoggedRequest {
   const { text, json, ...rest } = entry;
@@ -154,7 +211,7 @@ export class RequestLog {
    */
   middleware(): MiddlewareHandler<RequestLogEnv> {
     return async (c, next) => {
-      const query = c.req.query();
+      const query = maskedQuery(c.req.query());
       const entry: LogEntry = { method: c.req.method, path: c.req.path, query, status: 0 };
       // Logged on arrival, so the order is the order requests came in.
       let size = ENTRY_OVERHEAD + stringBytes(entry.path);
@@ -172,7 +229,8 @@ export class RequestLog {
 /** Puts the body, or its summary, on the entry; answers the bytes it holds. */
 function keepBody(entry: LogEntry, body: Exclude<RequestBody, { kind: "none" }>): number {
   const summarize = (reason: BodySummary["reason"]) => {
-    const preview = detached(body.text.slice(0, PREVIEW_CHARS));
+    // A preview cut inside a certificate is masked as far as it goes.
+    const preview = detached(maskText(body.text.slice(0, PREVIEW_CHARS)));
     entry.truncated = { bytes: body.bytes, reason, preview };
     return stringBytes(preview) + 32;
   };
@@ -180,8 +238,12 @@ function keepBody(entry: LogEntry, body: Exclude<RequestBody, { kind: "none" }>)
     return summarize("over the request body limit");
   if (body.kind === "refused" && body.reason === "too-deep") return summarize("nested too deep");
   if (body.bytes > LOG_BODY_BYTES) return summarize("larger than the log keeps");
-  entry.text = body.text;
+  // Masked on the way in: the log never holds a secret in clear.
+  if (body.kind === "json") {
+    const m = masked(body.value);
+    entry.text = m.changed ? JSON.stringify(m.value) : body.text;
+  } else entry.text = maskText(body.text);
   // Not JSON (or not sent as JSON): the text itself, listed as it came.
   entry.json = body.kind === "json";
-  return stringBytes(body.text);
+  return stringBytes(entry.text);
 }
