@@ -93,6 +93,9 @@ ul.replies { padding-left: 1.5rem; border-left: 2px solid #e6e8ee; }
  * style sheet (by its hash), images of the emulator itself, and forms posted back to it; no page
  * may be framed. The pages have no script, so none is allowed.
  */
+/** The style element, written apart from the page's template: its text must be what is hashed. */
+const STYLE_ELEMENT = new Html(`<style>${STYLE}</style>`);
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   `style-src 'sha256-${createHash("sha256").update(STYLE).digest("base64")}'`,
@@ -108,9 +111,7 @@ export function layout(title: string, body: Html): string {
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>${title} · docs-workspace emulator</title>
-      <style>
-        ${new Html(STYLE)}
-      </style>
+      ${STYLE_ELEMENT}
     </head>
     <body>
       <header>

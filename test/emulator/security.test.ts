@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import {
@@ -309,6 +310,10 @@ describe("stored script on the emulator's origin", () => {
       expect(csp).toMatch(/default-src 'none'/);
       expect(csp).toMatch(/frame-ancestors 'none'/);
       expect(csp).not.toMatch(/script-src|unsafe-inline|unsafe-eval/);
+      // The pages' one style element is what the policy's hash allows.
+      const style = /<style>([\s\S]*?)<\/style>/.exec(await res.text())?.[1];
+      if (style !== undefined)
+        expect(csp).toContain(`'sha256-${createHash("sha256").update(style).digest("base64")}'`);
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     }
   });
