@@ -114,6 +114,19 @@ describe("guests", () => {
     }
   });
 
+  test("a guest reads neither a change request's content nor a space's comments", async () => {
+    const cr = await api("POST", `/v1/spaces/${spaceId}/change-requests`, { subject: "Plans" });
+    expect(cr.status).toBe(201);
+    for (const path of [
+      `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content/pages`,
+      `/v1/spaces/${spaceId}/comments`,
+      `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/comments`,
+    ]) {
+      const res = await guest("GET", path);
+      expect([path, res.status]).toEqual([path, 403]);
+    }
+  });
+
   test("the same reads work for a member with the read role", async () => {
     const res = await roles.reader("GET", `/v1/spaces/${spaceId}/content/pages`);
     expect(res.status).toBe(200);
