@@ -69,6 +69,7 @@ export const contentBench: BenchModule = {
         }));
         await ok(`${emulator.url}/_emulator/spaces/${space.id}/content`, {
           method: "PUT",
+          headers: { ...headers, authorization: `Bearer ${emulator.adminToken}` },
           body: JSON.stringify({ pages }),
         });
       }

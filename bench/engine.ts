@@ -113,7 +113,10 @@ async function runBare(dir: string, count: string): Promise<void> {
 async function admin(emulator: RunningEmulator, method: string, route: string, body?: unknown) {
   const response = await fetch(`${emulator.url}/_emulator${route}`, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: {
+      authorization: `Bearer ${emulator.adminToken}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return response.status === 204 ? undefined : ((await response.json()) as unknown);

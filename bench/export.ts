@@ -20,6 +20,7 @@ export const exportBench: BenchModule = {
     const emulator = await startEmulator({ port: 0 });
     try {
       const { url, token, organizationId } = emulator;
+      const admin = { authorization: `Bearer ${emulator.adminToken}` };
       const call = (method: string, path: string, body?: unknown) =>
         fetch(`${url}${path}`, {
           method,
@@ -33,7 +34,7 @@ export const exportBench: BenchModule = {
           ),
         );
       }
-      await fetch(`${url}/_emulator/requests`, { method: "DELETE" });
+      await fetch(`${url}/_emulator/requests`, { method: "DELETE", headers: admin });
       const client = new ApiClient({ apiUrl: url, apiToken: token!, maxConcurrency: 8 });
       const started = performance.now();
       const inventory = await readInventory(client, organizationId!);
@@ -41,7 +42,9 @@ export const exportBench: BenchModule = {
       const program = buildProgram(inventory);
       await formatSource(program.source);
       const done = performance.now();
-      const { items } = (await (await fetch(`${url}/_emulator/requests`)).json()) as {
+      const { items } = (await (
+        await fetch(`${url}/_emulator/requests`, { headers: admin })
+      ).json()) as {
         items: LoggedRequest[];
       };
       const repeated = repeatedReads(items);

@@ -59,7 +59,10 @@ const workloads: Workload[] = [
 async function admin(emulator: RunningEmulator, method: string, route: string, body?: unknown) {
   const response = await fetch(`${emulator.url}/_emulator${route}`, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: {
+      authorization: `Bearer ${emulator.adminToken}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return response.status === 204 ? undefined : ((await response.json()) as unknown);

@@ -21,12 +21,17 @@ interface Operation {
 
 /** The emulator's request log through its admin API, as a user's CI would read it. */
 async function logged(emulator: RunningEmulator): Promise<LoggedRequest[]> {
-  const response = await fetch(`${emulator.url}/_emulator/requests`);
+  const response = await fetch(`${emulator.url}/_emulator/requests`, {
+    headers: { authorization: `Bearer ${emulator.adminToken}` },
+  });
   return ((await response.json()) as { items: LoggedRequest[] }).items;
 }
 
 async function clearLog(emulator: RunningEmulator): Promise<void> {
-  await fetch(`${emulator.url}/_emulator/requests`, { method: "DELETE" });
+  await fetch(`${emulator.url}/_emulator/requests`, {
+    method: "DELETE",
+    headers: { authorization: `Bearer ${emulator.adminToken}` },
+  });
 }
 
 /**

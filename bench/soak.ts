@@ -25,8 +25,12 @@ const program = path.join(repo, "test", "fixtures", "soak");
 export const RESOURCES_PER_UNIT = 10;
 
 export interface SoakOptions {
-  /** An emulator's base URL, a token of an admin of `organizationId`, and that organization. */
+  /**
+   * An emulator's base URL and admin token, a token of an admin of `organizationId`, and that
+   * organization.
+   */
   url: string;
+  adminToken: string;
   token: string;
   organizationId: string;
   units: number;
@@ -129,10 +133,18 @@ const PER_UNIT: Record<string, number> = {
   "share-link": 1,
 };
 
-async function admin(url: string, method: string, route: string, body?: unknown) {
+async function admin(
+  { url, adminToken }: { url: string; adminToken: string },
+  method: string,
+  route: string,
+  body?: unknown,
+) {
   const response = await fetch(`${url}/_emulator${route}`, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: {
+      authorization: `Bearer ${adminToken}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} /_emulator${route}: ${response.status}`);
@@ -146,11 +158,12 @@ async function admin(url: string, method: string, route: string, body?: unknown)
  */
 export async function soak(options: SoakOptions): Promise<SoakReport> {
   const { url, token, organizationId, units } = options;
+  const emulator = { url, adminToken: options.adminToken };
   const before = await listOrganization(url, token, organizationId);
   const existed = new Set(Object.values(before).flatMap((items) => items.map((i) => i.id)));
-  await admin(url, "DELETE", "/requests");
+  await admin(emulator, "DELETE", "/requests");
   for (const rule of faultMix({ rate: options.rate, seed: options.seed })) {
-    await admin(url, "POST", "/faults", rule);
+    await admin(emulator, "POST", "/faults", rule);
   }
   const start = performance.now();
   let error: string | undefined;
@@ -171,9 +184,9 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
     error = (e instanceof Error ? e.message : String(e)).replace(/\s*\n\s*/g, " ").slice(0, 800);
   }
   const seconds = (performance.now() - start) / 1000;
-  const rules = (await admin(url, "GET", "/faults")) as { items: FaultRule[] };
-  await admin(url, "DELETE", "/faults");
-  const log = (await admin(url, "GET", "/requests")) as { items: LoggedRequest[] };
+  const rules = (await admin(emulator, "GET", "/faults")) as { items: FaultRule[] };
+  await admin(emulator, "DELETE", "/faults");
+  const log = (await admin(emulator, "GET", "/requests")) as { items: LoggedRequest[] };
 
   // A run that failed before its first step writes no state.
   const state = (
@@ -218,9 +231,15 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
 }
 
 /** The requests a fault-free `up` of the program makes, to weigh the soak's against. */
-async function floor(url: string, token: string, organizationId: string, dir: string) {
+async function floor(
+  emulator: { url: string; adminToken: string },
+  token: string,
+  organizationId: string,
+  dir: string,
+) {
+  const { url } = emulator;
   const stateFile = path.join(dir, "floor.json");
-  await admin(url, "DELETE", "/requests");
+  await admin(emulator, "DELETE", "/requests");
   await up({
     programDir: program,
     stateFile,
@@ -232,7 +251,7 @@ async function floor(url: string, token: string, organizationId: string, dir: st
     secrets: { "docs-workspace:apiToken": token },
     passphrase: "bench-soak",
   });
-  const log = (await admin(url, "GET", "/requests")) as { items: LoggedRequest[] };
+  const log = (await admin(emulator, "GET", "/requests")) as { items: LoggedRequest[] };
   const gets = log.items.filter((r) => r.method === "GET").length;
   return { requests: log.items.length, gets };
 }
@@ -251,9 +270,10 @@ export const soakBench: BenchModule = {
         Awaited<ReturnType<typeof startEmulator>>,
         Awaited<ReturnType<typeof startEmulator>>,
       ];
-      const minimum = await floor(clean.url, clean.token!, clean.organizationId!, dir);
+      const minimum = await floor(clean, clean.token!, clean.organizationId!, dir);
       const report = await soak({
         url: faulty.url,
+        adminToken: faulty.adminToken,
         token: faulty.token!,
         organizationId: faulty.organizationId!,
         units: UNITS,

@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { FaultSet, faultRuleSchema } from "./faults";
 import { empty, json, routesFor } from "./http/route";
 import { named } from "./render/common";
 import { RequestLog } from "./request-log";
 import { applySeed, seedContent, seedContentBody, seedSchema } from "./seed";
+import { Sessions } from "./sessions";
 import type { Store } from "./store";
 
 /** What the admin API controls besides the store. */
@@ -11,10 +13,25 @@ export interface AdminState {
   store: Store;
   log: RequestLog;
   faults: FaultSet;
+  /** The admin API's token: every call to `/_emulator` must carry it. Never logged. */
+  adminToken: string;
+  /** The app pages' logins. */
+  sessions: Sessions;
 }
 
-export function createAdminState(store: Store): AdminState {
-  return { store, log: new RequestLog(), faults: new FaultSet() };
+/** A fresh admin token, for an emulator started without one. */
+export function newAdminToken(): string {
+  return `emu_admin_${randomBytes(24).toString("base64url")}`;
+}
+
+export function createAdminState(store: Store, adminToken: string = newAdminToken()): AdminState {
+  return {
+    store,
+    log: new RequestLog(),
+    faults: new FaultSet(),
+    adminToken,
+    sessions: new Sessions(),
+  };
 }
 
 const adminRoute = routesFor<AdminState>();
@@ -65,20 +82,21 @@ const SeedResultJson = named(
 const SeededRevisionJson = named("SeededRevision", z.strictObject({ revision: z.string() }));
 
 /**
- * The admin API under `/_emulator/`. It is not part of the workspace API and needs no token:
- * the emulator is a local tool, listening on loopback by default.
+ * The admin API under `/_emulator/`. It is not part of the workspace API: it takes the
+ * emulator's admin token (`adminAuth`), never an API token.
  */
 export const adminRoutes = [
   adminRoute({
     method: "post",
     path: "/reset",
     operationId: "resetEmulator",
-    summary: "Empty the workspace, the request log and the fault rules",
+    summary: "Empty the workspace, the request log, the fault rules and the app pages' logins",
     responses: { 204: { description: "Emptied" } },
     handler(_input, state) {
       state.store.reset();
       state.log.clear();
       state.faults.clear();
+      state.sessions.clear();
       return empty(204);
     },
   }),
@@ -131,7 +149,7 @@ export const adminRoutes = [
       },
     },
     handler(_input, state) {
-      return json(200, { items: [...state.log.list()] });
+      return json(200, { items: state.log.list() });
     },
   }),
 

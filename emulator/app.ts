@@ -1,7 +1,7 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { adminRoutes, createAdminState, type AdminState } from "./admin";
-import { bearerAuth, originOf, type EmulatorEnv } from "./auth";
+import { adminAuth, bearerAuth, originOf, type EmulatorEnv } from "./auth";
 import { Background, type BackgroundOptions } from "./background";
 import { apiContext } from "./context";
 import { errorBody, HttpError } from "./errors";
@@ -11,20 +11,33 @@ import { wireHooks } from "./hooks";
 import { bodyMiddleware } from "./http/body";
 import { openApiDocument } from "./http/openapi";
 import { json, mountRoutes, page, routesFor, type RouteGroup } from "./http/route";
-import { pageRoutes } from "./pages";
-import { html, layout } from "./pages/html";
+import { pageRoutes, privatePageRoutes, publicPageRoutes, type PageContext } from "./pages";
+import { organizationGate } from "./pages/context";
+import { requireLogin, sessionOf, viewerOf } from "./pages/login";
+import { hostGuard, Hosts } from "./http/hosts";
+import { CONTENT_SECURITY_POLICY, html, layout } from "./pages/html";
 import { named } from "./render/common";
 import { Store, type StoreOptions } from "./store";
+import { hashClearTokens } from "./store/identity";
 
 type AppEnv = FaultEnv & EmulatorEnv;
 
+/** How the app is built: its background work, and the addresses it answers at. */
+export interface AppOptions extends BackgroundOptions {
+  /** The Host and Origin values accepted; by default loopback names at any port. */
+  hosts?: Hosts;
+}
+
 /** Opens a store holding every family's tables. */
 export function openStore(options: Omit<StoreOptions, "schema" | "addedColumns"> = {}): Store {
-  return new Store({
+  const store = new Store({
     ...options,
     schema: families.flatMap((f) => (f.schema ? [f.schema] : [])),
     addedColumns: families.flatMap((f) => f.addedColumns ?? []),
   });
+  // A file from before tokens were hashed keeps working: its tokens are hashed as it opens.
+  hashClearTokens(store);
+  return store;
 }
 
 const DOCUMENT_INFO = {
@@ -96,7 +109,7 @@ export function routeGroups(): RouteGroup<never>[] {
       tag: family.name,
       routes: family.routes,
     })),
-    { prefix: "/_emulator", security: "none", tag: "emulator admin", routes: adminRoutes },
+    { prefix: "/_emulator", security: "bearer", tag: "emulator admin", routes: adminRoutes },
     { prefix: "/app", security: "none", tag: "app pages", routes: pageRoutes },
     { prefix: "", security: "none", tag: "emulator", routes: [rootRoute, documentRoute] },
   ] as RouteGroup<never>[];
@@ -111,7 +124,7 @@ export function routeGroups(): RouteGroup<never>[] {
 export function createApp(
   store: Store,
   state: AdminState = createAdminState(store),
-  options: BackgroundOptions = {},
+  options: AppOptions = {},
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const hooks = wireHooks(families.flatMap((f) => (f.hooks ? [f.hooks] : [])));
@@ -127,15 +140,35 @@ export function createApp(
   });
   app.notFound((c) => c.json(errorBody(404, `no route for ${c.req.method} ${c.req.path}`), 404));
 
+  // Before anything else: a request from a foreign page or a rebound name reaches nothing.
+  app.use("*", hostGuard(options.hosts ?? new Hosts()));
+  // Every answer, errors included: no script runs on the emulator's origin, nothing is sniffed.
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("content-security-policy", CONTENT_SECURITY_POLICY);
+    c.header("x-content-type-options", "nosniff");
+  });
   mountRoutes(app, [rootRoute, documentRoute], () => undefined);
 
   const admin = new Hono<AppEnv>();
+  admin.use("*", adminAuth(state.adminToken));
   admin.use("*", bodyMiddleware());
   mountRoutes(admin, adminRoutes, () => state);
   app.route("/_emulator", admin);
 
   const pages = new Hono<AppEnv>();
-  mountRoutes(pages, pageRoutes, (c) => ({ store, hooks, state, origin: originOf(c) }));
+  const pageContext = (c: Context): PageContext => ({
+    store,
+    hooks,
+    state,
+    origin: originOf(c),
+    viewer: viewerOf(c, store, state) ?? { kind: "anonymous" },
+    session: sessionOf(c),
+  });
+  mountRoutes(pages, publicPageRoutes, pageContext);
+  pages.use("*", requireLogin(store, state));
+  pages.use("/o/:organizationId/*", organizationGate(pageContext));
+  mountRoutes(pages, privatePageRoutes, pageContext);
   app.route("/app", pages);
 
   // The log runs first so that refused bodies and faulted requests are logged with their status.

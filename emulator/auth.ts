@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { HttpError, notFound } from "./errors";
@@ -42,10 +43,10 @@ export interface EmulatorEnv {
 /** Bearer authentication: a missing or unknown token is 401 with the API's error body. */
 export function bearerAuth(store: Store): MiddlewareHandler<EmulatorEnv> {
   return async (c, next) => {
-    const header = requestHeader(c, "authorization") ?? "";
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw new HttpError(401, "missing bearer token in the Authorization header");
-    const userId = userForToken(store, match[1]!);
+    const token = bearerToken(c);
+    if (token === undefined)
+      throw new HttpError(401, "missing bearer token in the Authorization header");
+    const userId = userForToken(store, token);
     if (userId === undefined) throw new HttpError(401, "unknown API token");
     c.set("userId", userId);
     await next();
@@ -98,4 +99,65 @@ export function checkRole(
     );
   }
   return role;
+}
+
+/** Whether two secrets are equal, in a time that does not depend on where they differ. */
+export function sameSecret(given: string, expected: string): boolean {
+  // Digests have one length, which timingSafeEqual needs, and hide the expected one's.
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** The bearer token of a request, if it sent one. */
+export function bearerToken(c: Context): string | undefined {
+  const header = requestHeader(c, "authorization") ?? "";
+  return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+}
+
+/**
+ * The admin API's authentication: the emulator's admin token (printed at start, or given with
+ * `--admin-token`) as a bearer token. An API token does not open it: the admin API seeds,
+ * resets and reads every tenant's requests.
+ */
+export function adminAuth(adminToken: string): MiddlewareHandler {
+  return async (c, next) => {
+    const token = bearerToken(c);
+    if (token === undefined)
+      throw new HttpError(
+        401,
+        "the admin API needs the emulator's admin token as a bearer token in the Authorization header (printed at start, or set with --admin-token)",
+      );
+    if (!sameSecret(token, adminToken))
+      throw new HttpError(
+        401,
+        "this is not the emulator's admin token (API tokens do not open the admin API)",
+      );
+    await next();
+  };
+}
+
+/** Who is looking at the app pages: the emulator's admin, or a user by an API token. */
+export type Viewer = { kind: "admin" } | { kind: "user"; userId: string };
+
+/** The viewer a token stands for: the admin token, or a user's API token; else undefined. */
+export function viewerForToken(
+  store: Store,
+  adminToken: string,
+  token: string,
+): Viewer | undefined {
+  if (sameSecret(token, adminToken)) return { kind: "admin" };
+  const userId = userForToken(store, token);
+  return userId === undefined ? undefined : { kind: "user", userId };
+}
+
+/**
+ * The viewer's role in an organization, as the API would give it: the emulator's admin is an
+ * admin everywhere; undefined when the viewer is not a member.
+ */
+export function viewerRole(
+  store: Store,
+  viewer: Viewer,
+  organizationId: string,
+): string | null | undefined {
+  return viewer.kind === "admin" ? "admin" : membershipRole(store, organizationId, viewer.userId);
 }

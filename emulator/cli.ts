@@ -2,14 +2,17 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { startEmulator, type Seed } from "./index";
+import { isLoopbackAddress, startEmulator, type Seed } from "./index";
 
 const USAGE = `Usage: docs-workspace-emulator [--port 4100] [--host 127.0.0.1] [--data FILE] [--seed FILE]
          [--processing-delay MS] [--fetch-timeout MS] [--git-timeout MS] [--git-root DIR]...
-         [--fetch-allow HOST]... [--content DIR]
+         [--fetch-allow HOST]... [--content DIR] [--admin-token TOKEN] [--allow-host NAME]...
 
   --port   port to listen on (0 picks a free one); default 4100
-  --host   address to bind; default 127.0.0.1
+  --host   address to bind; default 127.0.0.1 (another address is reachable from the network)
+  --admin-token  the admin API's token (also DOCS_WORKSPACE_EMULATOR_ADMIN_TOKEN); default a new
+                 random one, printed at start
+  --allow-host   a further host name the emulator answers at (a CI service's name); repeatable
   --data   SQLite file that keeps the workspace across restarts; default in memory
   --seed   JSON seed (organizations, users, members, tokens); default a demo organization
   --processing-delay  how long an OpenAPI spec or a translation run takes to process; default 1000
@@ -38,6 +41,19 @@ function gitRoot(dir: string): string {
   return path;
 }
 
+/**
+ * The `--seed` file. A file that is not JSON is refused without JSON.parse's message, which
+ * quotes the file's text: a file given by mistake may hold a token.
+ */
+function readSeed(file: string): Seed {
+  const text = readFileSync(file, "utf8");
+  try {
+    return JSON.parse(text) as Seed;
+  } catch {
+    throw new Error(`--seed ${file} is not valid JSON`);
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -51,6 +67,8 @@ async function main(): Promise<void> {
       "git-root": { type: "string", multiple: true },
       "fetch-allow": { type: "string", multiple: true },
       content: { type: "string" },
+      "admin-token": { type: "string" },
+      "allow-host": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -63,8 +81,17 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`--port must be an integer from 0 to 65535, got ${values.port}`);
   }
-  const seed =
-    values.seed === undefined ? "demo" : (JSON.parse(readFileSync(values.seed, "utf8")) as Seed);
+  const seed = values.seed === undefined ? "demo" : readSeed(values.seed);
+  const givenAdminToken =
+    values["admin-token"] ?? (process.env.DOCS_WORKSPACE_EMULATOR_ADMIN_TOKEN || undefined);
+  if (givenAdminToken !== undefined && !/^\S{16,256}$/.test(givenAdminToken))
+    throw new Error(
+      "--admin-token must be 16 to 256 characters with no whitespace (the value is not shown)",
+    );
+  if (!isLoopbackAddress(values.host))
+    console.error(
+      `docs-workspace-emulator: warning: --host ${values.host} is not a loopback address: anyone who reaches it on the network can call the API with a token, and the admin API with the admin token. Keep the admin token secret.`,
+    );
 
   const emulator = await startEmulator({
     port,
@@ -77,6 +104,8 @@ async function main(): Promise<void> {
     gitRoots: values["git-root"]?.map(gitRoot),
     fetchAllow: values["fetch-allow"],
     content: values.content,
+    adminToken: givenAdminToken,
+    allowHosts: values["allow-host"],
   });
   // Installed before the URL is printed: whoever reads it may signal at once.
   const stop = (signal: string) => {
@@ -105,6 +134,10 @@ async function main(): Promise<void> {
     console.log(`DOCS_WORKSPACE_API_TOKEN=${emulator.token}`);
     console.log(`DOCS_WORKSPACE_ORGANIZATION_ID=${emulator.organizationId}`);
   }
+  // The admin token is printed once, here, when the emulator made it; a given one is not echoed.
+  if (givenAdminToken === undefined)
+    console.log(`DOCS_WORKSPACE_EMULATOR_ADMIN_TOKEN=${emulator.adminToken}`);
+  else console.log("admin token: the one given (--admin-token)");
 }
 
 main().catch((error: unknown) => {

@@ -67,6 +67,26 @@ export const pageInput: z.ZodType<PageInput> = Array.from({ length: MAX_PAGE_DEP
   z.strictObject(pageFields),
 );
 
+/**
+ * The content types a space's file may have: documentation's images, documents and data. Types
+ * a browser runs as a page of the emulator's origin (text/html, scripts, XML) are refused; files
+ * are served as attachments in any case (pages/content.ts).
+ */
+export const FILE_CONTENT_TYPES = [
+  "application/octet-stream",
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+  "image/svg+xml",
+  "application/pdf",
+  "text/plain",
+  "text/markdown",
+  "text/csv",
+  "application/json",
+  "application/yaml",
+] as const;
+
 /** A file of the content seed: UTF-8 `text` or `base64` bytes. */
 export const fileInput = z.strictObject({
   name: z
@@ -74,7 +94,12 @@ export const fileInput = z.strictObject({
     .min(1)
     .max(255)
     .regex(/^[^/\\]+$/, "a file name, without '/'"),
-  contentType: z.string().min(1).max(255).optional(),
+  contentType: z
+    .string()
+    .refine((type) => (FILE_CONTENT_TYPES as readonly string[]).includes(type), {
+      message: `must be one of ${FILE_CONTENT_TYPES.map((t) => `"${t}"`).join(", ")}`,
+    })
+    .optional(),
   text: z.string().optional(),
   base64: z.string().optional(),
 });

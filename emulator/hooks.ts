@@ -19,8 +19,11 @@ export interface SpaceCounts {
 
 /** What a family may provide to the others. */
 export interface FamilyHooks {
-  /** The published URL of a space, when this family publishes it. */
-  spacePublishedUrl?(store: Store, space: SpaceRow): string | undefined;
+  /**
+   * The published URL of a space, when this family publishes it, as a caller with `role` sees it
+   * (a share key only for those who may list the share links).
+   */
+  spacePublishedUrl?(store: Store, space: SpaceRow, role: string | null): string | undefined;
   /** The counts this family keeps for a space. */
   spaceCounts?(store: Store, space: SpaceRow): Partial<SpaceCounts>;
   /** The change request whose merge made a revision of the space, when this family merged it. */
@@ -39,7 +42,7 @@ export interface FamilyHooks {
 
 /** The hooks as the routes call them, every family's answer joined. */
 export interface Hooks {
-  spacePublishedUrl(store: Store, space: SpaceRow): string | undefined;
+  spacePublishedUrl(store: Store, space: SpaceRow, role: string | null): string | undefined;
   spaceCounts(store: Store, space: SpaceRow): SpaceCounts;
   revisionMergedFrom(
     store: Store,
@@ -56,9 +59,9 @@ export function wireHooks(providers: readonly FamilyHooks[]): Hooks {
   const mergers = providers.flatMap((p) => (p.revisionMergedFrom ? [p.revisionMergedFrom] : []));
   const cutters = providers.flatMap((p) => (p.spacesTransferred ? [p.spacesTransferred] : []));
   return {
-    spacePublishedUrl(store, space) {
+    spacePublishedUrl(store, space, role) {
       for (const publisher of publishers) {
-        const url = publisher(store, space);
+        const url = publisher(store, space, role);
         if (url !== undefined) return url;
       }
       return undefined;

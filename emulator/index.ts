@@ -2,16 +2,19 @@ import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
-import { createAdminState } from "./admin";
+import { createAdminState, newAdminToken } from "./admin";
+import { Hosts } from "./http/hosts";
 import { createApp, openStore } from "./app";
 import { loadContentDir, type LoadedSpace } from "./content-dir";
 import { temporaryGitRoot, type BackgroundOptions } from "./background";
-import { applyDemoSeed, applySeed, type Seed } from "./seed";
+import { applyDemoSeed, applySeed, newToken, type Seed } from "./seed";
 import type { Clock, Store } from "./store";
-import { firstAdminToken } from "./store/identity";
+import { firstAdminToken, insertToken, tokenHash } from "./store/identity";
 import { hasOrganizations } from "./store/organizations";
 
-export { createApp, openStore, routeGroups } from "./app";
+export { createApp, openStore, routeGroups, type AppOptions } from "./app";
+export { createAdminState } from "./admin";
+export { Hosts, isLoopbackAddress } from "./http/hosts";
 export type { Seed, SeedResult } from "./seed";
 export type { Clock } from "./store";
 export type { BackgroundOptions } from "./background";
@@ -22,8 +25,18 @@ export { faultMix, type FaultRule, type FaultRuleInput } from "./faults";
 export interface StartEmulatorOptions extends BackgroundOptions {
   /** 0 picks a free port. Default 4100. */
   port?: number;
-  /** Default 127.0.0.1: the emulator is a local tool and its admin API has no authentication. */
+  /**
+   * Default 127.0.0.1. Another address shares the workspace with whoever reaches it: the API
+   * still needs a token and the admin API the admin token.
+   */
   host?: string;
+  /** The admin API's token; absent, a random one is made (answered as `adminToken`). */
+  adminToken?: string;
+  /**
+   * Host names the emulator answers at beside loopback names and the address it binds (a CI
+   * service's name, `docs-emulator`): a request naming another Host is refused (421).
+   */
+  allowHosts?: readonly string[];
   /** A file keeps the workspace across restarts; absent means in memory. */
   data?: string;
   clock?: Clock;
@@ -42,7 +55,12 @@ export interface StartEmulatorOptions extends BackgroundOptions {
 export interface RunningEmulator {
   url: string;
   port: number;
-  /** An admin token of the first organization, when there is one. */
+  /** The admin API's token: send it as a bearer token to `/_emulator/...`. */
+  adminToken: string;
+  /**
+   * An API token of the first organization's admin, when it has one: the seeded one on a new
+   * workspace, a new one on a resumed data file (which keeps tokens hashed only).
+   */
   token?: string;
   organizationId?: string;
   /** What `content` wrote, space by space. */
@@ -54,12 +72,31 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-function applyStartSeed(store: Store, seed: StartEmulatorOptions["seed"]): void {
-  if (seed === "none") return;
+/** Seeds a new workspace; answers the tokens it wrote in clear (the store keeps them hashed). */
+function applyStartSeed(store: Store, seed: StartEmulatorOptions["seed"]): string[] {
+  if (seed === "none") return [];
   // A data file that already holds a workspace is resumed, never seeded twice.
-  if (hasOrganizations(store)) return;
-  if (seed === undefined || seed === "demo") applyDemoSeed(store);
-  else applySeed(store, seed);
+  if (hasOrganizations(store)) return [];
+  if (seed === undefined || seed === "demo") return [applyDemoSeed(store).token];
+  return applySeed(store, seed).tokens;
+}
+
+/**
+ * The token to print: the first admin's first token, when this start seeded it in clear. A
+ * resumed file keeps tokens hashed only, so that admin is given a new token, printed instead
+ * (the earlier ones keep working).
+ */
+function startToken(
+  store: Store,
+  seeded: readonly string[],
+): { token: string; organizationId: string } | undefined {
+  const admin = firstAdminToken(store);
+  if (admin === undefined) return undefined;
+  const known = seeded.find((token) => tokenHash(token) === admin.tokenHash);
+  if (known !== undefined) return { token: known, organizationId: admin.organizationId };
+  const token = newToken();
+  insertToken(store, token, admin.userId);
+  return { token, organizationId: admin.organizationId };
 }
 
 /**
@@ -77,8 +114,9 @@ function defaultGitRoot(store: Store, data: string | undefined): string {
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   const store = openStore({ path: options.data, clock: options.clock });
   let content: LoadedSpace[] | undefined;
+  let admin: ReturnType<typeof startToken>;
   try {
-    applyStartSeed(store, options.seed);
+    admin = startToken(store, applyStartSeed(store, options.seed));
     if (options.content !== undefined) content = loadContentDir(store, options.content);
   } catch (error) {
     store.close();
@@ -86,12 +124,15 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   }
   const host = options.host ?? "127.0.0.1";
   const gitRoots = options.gitRoots ?? [defaultGitRoot(store, options.data)];
-  const app = createApp(store, createAdminState(store), {
+  const state = createAdminState(store, options.adminToken ?? newAdminToken());
+  const hosts = new Hosts(options.allowHosts?.map((name) => name.toLowerCase()));
+  const app = createApp(store, state, {
     processingDelayMs: options.processingDelayMs,
     fetchTimeoutMs: options.fetchTimeoutMs,
     gitTimeoutMs: options.gitTimeoutMs,
     gitRoots,
     fetchAllow: options.fetchAllow,
+    hosts,
   });
 
   const server = await new Promise<ServerType>((resolve, reject) => {
@@ -101,13 +142,14 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     s.once("error", reject);
   });
   const { port } = server.address() as AddressInfo;
+  hosts.listen(host, port);
   const urlHost = host.includes(":") ? `[${host}]` : host;
-  const admin = firstAdminToken(store);
 
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost}:${port}`,
     port,
+    adminToken: state.adminToken,
     ...(admin ? { token: admin.token, organizationId: admin.organizationId } : {}),
     ...(content !== undefined ? { content } : {}),
     gitRoots,

@@ -38,9 +38,98 @@ const PREVIEW_CHARS = 200;
 /** A rough cost of an entry beyond its strings: the object, method and status. */
 const ENTRY_OVERHEAD = 64;
 
+/**
+ * An entry as the log keeps it: the body as the text received (a parsed body can take many times
+ * its text's size: `[{},{},...]` is one object per three bytes), parsed again when listed.
+ */
+export interface LogEntry extends Omit<LoggedRequest, "body"> {
+  /** The body's text; absent when there is none or it is only summarized. */
+  text?: string;
+  /** Whether `text` is JSON (listed parsed) or text the routes refused (listed as it is). */
+  json?: boolean;
+}
+
 /** What the log middleware leaves on the context for the fault middleware. */
 export interface RequestLogEnv extends BodyEnv {
-  Variables: BodyEnv["Variables"] & { logEntry: LoggedRequest };
+  Variables: BodyEnv["Variables"] & { logEntry: LogEntry };
+}
+
+/** The bytes a string takes in V8's heap: one per character, two when any is beyond Latin-1. */
+function stringBytes(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
+}
+
+/**
+ * A copy of a short piece of a long string that does not keep the long one alive: V8's `slice`
+ * may answer a view into its parent, which a 1 MiB body would then stay behind.
+ */
+function detached(text: string): string {
+  return Buffer.from(text, "utf8").toString("utf8");
+}
+
+/** Body fields whose value is a secret wherever they appear: a SAML provider's certificate. */
+const SECRET_FIELDS = new Set(["certificate"]);
+/** Query parameters whose value is a secret: a share key (§4.1). */
+const SECRET_QUERY = new Set(["shareKey"]);
+const MASK = "***";
+/** Basic-auth credentials in a URL (a Git sync's `url`): up to the authority's last `@`. */
+const CREDENTIALS = /([a-z][a-z0-9+.-]*:\/\/)[^/?#\s"]*@/gi;
+
+/**
+ * A body with its secrets masked, or the same value when it holds none: certificates, share
+ * keys, and the credentials of any URL in a string. The log never holds them in clear.
+ */
+function masked(value: unknown): { value: unknown; changed: boolean } {
+  if (typeof value === "string") {
+    const text = maskText(value);
+    return { value: text, changed: text !== value };
+  }
+  if (value === null || typeof value !== "object") return { value, changed: false };
+  let changed = false;
+  const walk = (v: unknown) => {
+    const m = masked(v);
+    changed ||= m.changed;
+    return m.value;
+  };
+  const out = Array.isArray(value)
+    ? value.map(walk)
+    : Object.fromEntries(
+        Object.entries(value).map(([key, v]) => {
+          if (SECRET_FIELDS.has(key) && typeof v === "string" && v !== "") {
+            changed = true;
+            return [key, MASK];
+          }
+          return [key, walk(v)];
+        }),
+      );
+  return changed ? { value: out, changed } : { value, changed };
+}
+
+/** Text with URL credentials masked: a body that is not JSON, or a summary's preview. */
+function maskText(text: string): string {
+  return text.replace(CREDENTIALS, `$1${MASK}@`);
+}
+
+function maskedQuery(query: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key in query) {
+    const value = query[key]!;
+    // A share key keeps its first 4 characters, as the pages show keys, to tell links apart.
+    out[key] = !SECRET_QUERY.has(key)
+      ? maskText(value)
+      : value.length >= 16
+        ? `${value.slice(0, 4)}${"•".repeat(8)}`
+        : MASK;
+  }
+  return out;
+}
+
+/** An entry as the admin API answers it. */
+function listed(entry: LogEntry): LoggedRequest {
+  const { text, json, ...rest } = entry;
+  const body = text === undefined ? null : json ? (JSON.parse(text) as unknown) : text;
+  return { ...rest, body };
 }
 
 /**
@@ -48,12 +137,22 @@ export interface RequestLogEnv extends BodyEnv {
  * a long-running emulator (a user's CI) and a flood of large bodies both stay bounded.
  */
 export class RequestLog {
-  private entries: LoggedRequest[] = [];
+  private entries: LogEntry[] = [];
   private sizes: number[] = [];
   private bytes = 0;
 
-  list(): readonly LoggedRequest[] {
-    return this.entries;
+  /** Every entry, in arrival order. */
+  list(): LoggedRequest[] {
+    return this.entries.map(listed);
+  }
+
+  /** The latest `n` entries, in arrival order. */
+  latest(n: number): LoggedRequest[] {
+    return this.entries.slice(-n).map(listed);
+  }
+
+  count(): number {
+    return this.entries.length;
   }
 
   /** The bytes the log holds, as it counts them against its budget. */
@@ -67,7 +166,7 @@ export class RequestLog {
     this.bytes = 0;
   }
 
-  private add(entry: LoggedRequest, size: number): void {
+  private add(entry: LogEntry, size: number): void {
     this.entries.push(entry);
     this.sizes.push(size);
     this.bytes += size;
@@ -75,7 +174,7 @@ export class RequestLog {
   }
 
   /** Charges an entry for its body once the body is known. */
-  private grow(entry: LoggedRequest, extra: number): void {
+  private grow(entry: LogEntry, extra: number): void {
     const at = this.entries.lastIndexOf(entry);
     if (at < 0) return;
     this.sizes[at]! += extra;
@@ -112,17 +211,11 @@ export class RequestLog {
    */
   middleware(): MiddlewareHandler<RequestLogEnv> {
     return async (c, next) => {
-      const query = c.req.query();
-      const entry: LoggedRequest = {
-        method: c.req.method,
-        path: c.req.path,
-        query,
-        body: null,
-        status: 0,
-      };
+      const query = maskedQuery(c.req.query());
+      const entry: LogEntry = { method: c.req.method, path: c.req.path, query, status: 0 };
       // Logged on arrival, so the order is the order requests came in.
-      let size = ENTRY_OVERHEAD + entry.path.length;
-      for (const key in query) size += key.length + query[key]!.length;
+      let size = ENTRY_OVERHEAD + stringBytes(entry.path);
+      for (const key in query) size += stringBytes(key) + stringBytes(query[key]!);
       this.add(entry, size);
       c.set("logEntry", entry);
       await next();
@@ -134,21 +227,23 @@ export class RequestLog {
 }
 
 /** Puts the body, or its summary, on the entry; answers the bytes it holds. */
-function keepBody(entry: LoggedRequest, body: Exclude<RequestBody, { kind: "none" }>): number {
-  const preview = body.text.slice(0, PREVIEW_CHARS);
+function keepBody(entry: LogEntry, body: Exclude<RequestBody, { kind: "none" }>): number {
   const summarize = (reason: BodySummary["reason"]) => {
+    // A preview cut inside a certificate is masked as far as it goes.
+    const preview = detached(maskText(body.text.slice(0, PREVIEW_CHARS)));
     entry.truncated = { bytes: body.bytes, reason, preview };
-    return preview.length + 32;
+    return stringBytes(preview) + 32;
   };
   if (body.kind === "refused" && body.reason === "too-large")
     return summarize("over the request body limit");
   if (body.kind === "refused" && body.reason === "too-deep") return summarize("nested too deep");
   if (body.bytes > LOG_BODY_BYTES) return summarize("larger than the log keeps");
-  if (body.kind === "refused") {
-    // Not JSON: the text itself, which is small.
-    entry.body = body.text;
-    return body.bytes;
-  }
-  entry.body = body.value;
-  return body.bytes;
+  // Masked on the way in: the log never holds a secret in clear.
+  if (body.kind === "json") {
+    const m = masked(body.value);
+    entry.text = m.changed ? JSON.stringify(m.value) : body.text;
+  } else entry.text = maskText(body.text);
+  // Not JSON (or not sent as JSON): the text itself, listed as it came.
+  entry.json = body.kind === "json";
+  return stringBytes(entry.text);
 }

@@ -142,7 +142,10 @@ async function main(): Promise<void> {
     `\nEmulator: ${emulator.url}   (data in ${shown(path.join(dataDir, "emulator.db"))})`,
   );
   console.log(`Organization: ${emulator.organizationId}`);
-  console.log(`Token: ${emulator.token}   (a local demo token)`);
+  console.log(
+    `Token: ${emulator.token}   (a local demo token: the API's, and the app pages' login)`,
+  );
+  console.log(`Admin token: ${emulator.adminToken}   (the admin API's, /_emulator)`);
   if (exitAfter) {
     await emulator.close();
     return;

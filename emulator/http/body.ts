@@ -23,7 +23,7 @@ export type RequestBody =
   /** A body the routes refuse: not JSON, nested too deep, or over the byte limit. */
   | { kind: "refused"; reason: RefusalReason; text: string; bytes: number; error: HttpError };
 
-export type RefusalReason = "too-large" | "too-deep" | "not-json";
+export type RefusalReason = "too-large" | "too-deep" | "not-json" | "not-json-type";
 
 export interface BodyEnv {
   Bindings: NodeBindings;
@@ -50,9 +50,29 @@ export function bodyMiddleware(): MiddlewareHandler<BodyEnv> {
     else if (read.bytes > MAX_BODY_BYTES) {
       c.set("body", refusal("too-large", "", read.bytes, tooLarge(read.bytes)));
       throw tooLarge(read.bytes);
-    } else c.set("body", parse(read.text, read.bytes));
+    } else {
+      const body = parse(read.text, read.bytes);
+      const type = requestHeader(c, "content-type");
+      if (body.kind !== "none" && !isJsonType(type)) {
+        // A browser's form or no-cors fetch can send text/plain to any address: only a JSON body
+        // declared as JSON is read, which a page of another origin cannot send without asking.
+        const error = new HttpError(
+          415,
+          `request body must be sent as Content-Type: application/json, got ${type ?? "none"}`,
+        );
+        c.set("body", refusal("not-json-type", read.text, read.bytes, error));
+        throw error;
+      }
+      c.set("body", body);
+    }
     await next();
   };
+}
+
+/** `application/json`, or a `+json` type, with any parameters (`; charset=utf-8`). */
+export function isJsonType(type: string | undefined): boolean {
+  const essence = type?.split(";")[0]!.trim().toLowerCase();
+  return essence === "application/json" || /^application\/[\w.+-]+\+json$/.test(essence ?? "");
 }
 
 /** The JSON body a route declared, or the reason it cannot have it. An absent body reads as `{}`. */
@@ -61,6 +81,31 @@ export function bodyOf(c: Context<BodyEnv>): unknown {
   if (body.kind === "none") return {};
   if (body.kind === "refused") throw body.error;
   return body.value;
+}
+
+/** The largest HTML form accepted (the app pages' login: a token). */
+const MAX_FORM_BYTES = 16 * 1024;
+
+/**
+ * An HTML form's fields (`application/x-www-form-urlencoded`), read within a byte limit: the app
+ * pages' login, which a browser sends without script. Another type is 415.
+ */
+export async function formOf(c: Context): Promise<Record<string, string>> {
+  const type = requestHeader(c, "content-type")?.split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded")
+    throw new HttpError(
+      415,
+      `request body must be sent as Content-Type: application/x-www-form-urlencoded, got ${type ?? "none"}`,
+    );
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for await (const chunk of c.req.raw.body ?? []) {
+    bytes += chunk.length;
+    if (bytes > MAX_FORM_BYTES)
+      throw new HttpError(413, `form is over ${MAX_FORM_BYTES} bytes; the limit is 16 KiB`);
+    chunks.push(chunk);
+  }
+  return Object.fromEntries(new URLSearchParams(utf8.decode(Buffer.concat(chunks))));
 }
 
 function tooLarge(bytes: number): HttpError {

@@ -107,10 +107,8 @@ export function openApiDocument(groups: readonly RouteGroup<unknown>[], info: Do
         // A body schema shared by routes (the move of collections and spaces) is one component.
         if (!inputs.has(route.body)) inputs.set(route.body, `${pascal(route.operationId)}Body`);
         const id = inputs.get(route.body)!;
-        requestBody = {
-          required: false,
-          content: { "application/json": { schema: ref(id) } },
-        };
+        const type = route.form ? "application/x-www-form-urlencoded" : "application/json";
+        requestBody = { required: false, content: { [type]: { schema: ref(id) } } };
       }
       // OpenAPI writes a parameter holding `/` as any other: `{name}`.
       const path = fullPath(group.prefix, route.path).replace(/\{(\w+)\+\}/g, "{$1}");

@@ -2,7 +2,7 @@ import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { parseOrThrow } from "../validation";
-import { bodyOf, type BodyEnv } from "./body";
+import { bodyOf, formOf, type BodyEnv } from "./body";
 
 /**
  * A route is declared once, as data: its method and path, the zod schemas of its query and body,
@@ -27,13 +27,16 @@ export interface ResponseSpec {
 }
 export type Responses = { [status: number]: ResponseSpec };
 
-/** What a handler returns: one of its declared statuses, with the body that status declares. */
+/**
+ * What a handler returns: one of its declared statuses, with the body that status declares, and
+ * any headers of its own (a redirect's `location`, a login's `set-cookie`).
+ */
 export type Result<R extends Responses> = {
-  [S in keyof R & number]: R[S] extends { schema: z.ZodType }
+  [S in keyof R & number]: (R[S] extends { schema: z.ZodType }
     ? { status: S; body: z.input<R[S]["schema"]> }
     : R[S] extends { html: true }
       ? { status: S; html: string }
-      : { status: S };
+      : { status: S }) & { headers?: Record<string, string> };
 }[keyof R & number];
 
 /** A handler's validated input. */
@@ -62,6 +65,8 @@ export interface RouteDef<
   query?: Q;
   /** The JSON body; an absent body is read as `{}`. */
   body?: B;
+  /** The body is an HTML form's (`application/x-www-form-urlencoded`), not JSON. */
+  form?: true;
   responses: R;
   handler(
     input: Input<P, z.output<Q>, z.output<B>>,
@@ -77,6 +82,7 @@ export interface Route<C = unknown> {
   summary: string;
   query?: z.ZodType;
   body?: z.ZodType;
+  form?: true;
   responses: Responses;
   handler(input: Input<string, unknown, unknown>, ctx: C): ResultShape | Promise<ResultShape>;
 }
@@ -87,6 +93,7 @@ type ResultShape = {
   html?: string;
   bytes?: Uint8Array;
   contentType?: string;
+  headers?: Record<string, string>;
 };
 
 /**
@@ -155,9 +162,13 @@ export function mountRoutes<C, E extends BodyEnv>(
         body:
           route.body === undefined
             ? undefined
-            : parseOrThrow(route.body, bodyOf(c as unknown as Context<BodyEnv>)),
+            : parseOrThrow(
+                route.body,
+                route.form ? await formOf(c) : bodyOf(c as unknown as Context<BodyEnv>),
+              ),
       };
       const result = await route.handler(input, context(c));
+      for (const [name, value] of Object.entries(result.headers ?? {})) c.header(name, value);
       if (result.html !== undefined)
         return c.html(result.html, result.status as ContentfulStatusCode);
       if (result.bytes !== undefined)
@@ -184,13 +195,39 @@ export function empty<const S extends number>(status: S): { status: S } {
   return { status };
 }
 
-/** A file's bytes, with its content type. */
+/**
+ * A file's bytes, with its content type, served as an attachment named `filename`: a browser
+ * saves it rather than rendering it on the emulator's origin (an SVG's script, an HTML file).
+ */
 export function bytes<const S extends number>(
   status: S,
   content: Uint8Array,
   contentType: string,
-): { status: S; bytes: Uint8Array; contentType: string } {
-  return { status, bytes: content, contentType };
+  filename: string,
+): { status: S; bytes: Uint8Array; contentType: string; headers: Record<string, string> } {
+  return {
+    status,
+    bytes: content,
+    contentType,
+    headers: { "content-disposition": contentDisposition(filename) },
+  };
+}
+
+/** `attachment; filename="name"`, with `filename*` for a name beyond printable ASCII (RFC 6266). */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return ascii === filename
+    ? `attachment; filename="${filename}"`
+    : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** A redirect to `location` (a 303 after a form), with any further headers (`set-cookie`). */
+export function redirect<const S extends number>(
+  status: S,
+  location: string,
+  headers: Record<string, string> = {},
+): { status: S; headers: Record<string, string> } {
+  return { status, headers: { ...headers, location } };
 }
 
 /** An HTML page. */

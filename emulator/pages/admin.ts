@@ -1,6 +1,6 @@
 import type { LoggedRequest } from "../request-log";
 import { page } from "../http/route";
-import { pageAnswer, pageRoute } from "./context";
+import { forbidden, forbiddenAnswer, pageAnswer, pageRoute, type PageContext } from "./context";
 import { html, layout, maskKey } from "./html";
 
 /** The request log page shows the latest requests; the admin API has them all. */
@@ -25,26 +25,38 @@ function shownQuery(query: Record<string, string>): string {
     .join("&");
 }
 
+/** The request log and the fault rules span every tenant: the emulator's admin sees them. */
+function adminOnly(ctx: PageContext) {
+  return ctx.viewer.kind === "admin"
+    ? undefined
+    : forbidden(
+        "The request log and the fault rules show every organization's traffic: log in with the emulator's admin token to see them.",
+      );
+}
+
 export const adminPages = [
   pageRoute({
     method: "get",
     path: "/requests",
     operationId: "requestLogPage",
     summary: "The workspace API requests the emulator received: what the provider sent",
-    responses: { 200: pageAnswer },
-    handler(_input, { state }) {
-      const all = state.log.list();
-      const shown = all.slice(-SHOWN);
-      const first = all.length - shown.length;
+    responses: { 200: pageAnswer, 403: forbiddenAnswer },
+    handler(_input, ctx) {
+      const refused = adminOnly(ctx);
+      if (refused !== undefined) return refused;
+      const { state } = ctx;
+      const total = state.log.count();
+      const shown = state.log.latest(SHOWN);
+      const first = total - shown.length;
       return page(
         200,
         layout(
           "Request log",
           html`<h1>Request log</h1>
             <p class="meta">
-              ${all.length}
-              request${all.length === 1 ? "" : "s"}${first > 0 ? ` (the latest ${SHOWN} shown)` : ""},
-              in arrival order. <a href="/_emulator/requests">As JSON</a>
+              ${total}
+              request${total === 1 ? "" : "s"}${first > 0 ? ` (the latest ${SHOWN} shown)` : ""}, in
+              arrival order. <a href="/_emulator/requests">As JSON</a>
             </p>
             ${
               shown.length === 0
@@ -79,8 +91,11 @@ export const adminPages = [
     path: "/faults",
     operationId: "faultRulesPage",
     summary: "The fault rules in force",
-    responses: { 200: pageAnswer },
-    handler(_input, { state }) {
+    responses: { 200: pageAnswer, 403: forbiddenAnswer },
+    handler(_input, ctx) {
+      const refused = adminOnly(ctx);
+      if (refused !== undefined) return refused;
+      const { state } = ctx;
       const rules = state.faults.list();
       return page(
         200,

@@ -7,9 +7,23 @@ import {
   type ChangeRequestRow,
   type ChangeRequestStatus,
 } from "../store/change-requests";
-import { fileBytes, filesOf, findFile, pagesOf, type PageRow } from "../store/content";
+import {
+  fileBytes,
+  filesOf,
+  findFile,
+  findRevision,
+  pagesOf,
+  type PageRow,
+} from "../store/content";
 import { findSpace, type SpaceRow } from "../store/spaces";
-import { missing, missingAnswer, pageAnswer, pageRoute, type PageContext } from "./context";
+import {
+  mayRead,
+  missing,
+  missingAnswer,
+  pageAnswer,
+  pageRoute,
+  type PageContext,
+} from "./context";
 import { html, layout, type Html } from "./html";
 import { renderMarkdown } from "./page-markdown";
 
@@ -164,10 +178,14 @@ export const contentPages = [
       404: missingAnswer,
     },
     handler({ params }, ctx) {
+      const revision = findRevision(ctx.store, params.revisionId);
+      const space = revision && findSpace(ctx.store, revision.spaceId);
       const file = findFile(ctx.store, params.revisionId, params.fileId);
       const content = file && fileBytes(ctx.store, params.revisionId, params.fileId);
-      if (!file || !content) return missing(`file ${params.fileId}`);
-      return bytes(200, content, file.contentType);
+      // Another organization's file is missing, as its pages are.
+      if (!space || !mayRead(ctx, space.organizationId) || !file || !content)
+        return missing(`file ${params.fileId}`);
+      return bytes(200, content, file.contentType, file.name);
     },
   }),
 ];

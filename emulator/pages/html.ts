@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 /**
  * Plain server HTML for the app pages: a tagged template that escapes every value it is given
  * unless it is already HTML, and one layout. No client framework, no script.
@@ -55,6 +57,8 @@ const STYLE = `
 body { font: 15px/1.5 system-ui, sans-serif; margin: 0; color: #1d1f24; background: #fafafa; }
 header { background: #1d1f24; color: #fff; padding: .6rem 1.5rem; display: flex; gap: 1.5rem; align-items: baseline; }
 header a { color: #cfe0ff; }
+header form { margin: 0; }
+header input[type="submit"] { background: none; border: 1px solid #cfe0ff; color: #cfe0ff; cursor: pointer; }
 header strong { margin-right: auto; }
 main { max-width: 60rem; margin: 1.5rem auto; padding: 0 1.5rem; }
 h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
@@ -84,21 +88,37 @@ ul.replies { padding-left: 1.5rem; border-left: 2px solid #e6e8ee; }
 `;
 
 /** The one layout every page uses. */
+/**
+ * The Content-Security-Policy of every answer: nothing runs and nothing loads but the pages' own
+ * style sheet (by its hash), images of the emulator itself, and forms posted back to it; no page
+ * may be framed. The pages have no script, so none is allowed.
+ */
+/** The style element, written apart from the page's template: its text must be what is hashed. */
+const STYLE_ELEMENT = new Html(`<style>${STYLE}</style>`);
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash("sha256").update(STYLE).digest("base64")}'`,
+  "img-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
 export function layout(title: string, body: Html): string {
   return `<!doctype html>${html`<html lang="en">
     <head>
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>${title} · docs-workspace emulator</title>
-      <style>
-        ${new Html(STYLE)}
-      </style>
+      ${STYLE_ELEMENT}
     </head>
     <body>
       <header>
         <strong>docs-workspace emulator</strong><a href="/app">Organizations</a
         ><a href="/app/requests">Request log</a><a href="/app/faults">Fault rules</a
         ><a href="/openapi.json">OpenAPI</a>
+        <form method="post" action="/app/logout"><input type="submit" value="Log out" /></form>
       </header>
       <main>${body}</main>
     </body>

@@ -63,7 +63,10 @@ export const openApiSpecPages = [
       );
     },
   }),
+];
 
+/** A public spec's page: anyone with the link reads it, as on the hosted service. */
+export const publicOpenApiSpecPages = [
   pageRoute({
     method: "get",
     path: "/o/{organizationId}/openapi/{specSlug}/public",

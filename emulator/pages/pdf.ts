@@ -82,7 +82,12 @@ export const pdfPages = [
       if (Date.parse(ctx.store.now()) / 1000 > link.expires)
         return refused(410, "This PDF URL worked for one hour, and that hour is over.");
       const sections = printed(pagesOf(ctx.store, revision.id), link);
-      return bytes(200, pdfDocument(space.title, sections), "application/pdf");
+      return bytes(
+        200,
+        pdfDocument(space.title, sections),
+        "application/pdf",
+        `${space.title}.pdf`,
+      );
     },
   }),
 ];

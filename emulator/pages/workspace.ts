@@ -9,7 +9,14 @@ import { allOrganizations, findOrganization } from "../store/organizations";
 import { siteSpacesOfSpace } from "../store/site-spaces";
 import { findSite, sitesOf } from "../store/sites";
 import { findSpace, spacesOf, type SpaceRow } from "../store/spaces";
-import { missing, missingAnswer, pageAnswer, pageRoute, type PageContext } from "./context";
+import {
+  mayRead,
+  missing,
+  missingAnswer,
+  pageAnswer,
+  pageRoute,
+  type PageContext,
+} from "./context";
 import { badge, html, layout, type Html } from "./html";
 
 type Node = { kind: "collection"; row: CollectionRow } | { kind: "space"; row: SpaceRow };
@@ -83,10 +90,10 @@ export const workspacePages = [
     method: "get",
     path: "/",
     operationId: "appIndexPage",
-    summary: "Every organization of the emulator",
+    summary: "The organizations the viewer's token reads",
     responses: { 200: pageAnswer },
     handler(_input, ctx) {
-      const orgs = allOrganizations(ctx.store);
+      const orgs = allOrganizations(ctx.store).filter((o) => mayRead(ctx, o.id));
       return page(
         200,
         layout(

@@ -49,7 +49,8 @@ export function userOf(ctx: Pick<ApiContext, "store">, id: string): UserRow {
 export function requireChangeRequest(
   ctx: ApiContext,
   params: { spaceId: string; changeRequestId: string },
-  minimum: "member" | "comment" | "edit" | "review" = "member",
+  // A guest reaches no space (docs/api-decisions.md), nor its change requests: `read` at least.
+  minimum: "read" | "comment" | "edit" | "review" = "read",
 ): { space: SpaceRow; cr: ChangeRequestRow; role: string | null } {
   const { row: space } = visibleSpace(ctx, params.spaceId);
   const role = ctx.requireRole(space.organizationId, minimum);

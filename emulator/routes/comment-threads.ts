@@ -30,7 +30,8 @@ export interface ThreadAt {
 export type ThreadResolver = (ctx: ApiContext, params: Record<string, string>) => ThreadAt;
 
 export const spaceThread: ThreadResolver = (ctx, params) => {
-  const { row: space, role } = visibleSpace(ctx, params.spaceId!);
+  // Comments are on the space's content, which a guest does not reach (docs/api-decisions.md).
+  const { row: space, role } = visibleSpace(ctx, params.spaceId!, { minimum: "read" });
   return {
     thread: { spaceId: space.id, changeRequestId: null },
     space,

@@ -46,7 +46,8 @@ export type ContentResolver = (ctx: ApiContext, params: Record<string, string>) 
 
 /** The space's own content (§4.5): its current revision. */
 export const spaceContent: ContentResolver = (ctx, params) => {
-  const { row } = visibleSpace(ctx, params.spaceId!);
+  // A guest reaches no space's content (docs/api-decisions.md): a role is needed, `read` or up.
+  const { row } = visibleSpace(ctx, params.spaceId!, { minimum: "read" });
   return contentOfSpace(ctx, row, row.revision);
 };
 

@@ -109,7 +109,8 @@ export const searchRoutes = [
     query: searchQuery,
     responses: { 200: { description: "A page of hits, best first", schema: SearchPageList } },
     handler({ params, query }, ctx) {
-      const { row } = visibleSpace(ctx, params.spaceId);
+      // A guest reaches no space's content (docs/api-decisions.md).
+      const { row } = visibleSpace(ctx, params.spaceId, { minimum: "read" });
       const page = pageOf(query);
       const { hits, count } = search(ctx, [row], query.query, page);
       return json(
@@ -138,7 +139,7 @@ export const searchRoutes = [
       },
     },
     handler({ params, query }, ctx) {
-      ctx.requireRole(params.organizationId, "member");
+      ctx.requireRole(params.organizationId, "read");
       const page = pageOf(query);
       const { hits, count } = search(
         ctx,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Access } from "../auth";
+import { hasRole, type Access } from "../auth";
 import type { ApiContext } from "../context";
 import { badRequest, HttpError, notFound } from "../errors";
 import type { FamilyHooks } from "../hooks";
@@ -113,7 +113,8 @@ export function siteView(
     role,
     hostedBase: hosted,
     base: site.proxy !== null ? `https://${site.proxy}` : hosted,
-    shareKey: resolveShareKey(store, site, requestedShareKey),
+    // A share key is a secret of the site admin's, who alone may list the links (§4.11).
+    shareKey: hasRole(role, "admin") ? resolveShareKey(store, site, requestedShareKey) : undefined,
     defaultSectionId: section?.id ?? null,
     defaultSiteSpaceId:
       section === undefined
@@ -165,12 +166,12 @@ export function renderGroupFor(
  * linked in a published site of its organization (the oldest such site; its first site space).
  */
 export const sitesHooks: FamilyHooks = {
-  spacePublishedUrl(store, space) {
+  spacePublishedUrl(store, space, role) {
     const siteSpace = firstPublishedSiteSpace(store, space);
     if (siteSpace === undefined) return undefined;
     const site = findSite(store, space.organizationId, siteSpace.siteId)!;
-    // Published URLs do not depend on the origin or the role.
-    const view = siteView(store, site, "", null);
+    // Published URLs do not depend on the origin; the role decides whether they carry a key.
+    const view = siteView(store, site, "", role);
     const section =
       siteSpace.sectionId === null ? undefined : findSection(store, site.id, siteSpace.sectionId);
     return publishedUrl(

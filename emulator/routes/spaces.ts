@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { empty, json } from "../http/route";
-import { checkRole, roleLevel } from "../auth";
+import { checkRole, roleLevel, type Access } from "../auth";
 import { apiRoute, type ApiContext } from "../context";
 import { notFound } from "../errors";
 import { envelope, pageOf, pageQuery } from "../pagination";
@@ -51,7 +51,7 @@ const transferBody = z.strictObject({ organization: id, parent: id.nullable().op
  */
 export function renderSpaceFor(ctx: ApiContext, row: SpaceRow, role: string | null): Space {
   const extras = {
-    published: ctx.hooks.spacePublishedUrl(ctx.store, row),
+    published: ctx.hooks.spacePublishedUrl(ctx.store, row, role),
     counts: ctx.hooks.spaceCounts(ctx.store, row),
   };
   return renderSpace(row, extras, ctx.origin, role);
@@ -64,7 +64,7 @@ export function renderSpaceFor(ctx: ApiContext, row: SpaceRow, role: string | nu
 export function visibleSpace(
   ctx: ApiContext,
   spaceId: string,
-  options: { minimum?: "member" | "create"; deleted?: boolean } = {},
+  options: { minimum?: Access; deleted?: boolean } = {},
 ) {
   const row = findSpace(ctx.store, spaceId);
   const role = row && ctx.roleIn(row.organizationId);

@@ -225,6 +225,8 @@ export function endGitOperation(
       store.now(),
       operation.id,
     );
+  // The clear URL the queued operation held is still in the write-ahead log's earlier frames.
+  store.checkpoint();
 }
 
 /**

@@ -1,4 +1,13 @@
+import { createHash } from "node:crypto";
 import type { Store } from "./index";
+
+/**
+ * How a token is kept: its SHA-256, never the token. Tokens are random and long (a seeded one at
+ * least 8 characters, the emulator's own 32 random bytes), so a plain digest suffices.
+ */
+export function tokenHash(token: string): string {
+  return `sha256:${createHash("sha256").update(token).digest("hex")}`;
+}
 
 /**
  * Users, their memberships in organizations and their API tokens: what every family checks
@@ -22,6 +31,7 @@ CREATE TABLE IF NOT EXISTS members (
   PRIMARY KEY (organization_id, user_id)
 );
 CREATE TABLE IF NOT EXISTS tokens (
+  -- tokenHash(token): a token is never kept in clear.
   token TEXT PRIMARY KEY,
   user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE
 );
@@ -29,8 +39,9 @@ CREATE TABLE IF NOT EXISTS tokens (
 
 /** The user a bearer token belongs to, or undefined for an unknown token. */
 export function userForToken(store: Store, token: string): string | undefined {
-  const row = store.statement("SELECT user_id FROM tokens WHERE token = ?").get(token) as
-    { user_id: string } | undefined;
+  const row = store
+    .statement("SELECT user_id FROM tokens WHERE token = ?")
+    .get(tokenHash(token)) as { user_id: string } | undefined;
   return row?.user_id;
 }
 
@@ -80,21 +91,45 @@ export function upsertMember(
 }
 
 export function insertToken(store: Store, token: string, userId: string): void {
-  store.statement("INSERT INTO tokens (token, user_id) VALUES (?, ?)").run(token, userId);
+  store
+    .statement("INSERT INTO tokens (token, user_id) VALUES (?, ?)")
+    .run(tokenHash(token), userId);
 }
 
-/** The first token of the first organization's first admin: what the command line prints. */
+/**
+ * Hashes the tokens a file written before tokens were hashed keeps in clear, in one transaction,
+ * then checkpoints: the clear tokens are left in neither the file nor its log. Answers how many.
+ */
+export function hashClearTokens(store: Store): number {
+  const clear = store
+    .statement("SELECT rowid AS id, token FROM tokens WHERE token NOT GLOB 'sha256:*'")
+    .all() as { id: number; token: string }[];
+  if (clear.length === 0) return 0;
+  store.transaction(() => {
+    for (const row of clear)
+      store
+        .statement("UPDATE tokens SET token = ? WHERE rowid = ?")
+        .run(tokenHash(row.token), row.id);
+  });
+  store.checkpoint();
+  return clear.length;
+}
+
+/**
+ * The first token of the first organization's first admin, as kept (its hash), with its user:
+ * whose token the command line prints.
+ */
 export function firstAdminToken(
   store: Store,
-): { token: string; organizationId: string } | undefined {
+): { tokenHash: string; userId: string; organizationId: string } | undefined {
   return store
     .statement(
-      `SELECT t.token AS token, m.organization_id AS organizationId
+      `SELECT t.token AS tokenHash, t.user_id AS userId, m.organization_id AS organizationId
        FROM tokens t JOIN members m ON m.user_id = t.user_id
        JOIN organizations o ON o.id = m.organization_id
        WHERE m.role = 'admin' ORDER BY o.created_at, o.id, t.rowid LIMIT 1`,
     )
-    .get() as { token: string; organizationId: string } | undefined;
+    .get() as { tokenHash: string; userId: string; organizationId: string } | undefined;
 }
 
 /** A user as other objects show it (a change request's author, a comment's poster). */

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 
 export type Clock = () => Date;
@@ -26,6 +27,18 @@ export interface AddedColumn {
   definition: string;
 }
 
+/**
+ * Creates the data file, and the -wal and -shm SQLite makes beside it, readable by the owner
+ * alone (0600): it holds the workspace and its users' token hashes. A file made by an earlier
+ * release, wider open, is narrowed. SQLite gives the -wal and -shm the main file's mode.
+ */
+function ownerOnly(path: string): void {
+  if (path === ":memory:" || path.startsWith("file:")) return;
+  closeSync(openSync(path, "a", 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`])
+    if (existsSync(file)) chmodSync(file, 0o600);
+}
+
 const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const ID_LENGTH = 20;
 
@@ -44,9 +57,13 @@ export class Store {
   private readonly closing = new AbortController();
 
   constructor(options: StoreOptions) {
+    if (options.path) ownerOnly(options.path);
     this.db = new DatabaseSync(options.path ?? ":memory:");
     this.clock = options.clock ?? (() => new Date());
     this.db.exec("PRAGMA foreign_keys = ON");
+    // What is deleted or overwritten is zeroed, not left in free pages: a masked secret's clear
+    // form does not stay in the file.
+    this.db.exec("PRAGMA secure_delete = ON");
     if (options.path) {
       this.db.exec("PRAGMA journal_mode = WAL");
       this.db.exec("PRAGMA synchronous = FULL");
@@ -123,6 +140,14 @@ export class Store {
       else this.db.exec(`ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
       throw error;
     }
+  }
+
+  /**
+   * Copies the write-ahead log into the file and empties it (TRUNCATE): after a write that masks
+   * a secret, its clear form is left in neither. A no-op in memory.
+   */
+  checkpoint(): void {
+    if (this.depth === 0) this.statement("PRAGMA wal_checkpoint(TRUNCATE)").get();
   }
 
   /** Empties every table, keeping the schema. */

@@ -30,6 +30,7 @@ interface Started {
   handbookUrl: string;
   emulatorUrl: string;
   token: string;
+  adminToken: string;
 }
 
 /** `npm start` (the built script, which `npm test` builds first), serving until stopped. */
@@ -57,9 +58,14 @@ function npmStart(dataDir: string): Promise<Started> {
       const handbookUrl = /handbookUrl: "([^"]+)"/.exec(output)?.[1];
       const emulatorUrl = /^Emulator: (\S+)/m.exec(output)?.[1];
       const token = /^Token: (\S+)/m.exec(output)?.[1];
-      if (!handbookUrl || !emulatorUrl || !token)
-        reject(new Error(`npm start printed no handbook URL, emulator URL or token:\n${output}`));
-      else resolvePromise({ child, output, handbookUrl, emulatorUrl, token });
+      const adminToken = /^Admin token: (\S+)/m.exec(output)?.[1];
+      if (!handbookUrl || !emulatorUrl || !token || !adminToken)
+        reject(
+          new Error(
+            `npm start printed no handbook URL, emulator URL, token or admin token:\n${output}`,
+          ),
+        );
+      else resolvePromise({ child, output, handbookUrl, emulatorUrl, token, adminToken });
     });
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.once("exit", (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
@@ -72,6 +78,15 @@ function stop(child: ChildProcess): Promise<void> {
     child.once("exit", () => resolvePromise());
     child.kill("SIGINT");
   });
+}
+
+/** Logs in on the login form the browser is showing, with `token`. */
+async function logIn(page: Page, token: string): Promise<void> {
+  await page.getByLabel("Token").fill(token);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname !== "/app/login"),
+    page.getByRole("button", { name: "Log in" }).click(),
+  ]);
 }
 
 /** The text of the page's `<main>`, whitespace collapsed, as a person reads it. */
@@ -114,8 +129,19 @@ async function mainText(page: Page): Promise<string> {
     for (const dir of [dataDir, profile]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  test("the handbook URL npm start prints shows the collection tree with its spaces", async () => {
+  test("the app pages ask for a token first; the login leads on to the page asked for", async () => {
     expect(started.handbookUrl.startsWith(`${started.emulatorUrl}/app/o/`)).toBe(true);
+    const refused = await page.goto(started.handbookUrl);
+    expect(refused?.status()).toBe(401);
+    expect(await mainText(page)).not.toContain("Engineering handbook");
+    await logIn(page, started.token);
+    expect(page.url()).toBe(started.handbookUrl);
+    const [cookie] = await browser.cookies(started.emulatorUrl);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
+    expect(cookie!.value).not.toContain(started.token);
+  });
+
+  test("the handbook URL npm start prints shows the collection tree with its spaces", async () => {
     const response = await page.goto(started.handbookUrl);
     expect(response?.status()).toBe(200);
     expect(await page.title()).toBe("Engineering handbook · docs-workspace emulator");
@@ -224,7 +250,7 @@ async function mainText(page: Page): Promise<string> {
     const res = await fetch(`${started.emulatorUrl}${admin ? "/_emulator" : "/v1"}${path}`, {
       method,
       headers: {
-        ...(admin ? {} : { authorization: `Bearer ${started.token}` }),
+        authorization: `Bearer ${admin ? started.adminToken : started.token}`,
         ...(body === undefined ? {} : { "content-type": "application/json" }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -329,6 +355,11 @@ async function mainText(page: Page): Promise<string> {
   test("the request log page lists what the provider sent, and the faults page the rules", async () => {
     await page.goto(started.handbookUrl);
     await page.getByRole("link", { name: "Request log" }).click();
+    // Every tenant's requests: an API token's login does not show them, the admin token's does.
+    expect(await mainText(page)).toContain("log in with the emulator's admin token");
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.goto(`${started.emulatorUrl}/app/requests`);
+    await logIn(page, started.adminToken);
     const log = await mainText(page);
     expect(log).toMatch(/POST \/v1\/orgs\/\w+\/collections/);
     expect(log).toMatch(/PUT \/v1\/orgs\/\w+\/sites\/\w+\/adaptive-schema/);

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { adminHeaders, startTestEmulator, type TestEmulator } from "../support/emulator";
 import { descendants, isRunning, until } from "../support/harness-cli";
 import { callApi } from "../support/provider";
 import { describeCli, PulumiStack } from "../support/pulumi";
@@ -80,7 +80,10 @@ describeCli("pulumi up killed mid-create, recovered with the CLI", () => {
     // emulator and wait there (the fault rule counts them): the engine has then recorded their
     // creates as pending, and writes no checkpoint until one of them ends.
     await until("the spaces' POSTs in flight", async () => {
-      const faults = (await (await emu.fetch(`${emu.url}/_emulator/faults`)).json()) as {
+      const listed = await emu.fetch(`${emu.url}/_emulator/faults`, {
+        headers: adminHeaders(emu.adminToken),
+      });
+      const faults = (await listed.json()) as {
         items: { matched: number }[];
       };
       return faults.items[0]!.matched >= Math.min(COUNT, 8);

@@ -3,6 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { StateStore } from "../../harness/state";
+import { adminHeaders } from "../support/emulator";
 import { describeCli, PulumiStack } from "../support/pulumi";
 
 /**
@@ -121,7 +122,9 @@ describeCli("an upgrade from release 0.1.0's state through the real pulumi CLI",
   });
 
   async function writes(): Promise<{ method: string; path: string }[]> {
-    const response = await fetch(`${emulator.url}/_emulator/requests`);
+    const response = await fetch(`${emulator.url}/_emulator/requests`, {
+      headers: adminHeaders(emulator.adminToken),
+    });
     const { items } = (await response.json()) as { items: { method: string; path: string }[] };
     return items.filter((r) => r.method !== "GET");
   }
@@ -129,7 +132,10 @@ describeCli("an upgrade from release 0.1.0's state through the real pulumi CLI",
   test("up and refresh on the state 0.1.0 wrote change nothing and send no write", async () => {
     // The stack, the default provider and the 19 resources of the example as 0.1.0 shipped it.
     expect((await stack.exportState()).deployment.resources).toHaveLength(21);
-    await fetch(`${emulator.url}/_emulator/requests`, { method: "DELETE" });
+    await fetch(`${emulator.url}/_emulator/requests`, {
+      method: "DELETE",
+      headers: adminHeaders(emulator.adminToken),
+    });
     const upgraded = await stack.json(["up", "--expect-no-changes"]);
     expect(upgraded.result.code).toBe(0);
     expect(upgraded.changeSummary).toEqual({ same: 20 });

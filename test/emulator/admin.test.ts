@@ -1,4 +1,9 @@
-import { apiClient, createTestEmulator, type TestEmulator } from "../support/emulator";
+import {
+  apiClient,
+  createTestEmulator,
+  type TestEmulator,
+  adminHeaders,
+} from "../support/emulator";
 
 let t: TestEmulator;
 let api: ReturnType<typeof apiClient>;
@@ -17,7 +22,7 @@ describe("request log", () => {
     await api("POST", `${orgPath()}/spaces`, { title: "Logged" });
     await api("GET", `${orgPath()}/spaces?limit=5`);
     await api("PATCH", orgPath(), { title: "x" });
-    await t.fetch(`${t.url}/_emulator/faults`); // admin traffic is not logged
+    await t.fetch(`${t.url}/_emulator/faults`, { headers: adminHeaders(t.adminToken) }); // admin traffic is not logged
     expect(await t.requests()).toEqual([
       {
         method: "POST",
@@ -49,17 +54,24 @@ describe("reset and seed", () => {
   test("reset empties the workspace, the log and the faults", async () => {
     await api("POST", `${orgPath()}/spaces`, {});
     await t.addFault({ path: "/v1/nothing", kind: "status", status: 500 });
-    const res = await t.fetch(`${t.url}/_emulator/reset`, { method: "POST" });
+    const res = await t.fetch(`${t.url}/_emulator/reset`, {
+      method: "POST",
+      headers: adminHeaders(t.adminToken),
+    });
     expect(res.status).toBe(204);
     expect(await t.requests()).toEqual([]);
-    expect(await (await t.fetch(`${t.url}/_emulator/faults`)).json()).toEqual({ items: [] });
+    expect(
+      await (
+        await t.fetch(`${t.url}/_emulator/faults`, { headers: adminHeaders(t.adminToken) })
+      ).json(),
+    ).toEqual({ items: [] });
     expect((await api("GET", "/v1/orgs")).status).toBe(401);
   });
 
   test("seed answers the created ids and gives memberships their roles", async () => {
     const res = await t.fetch(`${t.url}/_emulator/seed`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: adminHeaders(t.adminToken, true),
       body: JSON.stringify({
         organizations: [{ id: "org-fixed", title: "Fixed", hostname: "fixed-host" }],
         users: [{ displayName: "Commenter", email: "c@example.com" }],
@@ -84,7 +96,7 @@ describe("reset and seed", () => {
     const post = (body: unknown) =>
       t.fetch(`${t.url}/_emulator/seed`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: adminHeaders(t.adminToken, true),
         body: JSON.stringify(body),
       });
     const res = await post({

@@ -1,4 +1,9 @@
-import { apiClient, createTestEmulator, type TestEmulator } from "../support/emulator";
+import {
+  apiClient,
+  createTestEmulator,
+  type TestEmulator,
+  adminHeaders,
+} from "../support/emulator";
 
 let t: TestEmulator;
 let api: ReturnType<typeof apiClient>;
@@ -112,7 +117,7 @@ describe("isolation between organizations", () => {
     const reader = "reader-token-0001";
     const seeded = await t.fetch(`${t.url}/_emulator/seed`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: adminHeaders(t.adminToken, true),
       body: JSON.stringify({
         users: [{ displayName: "Reader", email: "reader@example.com" }],
         members: [{ organization: t.organizationId, user: "reader@example.com", role: "read" }],

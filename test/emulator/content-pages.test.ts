@@ -16,8 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function page(url: string): Promise<{ status: number; html: string }> {
-  const res = await t.fetch(url);
+/** A page as a viewer logged in with `token` (the test's API token by default) sees it. */
+async function page(url: string, token = t.token): Promise<{ status: number; html: string }> {
+  const res = await t.fetch(url, { headers: { authorization: `Bearer ${token}` } });
   expect(res.headers.get("content-type")).toMatch(/^text\/html/);
   return { status: res.status, html: await res.text() };
 }

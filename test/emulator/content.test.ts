@@ -65,7 +65,9 @@ test("seeded content is the space's new revision: nested pages with paths, files
   const files = (await api("GET", `/v1/spaces/${space.id}/content/files`)).body;
   expect(files.items).toMatchObject([{ name: "logo.png", contentType: "image/png", size: 8 }]);
   const file = (files.items as ApiBody[])[0]!;
-  const download = await t.fetch(file.downloadURL as string);
+  const download = await t.fetch(file.downloadURL as string, {
+    headers: { authorization: `Bearer ${t.token}` },
+  });
   expect(download.headers.get("content-type")).toBe("image/png");
   expect(Buffer.from(await download.arrayBuffer()).toString("base64")).toBe("iVBORw0KGgo=");
 

@@ -1,5 +1,5 @@
 import { faultPathMatches, MAX_FAULT_RULES } from "../../emulator/faults";
-import { apiClient, startTestEmulator, type TestEmulator } from "../support/emulator";
+import { adminHeaders, apiClient, startTestEmulator, type TestEmulator } from "../support/emulator";
 
 /**
  * Fault rules over a real socket: a dropped connection, a Retry-After header and added latency
@@ -144,7 +144,7 @@ describe("faults", () => {
     expect(await fired()).toEqual(first);
     const refused = await fetch(`${t.url}/_emulator/faults`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: adminHeaders(t.adminToken, true),
       body: JSON.stringify({ path: "/v1/**", kind: "latency", latencyMs: 5, when: "after" }),
     });
     expect(refused.status).toBe(400);
@@ -155,7 +155,9 @@ describe("faults", () => {
     await t.addFault({ path: "/v1/orgs", kind: "status", status: 503, count: 1 });
     await api("GET", "/v1/orgs");
     await api("GET", "/v1/orgs");
-    const listed = await (await fetch(`${t.url}/_emulator/faults`)).json();
+    const listed = await (
+      await fetch(`${t.url}/_emulator/faults`, { headers: adminHeaders(t.adminToken) })
+    ).json();
     expect(listed).toEqual({
       items: [
         {
@@ -170,13 +172,17 @@ describe("faults", () => {
       ],
     });
     await t.clearFaults();
-    expect(await (await fetch(`${t.url}/_emulator/faults`)).json()).toEqual({ items: [] });
+    expect(
+      await (
+        await fetch(`${t.url}/_emulator/faults`, { headers: adminHeaders(t.adminToken) })
+      ).json(),
+    ).toEqual({ items: [] });
   });
 
   test("an invalid rule is 400 naming the field", async () => {
     const res = await fetch(`${t.url}/_emulator/faults`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: adminHeaders(t.adminToken, true),
       body: JSON.stringify({ path: "/v1/orgs", kind: "status", status: 418 }),
     });
     expect(res.status).toBe(400);

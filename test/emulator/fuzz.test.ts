@@ -132,7 +132,10 @@ function casesFor(prefix: string, route: Route<unknown>): Case[] {
   return cases;
 }
 
-/** The API's routes and the app pages; the admin API is left out (it resets and adds faults). */
+/**
+ * The API's routes and the app pages; the admin API is fuzzed apart, in an emulator of its own
+ * (it resets and adds faults).
+ */
 function fuzzedRoutes(): { prefix: string; route: Route<unknown> }[] {
   const all = routeGroups()
     .filter((g) => g.prefix !== "/_emulator")
@@ -171,6 +174,59 @@ test("no route answers 5xx to malformed, mistyped, oversized or unauthorized inp
 });
 
 test("after the fuzz, the request log and its page still answer", async () => {
-  expect((await t.fetch(`${t.url}/_emulator/requests`)).status).toBe(200);
-  expect((await t.fetch(`${t.url}/app/requests`)).status).toBe(200);
+  const admin = { headers: { authorization: `Bearer ${t.adminToken}` } };
+  expect((await t.fetch(`${t.url}/_emulator/requests`, admin)).status).toBe(200);
+  expect((await t.fetch(`${t.url}/app/requests`, admin)).status).toBe(200);
+});
+
+test("the admin API answers 401 to every request without its token, and never 5xx with it", async () => {
+  // An emulator of its own: the admin API resets and adds faults.
+  const own = await createTestEmulator();
+  try {
+    const failures: string[] = [];
+    let sent = 0;
+    const adminRoutes = routeGroups().find((g) => g.prefix === "/_emulator")!.routes;
+    for (const route of adminRoutes as Route<unknown>[]) {
+      const method = route.method.toUpperCase();
+      const [valid, ...odd] = pathsFor("/_emulator", route);
+      const bodies = [...bodiesFor(route), undefined];
+      const send = async (
+        path: string,
+        token: string | undefined,
+        body?: string,
+        type?: string,
+      ) => {
+        if (method === "GET") body = undefined;
+        const headers: Record<string, string> = {};
+        if (token !== undefined) headers.authorization = `Bearer ${token}`;
+        if (body !== undefined) headers["content-type"] = type ?? "application/json";
+        sent++;
+        const res = await own.fetch(`${own.url}${path}`, { method, headers, body });
+        return { status: res.status, text: await res.text() };
+      };
+      // Without the admin token: no route does anything, whatever it is sent.
+      for (const token of [undefined, "not-a-token", own.token, own.foreignToken])
+        for (const body of [undefined, JSON.stringify({ organizations: [{ title: "Minted" }] })])
+          for (const type of ["application/json", "text/plain"]) {
+            const res = await send(valid!, token, body, type);
+            if (res.status !== 401)
+              failures.push(`${method} ${valid} as ${token ?? "nobody"}: ${res.status}`);
+          }
+      // With it: bad input is a 4xx.
+      const cases: [string, string | undefined, string | undefined][] = [
+        ...odd.map((path): [string, undefined, undefined] => [path, undefined, undefined]),
+        ...bodies.map((body): [string, string | undefined, undefined] => [valid!, body, undefined]),
+        [valid!, JSON.stringify({}), "text/plain"],
+      ];
+      for (const [path, body, type] of cases) {
+        const res = await send(path, own.adminToken, body, type);
+        if (res.status >= 500)
+          failures.push(`${method} ${path.slice(0, 120)}: ${res.status} ${res.text.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(200);
+  } finally {
+    await own.close();
+  }
 });

@@ -10,8 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function page(url: string): Promise<{ status: number; html: string }> {
-  const res = await t.fetch(url);
+/** A page as a viewer logged in with `token` (the test's API token by default) sees it. */
+async function page(url: string, token = t.token): Promise<{ status: number; html: string }> {
+  const res = await t.fetch(url, { headers: { authorization: `Bearer ${token}` } });
   expect(res.headers.get("content-type")).toMatch(/^text\/html/);
   return { status: res.status, html: await res.text() };
 }
@@ -70,14 +71,14 @@ test("a share link's key is masked on the site's page", async () => {
   expect(html).not.toContain(key);
   // A read that passes the key as shareKey is in the request log, masked on its page.
   await api("GET", `${sitePath}?shareKey=${key}`);
-  const log = await page(`${t.url}/app/requests`);
+  const log = await page(`${t.url}/app/requests`, t.adminToken);
   expect(log.html).toContain(`shareKey=${key.slice(0, 4)}`);
   expect(log.html).not.toContain(key);
 });
 
 test("the request log page shows a refused body as its summary", async () => {
   await api("POST", `/v1/orgs/${t.organizationId}/spaces`, "[".repeat(100));
-  const { html } = await page(`${t.url}/app/requests`);
+  const { html } = await page(`${t.url}/app/requests`, t.adminToken);
   expect(html).toContain("100 bytes, nested too deep:");
 });
 

@@ -3,6 +3,7 @@ import {
   createTestEmulator,
   type ApiBody,
   type TestEmulator,
+  adminHeaders,
 } from "../support/emulator";
 
 /** §4.12 in the emulator: members, teams and their members, SAML providers and SSO. */
@@ -30,7 +31,7 @@ async function seedMember(email: string, role: string | null, token?: string): P
   const call = async (body: unknown) => {
     const res = await t.fetch(`${t.url}/_emulator/seed`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: adminHeaders(t.adminToken, true),
       body: JSON.stringify(body),
     });
     expect(res.status).toBe(201);

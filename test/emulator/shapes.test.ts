@@ -97,7 +97,9 @@ describe("site", () => {
 
   test("the preview URL is a page the emulator serves", async () => {
     const site = await created(`${org()}/sites`, { title: "Previewed" });
-    const preview = await t.fetch((site.urls as { preview: string }).preview);
+    const preview = await t.fetch((site.urls as { preview: string }).preview, {
+      headers: { authorization: `Bearer ${t.token}` },
+    });
     expect(preview.status).toBe(200);
     expect(preview.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await preview.text()).toContain("Previewed");

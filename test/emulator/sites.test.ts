@@ -1,4 +1,5 @@
 import { message, startSitesHarness, type Reply, type SitesHarness } from "./sites-helpers";
+import { adminHeaders } from "../support/emulator";
 
 let h: SitesHarness;
 beforeAll(async () => {
@@ -530,7 +531,7 @@ describe("access", () => {
   test("a reader can list sites but not create them (403)", async () => {
     const seeded = await h.t.fetch(`${h.t.url}/_emulator/seed`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: adminHeaders(h.t.adminToken, true),
       body: JSON.stringify({
         users: [{ displayName: "Reader", email: "reader@example.com" }],
       }),
@@ -539,7 +540,7 @@ describe("access", () => {
     const token = "reader_token_for_sites_tests";
     const members = await h.t.fetch(`${h.t.url}/_emulator/seed`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: adminHeaders(h.t.adminToken, true),
       body: JSON.stringify({
         members: [{ organization: h.org, user: users[0], role: "read" }],
         tokens: [{ token, user: users[0] }],

@@ -7,7 +7,7 @@ import { readInventory } from "../../exporter/inventory";
 import { buildProgram } from "../../exporter/program";
 import { ApiClient } from "../../provider/client";
 import { DEMO_PEOPLE } from "../../emulator/seed";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { startTestEmulator, type TestEmulator, adminHeaders } from "../support/emulator";
 
 const root = path.resolve(__dirname, "../..");
 const example = path.join(root, "examples/workspace");
@@ -174,7 +174,7 @@ test("a clone made into a second, empty organization exports to the same program
   // The same people are members there (members join through invites or SSO, not through a program).
   const seeded = await emu.fetch(`${emu.url}/_emulator/seed`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: adminHeaders(emu.adminToken, true),
     body: JSON.stringify({
       members: DEMO_PEOPLE.map(({ email, role }) => ({
         organization: emu.secondOrganizationId,

@@ -47,7 +47,9 @@ function options(extra: Partial<HarnessOptions> = {}): HarnessOptions {
 }
 
 async function writes(): Promise<LoggedRequest[]> {
-  const response = await fetch(`${emulator.url}/_emulator/requests`);
+  const response = await fetch(`${emulator.url}/_emulator/requests`, {
+    headers: { authorization: `Bearer ${emulator.adminToken}` },
+  });
   const { items } = (await response.json()) as { items: LoggedRequest[] };
   return items.filter((r) => r.method !== "GET");
 }

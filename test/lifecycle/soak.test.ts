@@ -26,6 +26,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-soak-"));
   report = await soak({
     url: emu.url,
+    adminToken: emu.adminToken,
     token: emu.token,
     organizationId: emu.organizationId,
     units: UNITS,

@@ -35,7 +35,9 @@ async function startOnFixturePort(data: string): Promise<RunningEmulator> {
 }
 
 async function writes(): Promise<{ method: string; path: string }[]> {
-  const response = await fetch(`${emulator.url}/_emulator/requests`);
+  const response = await fetch(`${emulator.url}/_emulator/requests`, {
+    headers: { authorization: `Bearer ${emulator.adminToken}` },
+  });
   const { items } = (await response.json()) as { items: { method: string; path: string }[] };
   return items.filter((r) => r.method !== "GET");
 }
@@ -62,7 +64,10 @@ beforeAll(async () => {
     // for one to encrypt them under (test/harness covers the refusal without one).
     passphrase: "upgrade-test-passphrase",
   };
-  await fetch(`${emulator.url}/_emulator/requests`, { method: "DELETE" });
+  await fetch(`${emulator.url}/_emulator/requests`, {
+    method: "DELETE",
+    headers: { authorization: `Bearer ${emulator.adminToken}` },
+  });
 });
 afterAll(async () => {
   await emulator?.close();

@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { createApp, openStore, startEmulator, type RunningEmulator } from "../../emulator";
+import {
+  createAdminState,
+  createApp,
+  Hosts,
+  openStore,
+  startEmulator,
+  type RunningEmulator,
+} from "../../emulator";
 import type { FaultRuleInput } from "../../emulator/faults";
 import { conformanceProblem } from "../emulator/conformance";
 import type { LoggedRequest } from "../../emulator/request-log";
@@ -24,6 +31,8 @@ export interface TestEmulator {
   /** Calls the emulator: over the socket, or straight into the app with no socket. */
   fetch: Fetch;
   store: Store;
+  /** The emulator's admin token, which the admin API takes. */
+  adminToken: string;
   /** An admin of `organizationId` and of `secondOrganizationId`. */
   token: string;
   organizationId: string;
@@ -42,18 +51,25 @@ export interface TestEmulator {
   close(): Promise<void>;
 }
 
+/** The headers of an admin API call: its token, and the JSON type when a body is sent. */
+export function adminHeaders(adminToken: string, body?: unknown): Record<string, string> {
+  return {
+    authorization: `Bearer ${adminToken}`,
+    ...(body === undefined ? {} : { "content-type": "application/json" }),
+  };
+}
+
 /** Calls the admin API and fails loudly on anything but the expected status. */
 async function admin(
-  fetch: Fetch,
-  url: string,
+  t: Pick<TestEmulator, "url" | "fetch" | "adminToken">,
   method: string,
   path: string,
   expected: number,
   body?: unknown,
 ): Promise<unknown> {
-  const response = await fetch(`${url}/_emulator${path}`, {
+  const response = await t.fetch(`${t.url}/_emulator${path}`, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: adminHeaders(t.adminToken, body),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -73,10 +89,11 @@ async function seeded(
   url: string,
   fetch: Fetch,
   store: Store,
+  adminToken: string,
   close: () => Promise<void>,
 ): Promise<TestEmulator> {
   const call = (method: string, path: string, expected: number, body?: unknown) =>
-    admin(fetch, url, method, path, expected, body);
+    admin({ url, fetch, adminToken }, method, path, expected, body);
   try {
     const token = newTestToken();
     const foreignToken = newTestToken();
@@ -115,6 +132,7 @@ async function seeded(
       url,
       fetch,
       store,
+      adminToken,
       token,
       organizationId: organizationId!,
       secondOrganizationId: secondOrganizationId!,
@@ -152,7 +170,11 @@ export const IN_PROCESS_URL = "http://emulator.test";
 export async function createTestEmulator(options: TestEmulatorOptions = {}): Promise<TestEmulator> {
   const { clock, ...background } = options;
   const store = openStore({ clock });
-  const app = createApp(store, undefined, background);
+  const adminToken = newTestToken();
+  const app = createApp(store, createAdminState(store, adminToken), {
+    ...background,
+    hosts: new Hosts([new URL(IN_PROCESS_URL).hostname]),
+  });
   const fetch: Fetch = async (input, init) => {
     const response = await app.request(input, init);
     const text = await response.clone().text();
@@ -168,7 +190,7 @@ export async function createTestEmulator(options: TestEmulatorOptions = {}): Pro
       throw new Error(`the emulator broke its own declarations: ${problem}`);
     return response;
   };
-  return seeded(IN_PROCESS_URL, fetch, store, async () => store.close());
+  return seeded(IN_PROCESS_URL, fetch, store, adminToken, async () => store.close());
 }
 
 /**
@@ -177,7 +199,9 @@ export async function createTestEmulator(options: TestEmulatorOptions = {}): Pro
  */
 export async function startTestEmulator(options: TestEmulatorOptions = {}): Promise<TestEmulator> {
   const emulator = await startEmulator({ port: 0, seed: "none", ...options });
-  const t = await seeded(emulator.url, globalThis.fetch, emulator.store, () => emulator.close());
+  const t = await seeded(emulator.url, globalThis.fetch, emulator.store, emulator.adminToken, () =>
+    emulator.close(),
+  );
   return { ...t, emulator };
 }
 
@@ -238,17 +262,17 @@ export interface SeparateOrganization {
  * token: another tenant, reached with other credentials than the test's token.
  */
 export async function seedSeparateOrganization(
-  emu: Pick<TestEmulator, "url" | "fetch">,
+  emu: Pick<TestEmulator, "url" | "fetch" | "adminToken">,
   title: string,
 ): Promise<SeparateOrganization> {
   const token = newTestToken();
   const email = `admin-${randomBytes(4).toString("hex")}@${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.example`;
-  const created = (await admin(emu.fetch, emu.url, "POST", "/seed", 201, {
+  const created = (await admin(emu, "POST", "/seed", 201, {
     organizations: [{ title }],
     users: [{ displayName: `${title} Admin`, email }],
   })) as SeedResult;
   const organizationId = created.organizations[0]!;
-  await admin(emu.fetch, emu.url, "POST", "/seed", 201, {
+  await admin(emu, "POST", "/seed", 201, {
     members: [{ organization: organizationId, user: created.users[0]!, role: "admin" }],
     tokens: [{ token, user: created.users[0]! }],
   });
@@ -256,8 +280,8 @@ export async function seedSeparateOrganization(
 }
 
 /** The admin API (`/_emulator`), called as `apiClient` calls the API: every status returned. */
-export function adminClient(t: Pick<TestEmulator, "url" | "fetch">) {
-  return apiClient(`${t.url}/_emulator`, undefined, t.fetch);
+export function adminClient(t: Pick<TestEmulator, "url" | "fetch" | "adminToken">) {
+  return apiClient(`${t.url}/_emulator`, t.adminToken, t.fetch);
 }
 
 /**
@@ -266,7 +290,7 @@ export function adminClient(t: Pick<TestEmulator, "url" | "fetch">) {
  * a test of the errors calls `adminClient` itself.
  */
 export async function seedContent(
-  t: Pick<TestEmulator, "url" | "fetch">,
+  t: Pick<TestEmulator, "url" | "fetch" | "adminToken">,
   path: string,
   body: unknown,
 ): Promise<ApiBody> {
