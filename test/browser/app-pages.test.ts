@@ -55,7 +55,7 @@ function npmStart(dataDir: string): Promise<Started> {
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       if (!output.includes("Serving until Ctrl-C.")) return;
-      const handbookUrl = /handbookUrl: "([^"]+)"/.exec(output)?.[1];
+      const handbookUrl = /handbookUrl\s*: "([^"]+)"/.exec(output)?.[1];
       const emulatorUrl = /^Emulator: (\S+)/m.exec(output)?.[1];
       const token = /^Token: (\S+)/m.exec(output)?.[1];
       const adminToken = /^Admin token: (\S+)/m.exec(output)?.[1];

@@ -236,7 +236,7 @@ describe("fault paths and the number of rules", () => {
     const add = () =>
       fetch(`${t.url}/_emulator/faults`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: adminHeaders(t.adminToken, {}),
         body: JSON.stringify({ path: "/v1/none", kind: "latency", latencyMs: 0 }),
       });
     for (let i = 0; i < MAX_FAULT_RULES; i++) expect((await add()).status).toBe(201);
