@@ -74,7 +74,7 @@ export interface FaultRule extends z.output<typeof faultRuleSchema> {
 }
 
 /** Mulberry32: a small seeded generator, enough to replay which requests a rule fires on. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -1,4 +1,6 @@
 import { contentInput, MAX_PAGE_MARKDOWN_BYTES } from "../../emulator/content-tree";
+// Mulberry32, as fault rules draw with it: the fuzz runs draw the same inputs on every run.
+import { seededRandom as seeded } from "../../emulator/faults";
 import { atxHeading, leadingTitle, linksOf, sectionsOf } from "../../emulator/markdown";
 import { renderMarkdown } from "../../emulator/pages/page-markdown";
 import { pdfDocument, plainText } from "../../emulator/pdf";
@@ -7,18 +9,6 @@ import { pdfDocument, plainText } from "../../emulator/pdf";
  * The emulator reads every page's Markdown (its sections for search, its links, its title, its
  * PDF and app page): each of those readers must take time linear in the page, whatever it holds.
  */
-
-/** Mulberry32: the fuzz runs draw the same inputs on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const ONE_MB = 1_000_000;
 /** `unit` repeated to 1 MB, between `prefix` and `suffix`. */
