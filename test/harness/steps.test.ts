@@ -1,6 +1,9 @@
 // The step planner and the scheduler, alone: no provider, no process, no file.
-import { applyIgnoreChanges, changedUnder, parsePropertyPath } from "../../harness/property-paths";
-import { sameValue } from "../../harness/properties";
+import {
+  applyIgnoreChanges,
+  parsePropertyPath,
+  replaceKeysFor,
+} from "../../harness/property-paths";
 import { Limiter, runGraph, type StepGraph } from "../../harness/schedule";
 import type { ResourceState } from "../../harness/state";
 import {
@@ -281,12 +284,14 @@ describe("property paths for ignoreChanges and replaceOnChanges", () => {
     expect(applyIgnoreChanges(olds, news, ["tags[*]"])).toMatchObject({ tags: ["a", "b"] });
   });
 
-  test("replaceOnChanges names the top-level properties under a changed path", () => {
-    const olds = { title: "A", settings: { slug: "a", color: "red" } };
-    const news = { title: "A", settings: { slug: "b", color: "red" } };
-    expect(changedUnder(olds, news, ["settings.slug"], sameValue)).toEqual(["settings"]);
-    expect(changedUnder(olds, news, ["settings.color", "title"], sameValue)).toEqual([]);
-    expect(changedUnder(olds, news, ["*"], sameValue)).toEqual(["settings"]);
+  test("replaceOnChanges turns the provider's changed keys it contains into replacements, and nothing else", () => {
+    expect(replaceKeysFor(["title", "settings"], ["title"])).toEqual(["title"]);
+    expect(replaceKeysFor(["title", "settings"], ["*"])).toEqual(["title", "settings"]);
+    // A path longer than the changed key does not contain it, as in the engine.
+    expect(replaceKeysFor(["settings"], ["settings.slug"])).toEqual([]);
+    expect(replaceKeysFor(["settings.slug"], ["settings"])).toEqual(["settings.slug"]);
+    // No changed keys (the dynamic-provider host reports none): no replacement.
+    expect(replaceKeysFor([], ["title", "*"])).toEqual([]);
   });
 });
 
