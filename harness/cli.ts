@@ -37,10 +37,12 @@ Options:
                                anything would change; preview and refresh --preview-only change
                                nothing, up and refresh apply first, as the Pulumi CLI does
   --preview-only               refresh: report the drift, write nothing to the state
-  --target URN                 only these resources (repeatable; * matches any characters)
+  --target URN                 only these resources (repeatable; ** matches any characters,
+                               * any characters but ":")
   --target-dependents          with --target: their dependents too
-  --parallel N, -p N           resource operations at once (default unbounded)
-  --continue-on-error          keep starting independent steps after one fails
+  --parallel N, -p N           resource operations at once (default PULUMI_PARALLEL, else the
+                               CPUs x 4, as the CLI's)
+  --continue-on-error          up, destroy: keep starting independent steps after one fails
   --break-stale-lock           remove a lock whose run is no longer running, then run
   --clear-pending-creates      drop the creates an interrupted run left pending
   --import-pending-creates URN ID
@@ -226,6 +228,11 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
   }
   if (options.expectNoChanges && !["up", "preview", "refresh"].includes(command!)) {
     throw new Error(`--expect-no-changes does not apply to ${command}`);
+  }
+  if (options.continueOnError && (command === "preview" || command === "refresh")) {
+    throw new Error(
+      `--continue-on-error applies to up and destroy only, as in the Pulumi CLI: a ${command} changes nothing in the service, so it has nothing to continue past`,
+    );
   }
   if (options.previewOnly && command !== "refresh") {
     throw new Error(`--preview-only applies to refresh only; a preview never writes the state`);

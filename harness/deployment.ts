@@ -298,7 +298,6 @@ export class Deployment extends Run {
 
     if (!old) {
       if (dryRun) {
-        this.changesState = true;
         this.record({ ...stepBase, op: "create" });
         // The engine previews a create with the checked inputs; the rest stays unknown.
         return respond(entryFor("", inputs));
@@ -370,7 +369,6 @@ export class Deployment extends Run {
         );
       }
       if (dryRun) {
-        this.changesState = true;
         this.record({ ...stepBase, op: "replace", deleteBeforeReplace, ...diffInfo });
         return respond(entryFor("", inputs));
       }
@@ -399,7 +397,6 @@ export class Deployment extends Run {
     }
 
     if (dryRun) {
-      this.changesState = true;
       this.record({ ...stepBase, op: "update", id, ...diffInfo });
       return respond(entryFor(id, inputs));
     }
@@ -482,17 +479,6 @@ export class Deployment extends Run {
       deletionGraph(doomed),
       (r) => this.deleteOne(r, !r.pendingDelete),
       "delete",
-    );
-  }
-
-  /** Whether the update after this preview would change nothing at all. */
-  get unchanged(): boolean {
-    return (
-      !this.changesState &&
-      this.failures.length === 0 &&
-      this.ctx.store.inherited.length === 0 &&
-      !this.ctx.store.rewriteDue &&
-      this.steps.every((s) => s.op === "same")
     );
   }
 }

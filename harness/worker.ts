@@ -16,7 +16,7 @@ import { loadProject, programRequire, pulumiRequire, type Project } from "./proj
 import type { PropertyMap } from "./properties";
 import { ProviderHost } from "./provider-host";
 import { Refresh } from "./refresh";
-import { Limiter } from "./schedule";
+import { Limiter, defaultParallel } from "./schedule";
 import { StateStore } from "./state";
 import type {
   PendingOperationSummary,
@@ -279,7 +279,6 @@ async function perform(req: RunRequest, ctx: EngineContext): Promise<WorkerResul
     outputs: knownOutputs(deployment.stackOutputs),
     secretOutputs: deployment.stackSecretOutputs,
     ...interruption(deployment),
-    ...(dryRun && prelude.length === 0 && deployment.unchanged ? { unchanged: true } : {}),
   };
 }
 
@@ -329,7 +328,7 @@ async function execute(req: RunRequest): Promise<WorkerResult> {
       host,
       store,
       dryRun,
-      limiter: new Limiter(o.parallel ?? Infinity),
+      limiter: new Limiter(o.parallel ?? defaultParallel()),
       targets: o.targets && o.targets.length > 0 ? o.targets : undefined,
       targetDependents: o.targetDependents,
       continueOnError: o.continueOnError,

@@ -1,10 +1,11 @@
+import * as os from "node:os";
 // The step planner and the scheduler, alone: no provider, no process, no file.
 import {
   applyIgnoreChanges,
   parsePropertyPath,
   replaceKeysFor,
 } from "../../harness/property-paths";
-import { Limiter, runGraph, type StepGraph } from "../../harness/schedule";
+import { Limiter, defaultParallel, runGraph, type StepGraph } from "../../harness/schedule";
 import type { ResourceState } from "../../harness/state";
 import {
   deletionGraph,
@@ -105,6 +106,13 @@ describe("the step planner", () => {
     expect(matchesTarget(urn("ab"), [urn("a")])).toBe(false);
     expect(matchesTarget(urn("team-a"), ["urn:pulumi:dev::proj::docs:Space::team-*"])).toBe(true);
     expect(matchesTarget(urn("x"), ["*::docs:Collection::*"])).toBe(false);
+    // As the engine reads a glob: * stops at a ":", ** does not.
+    expect(matchesTarget(urn("x"), ["urn:pulumi:dev::proj::docs:*::x"])).toBe(true);
+    expect(matchesTarget(urn("x"), ["urn:pulumi:dev::proj::*::x"])).toBe(false);
+    expect(matchesTarget(urn("x"), ["*::x"])).toBe(false);
+    expect(matchesTarget(urn("x"), ["**::x"])).toBe(true);
+    expect(matchesTarget(urn("a.b"), ["**::a.b"])).toBe(true);
+    expect(matchesTarget(urn("aXb"), ["**::a.b"])).toBe(false);
   });
 
   test("a target's dependents join it with --target-dependents, and strand it without", () => {
@@ -258,6 +266,12 @@ describe("the scheduler", () => {
     );
     expect(most).toBe(2);
     expect(() => new Limiter(0)).toThrow(/at least 1/);
+  });
+
+  test("--parallel defaults to the CLI's: PULUMI_PARALLEL, else the CPUs × 4", () => {
+    expect(defaultParallel({})).toBe(os.availableParallelism() * 4);
+    expect(defaultParallel({ PULUMI_PARALLEL: "3" })).toBe(3);
+    expect(defaultParallel({ PULUMI_PARALLEL: "0" })).toBe(os.availableParallelism() * 4);
   });
 });
 
