@@ -369,3 +369,56 @@ describeCli("a cancelled pulumi up", () => {
     expect((await emu.requests()).filter((r) => r.path.endsWith("/spaces"))).toEqual([]);
   });
 });
+
+/**
+ * Which program runs: a project without `main` in a package whose package.json names a `main`
+ * of its own. The CLI's Node.js host runs that file, not the folder's index.ts; so does the
+ * harness (harness/project.ts), and both plan the same resource.
+ */
+describeCli("the entry point, as the Node.js host finds it", () => {
+  let emu: TestEmulator;
+  let stack: PulumiStack;
+  let source: string;
+
+  const program = (name: string) =>
+    `import { Collection } from "pulumi-docs-workspace";\nnew Collection("${name}", { title: "${name}" });\n`;
+
+  beforeAll(async () => {
+    emu = await startTestEmulator();
+    source = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-entry-"));
+    fs.writeFileSync(
+      path.join(source, "Pulumi.yaml"),
+      "name: entry\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
+    );
+    fs.writeFileSync(path.join(source, "index.ts"), program("from-index"));
+    stack = await PulumiStack.create({ program: source, emulator: emu, stack: STACK });
+    // The package.json beside the project names another file as the package's main.
+    const manifest = path.join(stack.dir, "package.json");
+    const pkg = JSON.parse(fs.readFileSync(manifest, "utf8")) as Record<string, unknown>;
+    fs.writeFileSync(manifest, JSON.stringify({ ...pkg, main: "app.ts" }));
+    fs.writeFileSync(path.join(stack.dir, "app.ts"), program("from-main"));
+  });
+  afterAll(async () => {
+    stack?.close();
+    await emu?.close();
+    if (source) fs.rmSync(source, { recursive: true, force: true });
+  });
+
+  test("a project without main runs the file its package.json names, under the CLI and the harness", async () => {
+    const viaCli = await stack.json(["preview"]);
+    expect(viaCli.result.code).toBe(0);
+    const viaHarness = await preview({
+      programDir: stack.dir,
+      stateFile: path.join(stack.work, "harness.state.json"),
+      stack: STACK,
+      config: {
+        "docs-workspace:apiUrl": emu.url,
+        "docs-workspace:organizationId": emu.organizationId,
+      },
+    });
+    expect(cliSteps(viaCli)).toEqual([
+      { op: "create", urn: expect.stringMatching(/::from-main$/) },
+    ]);
+    expect(harnessSteps(viaHarness)).toEqual(cliSteps(viaCli));
+  });
+});
