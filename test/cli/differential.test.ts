@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { destroy, preview, refresh, up, type HarnessOptions, type RunResult } from "../../harness";
+import { parseArgs } from "../../harness/cli";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { until } from "../support/harness-cli";
 import { callApi } from "../support/provider";
@@ -420,5 +421,49 @@ describeCli("the entry point, as the Node.js host finds it", () => {
       { op: "create", urn: expect.stringMatching(/::from-main$/) },
     ]);
     expect(harnessSteps(viaHarness)).toEqual(cliSteps(viaCli));
+  });
+
+  test("--target globs: * stops at a colon, ** does not, under the CLI and the harness", async () => {
+    const planned: Record<string, { cli: Step[]; harness: Step[] }> = {};
+    for (const glob of [
+      "urn:pulumi:test::entry::*::from-main",
+      "urn:pulumi:test::entry::**::from-main",
+    ]) {
+      const viaCli = await stack.json(["preview", "--target", glob]);
+      expect(viaCli.result.code).toBe(0);
+      const viaHarness = await preview({
+        programDir: stack.dir,
+        stateFile: path.join(stack.work, "harness.state.json"),
+        stack: STACK,
+        config: {
+          "docs-workspace:apiUrl": emu.url,
+          "docs-workspace:organizationId": emu.organizationId,
+        },
+        targets: [glob],
+      });
+      planned[glob] = { cli: cliSteps(viaCli), harness: harnessSteps(viaHarness) };
+    }
+    // The type, pulumi-nodejs:dynamic/docs-workspace:Collection, holds colons.
+    expect(planned).toEqual({
+      "urn:pulumi:test::entry::*::from-main": { cli: [], harness: [] },
+      "urn:pulumi:test::entry::**::from-main": {
+        cli: [{ op: "create", urn: expect.stringMatching(/::from-main$/) }],
+        harness: [{ op: "create", urn: expect.stringMatching(/::from-main$/) }],
+      },
+    });
+  });
+
+  test("preview and refresh have no --continue-on-error in the CLI, and the harness's command refuses it too", async () => {
+    for (const command of ["preview", "refresh"]) {
+      const viaCli = await stack.run([command, "--continue-on-error"]);
+      expect({ command, failed: viaCli.code !== 0, stderr: viaCli.stderr }).toEqual({
+        command,
+        failed: true,
+        stderr: expect.stringContaining("unknown flag: --continue-on-error"),
+      });
+      expect(() => parseArgs([command, stack.dir, "--continue-on-error"])).toThrow(
+        "--continue-on-error applies to up and destroy only",
+      );
+    }
   });
 });
