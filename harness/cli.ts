@@ -37,10 +37,12 @@ Options:
                                anything would change; preview and refresh --preview-only change
                                nothing, up and refresh apply first, as the Pulumi CLI does
   --preview-only               refresh: report the drift, write nothing to the state
-  --target URN                 only these resources (repeatable; * matches any characters)
+  --target URN                 only these resources (repeatable; ** matches any characters,
+                               * any characters but ":")
   --target-dependents          with --target: their dependents too
-  --parallel N, -p N           resource operations at once (default unbounded)
-  --continue-on-error          keep starting independent steps after one fails
+  --parallel N, -p N           resource operations at once (default PULUMI_PARALLEL, else the
+                               CPUs x 4, as the CLI's)
+  --continue-on-error          up, destroy: keep starting independent steps after one fails
   --break-stale-lock           remove a lock whose run is no longer running, then run
   --clear-pending-creates      drop the creates an interrupted run left pending
   --import-pending-creates URN ID
@@ -227,6 +229,11 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
   if (options.expectNoChanges && !["up", "preview", "refresh"].includes(command!)) {
     throw new Error(`--expect-no-changes does not apply to ${command}`);
   }
+  if (options.continueOnError && (command === "preview" || command === "refresh")) {
+    throw new Error(
+      `--continue-on-error applies to up and destroy only, as in the Pulumi CLI: a ${command} changes nothing in the service, so it has nothing to continue past`,
+    );
+  }
   if (options.previewOnly && command !== "refresh") {
     throw new Error(`--preview-only applies to refresh only; a preview never writes the state`);
   }
@@ -314,7 +321,13 @@ export function formatResult(result: RunResult): string {
   return [...result.steps.map(formatStep), "", formatSummary(result)].join("\n");
 }
 
-const SIGNAL_CODES: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+/**
+ * An interrupted run's exit code: 1, as the Pulumi CLI's, which takes SIGINT and SIGTERM alike
+ * (pkg/backend/cancellation_scope.go), once to cancel and twice to terminate, and fails the
+ * command either way. Not 130 or 143: a script cannot tell an interrupted run from a failed one
+ * by its code under the CLI either.
+ */
+export const EXIT_INTERRUPTED = 1;
 /** The Pulumi CLI's exit code (3.226.1 and later) when `--expect-no-changes` saw changes. */
 export const EXIT_CHANGES_NOT_EXPECTED = 7;
 /** How long after the first interruption another one counts as a second. */
@@ -376,7 +389,7 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`\n${signal} received again: stopping at once.\n`);
       kill.abort();
     } else {
-      process.exit(SIGNAL_CODES[firstSignal] ?? 1);
+      process.exit(EXIT_INTERRUPTED);
     }
   };
   process.on("SIGINT", onSignal);
@@ -397,7 +410,7 @@ async function main(argv: string[]): Promise<number> {
     if (e instanceof HarnessRunError) {
       if (e.result.log.trim() !== "") process.stderr.write(e.result.log);
       process.stdout.write(`\n${formatSummary(e.result)}\n`);
-      if (e.result.interrupted) return SIGNAL_CODES[firstSignal ?? "SIGINT"] ?? 130;
+      if (e.result.interrupted) return EXIT_INTERRUPTED;
       const failures = e.result.failures ?? [];
       if (failures.length > 0 && failures.every((f) => f.op === "expect-no-changes")) {
         process.stderr.write(`error: ${e.message.split("\n")[0]}\n`);
@@ -406,7 +419,7 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
-    return firstSignal ? (SIGNAL_CODES[firstSignal] ?? 1) : 1;
+    return 1;
   }
 }
 

@@ -13,15 +13,8 @@ import {
   type Base,
 } from "./engine";
 import type { Mutation } from "./journal";
-import { applyIgnoreChanges, changedUnder } from "./property-paths";
-import {
-  PROVIDER_KEY,
-  diffKeys,
-  sameValue,
-  splitSecrets,
-  withSecrets,
-  type PropertyMap,
-} from "./properties";
+import { applyIgnoreChanges, replaceKeysFor } from "./property-paths";
+import { diffKeys, sameValue, splitSecrets, withSecrets, type PropertyMap } from "./properties";
 import type { ResourceRef } from "./provider-host";
 import { PASSPHRASE_HELP, type ResourceState } from "./state";
 import { deletionGraph, matchesTarget, references } from "./steps";
@@ -305,7 +298,6 @@ export class Deployment extends Run {
 
     if (!old) {
       if (dryRun) {
-        this.changesState = true;
         this.record({ ...stepBase, op: "create" });
         // The engine previews a create with the checked inputs; the rest stays unknown.
         return respond(entryFor("", inputs));
@@ -329,19 +321,19 @@ export class Deployment extends Run {
     );
     let replaces = diff.replaces;
     let changes = diff.changes;
+    let changedKeys = diff.changedKeys;
     if (changes === undefined) {
-      // The provider did not say: the engine compares the inputs, `__provider` included.
+      // The provider did not say: the engine compares the inputs, `__provider` included, and
+      // takes the keys that differ as the changed keys.
       const keys = new Set([...Object.keys(old.inputs), ...Object.keys(inputs)]);
-      changes = [...keys].some((k) => !sameValue(old.inputs[k], inputs[k]));
+      changedKeys = [...keys].filter((k) => !sameValue(old.inputs[k], inputs[k]));
+      changes = changedKeys.length > 0;
     }
-    const forced = changedUnder(
-      old.inputs,
-      inputs,
-      req.getReplaceonchangesList(),
-      sameValue,
-    ).filter((k) => k !== PROVIDER_KEY);
-    if (forced.length > 0) {
-      changes = true;
+    // replaceOnChanges turns the provider's changed keys into replacements, and nothing else:
+    // the dynamic-provider host reports none, so under the engine a dynamic resource's change is
+    // made in place whatever the option says.
+    if (changes) {
+      const forced = replaceKeysFor(changedKeys, req.getReplaceonchangesList());
       replaces = [...new Set([...replaces, ...forced])];
     }
     const detail = diffKeys(old.inputs, inputs, replaces);
@@ -377,7 +369,6 @@ export class Deployment extends Run {
         );
       }
       if (dryRun) {
-        this.changesState = true;
         this.record({ ...stepBase, op: "replace", deleteBeforeReplace, ...diffInfo });
         return respond(entryFor("", inputs));
       }
@@ -406,7 +397,6 @@ export class Deployment extends Run {
     }
 
     if (dryRun) {
-      this.changesState = true;
       this.record({ ...stepBase, op: "update", id, ...diffInfo });
       return respond(entryFor(id, inputs));
     }
@@ -489,17 +479,6 @@ export class Deployment extends Run {
       deletionGraph(doomed),
       (r) => this.deleteOne(r, !r.pendingDelete),
       "delete",
-    );
-  }
-
-  /** Whether the update after this preview would change nothing at all. */
-  get unchanged(): boolean {
-    return (
-      !this.changesState &&
-      this.failures.length === 0 &&
-      this.ctx.store.inherited.length === 0 &&
-      !this.ctx.store.rewriteDue &&
-      this.steps.every((s) => s.op === "same")
     );
   }
 }

@@ -141,8 +141,6 @@ export class Run {
   private signalStop: () => void = () => undefined;
   /** Settles when the run stops starting steps: interrupted, or a step failed. */
   readonly stopped = new Promise<void>((resolve) => (this.signalStop = resolve));
-  /** True when the state would change (preview: when the update would write anything). */
-  protected changesState = false;
 
   constructor(protected readonly ctx: EngineContext) {}
 
@@ -190,7 +188,6 @@ export class Run {
 
   /** Changes the state: in memory and in the journal, or (preview) only notes that it would. */
   protected write(...mutations: Mutation[]): void {
-    this.changesState = true;
     if (!this.ctx.dryRun || this.appliesInPreview) this.ctx.store.apply(...mutations);
   }
 
@@ -266,8 +263,9 @@ export class Run {
   protected async deleteOne(r: ResourceState, record: boolean): Promise<void> {
     const retain = r.custom && r.retainOnDelete === true;
     const key: EntryKey = { urn: r.urn, pendingDelete: r.pendingDelete };
-    if (this.ctx.dryRun) this.changesState = true;
-    else if (r.custom && !retain) {
+    if (this.ctx.dryRun) {
+      // A preview deletes nothing.
+    } else if (r.custom && !retain) {
       try {
         await this.effect(
           "deleting",

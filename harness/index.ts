@@ -140,20 +140,12 @@ class Session {
     if (this.child?.connected) this.child.send(m);
   }
 
-  /** Runs one operation in a fresh worker; rejects when it failed or was interrupted. */
-  run(operation: Operation, onStep?: (step: StepResult) => void): Promise<RunResult> {
-    return this.runWorker(operation, onStep).then(({ result }) => result);
-  }
-
   /**
-   * Forks the worker with the same Node binary, in a process group of its own so a terminal's
+   * Runs one operation in a fresh worker; rejects when it failed or was interrupted. Forks the worker with the same Node binary, in a process group of its own so a terminal's
    * Ctrl-C reaches only this process, which decides what the worker does. From dist the worker
    * is JavaScript; when the harness itself runs from TypeScript sources (jest), through tsx.
    */
-  runWorker(
-    operation: Operation,
-    onStep?: (step: StepResult) => void,
-  ): Promise<{ result: RunResult; unchanged: boolean }> {
+  run(operation: Operation, onStep?: (step: StepResult) => void): Promise<RunResult> {
     const ext = path.extname(__filename);
     const worker = path.join(__dirname, `worker${ext}`);
     const fromSource = ext === ".ts";
@@ -196,12 +188,11 @@ class Session {
       child.on("close", (code, signal) => {
         this.child = undefined;
         if (reported) {
-          const { unchanged, ...rest } = reported;
-          const result: RunResult = { ...rest, log };
+          const result: RunResult = { ...reported, log };
           if (result.failures || result.interrupted) {
             reject(new HarnessRunError(describeFailure(result), result));
           } else {
-            resolve({ result, unchanged: unchanged === true });
+            resolve(result);
           }
         } else if (error !== undefined) {
           reject(new Error(`${operation} failed: ${error}${log.trim() ? `\n${log}` : ""}`));
@@ -245,8 +236,8 @@ async function withSession(
 /**
  * Runs the program and makes the stack match it: create, update, replace, then delete what is
  * no longer declared. Like `pulumi up`, a preview runs first (unless `skipPreview`), so invalid
- * inputs anywhere stop the update before anything is touched; when the preview finds nothing
- * to change, the update is not run.
+ * inputs anywhere stop the update before anything is touched; the update runs after it even when
+ * it found nothing to change, as the CLI's does.
  *
  * @example
  * const result = await up({
@@ -261,24 +252,17 @@ export function up(options: HarnessOptions): Promise<RunResult> {
     if (!options.skipPreview) {
       let planned;
       try {
-        planned = await session.runWorker("preview");
+        planned = await session.run("preview");
       } catch (e) {
         if (!(e instanceof HarnessRunError)) throw e;
         // Nothing was done: the preview's planned steps are not the update's.
         const result: RunResult = { ...e.result, operation: "up", steps: [], summary: {} };
         throw new HarnessRunError(describeFailure(result), result);
       }
-      // The update would change nothing: the preview's steps (all the same) are the update's.
-      if (planned.unchanged) {
-        for (const step of planned.result.steps) options.onStep?.(step);
-        return { ...planned.result, operation: "up" };
-      }
+      // As `pulumi up`, the update runs after its preview even when the preview found nothing
+      // to change: it runs the program again and writes the state.
       const applied = await session.run("up", options.onStep);
-      return gate(
-        { ...applied, usage: peakOf(planned.result.usage, applied.usage) },
-        options,
-        false,
-      );
+      return gate({ ...applied, usage: peakOf(planned.usage, applied.usage) }, options, false);
     }
     return gate(await session.run("up", options.onStep), options, false);
   });

@@ -118,23 +118,25 @@ export function applyIgnoreChanges(
 }
 
 /**
- * `replaceOnChanges`: the top-level properties under which a listed path changed between the
- * old and new inputs. `*` alone stands for every property.
+ * `replaceOnChanges`, as the engine applies it (applyReplaceOnChanges in
+ * pkg/resource/deploy/step_generator.go): the provider's changed keys that a listed path
+ * contains (`*` matches any one segment; a path longer than the key contains nothing). It reads
+ * only what the provider reported as changed, never the inputs themselves, so under a provider
+ * that reports no changed keys (the dynamic-provider host) it has no effect.
  */
-export function changedUnder(
-  olds: PropertyMap,
-  news: PropertyMap,
-  paths: readonly string[],
-  same: (a: Json | undefined, b: Json | undefined) => boolean,
-): string[] {
-  const changed = new Set<string>();
-  for (const text of paths) {
-    for (const path of expand(parsePropertyPath(text), olds, news)) {
-      const top = path[0];
-      if (typeof top === "string" && !same(valueAt(olds, path), valueAt(news, path))) {
-        changed.add(top);
-      }
+export function replaceKeysFor(changedKeys: readonly string[], paths: readonly string[]): string[] {
+  const listed = paths.map(parsePropertyPath);
+  return changedKeys.filter((key) => {
+    let keyPath: ParsedSegment[];
+    try {
+      keyPath = parsePropertyPath(key);
+    } catch {
+      return false;
     }
-  }
-  return [...changed];
+    return listed.some(
+      (p) =>
+        p.length <= keyPath.length &&
+        p.every((segment, i) => segment === ANY || segment === keyPath[i]),
+    );
+  });
 }

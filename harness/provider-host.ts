@@ -21,6 +21,11 @@ export interface DiffResult {
   /** `undefined` when the provider did not say (the engine then diffs the inputs itself). */
   changes: boolean | undefined;
   replaces: string[];
+  /**
+   * The keys the provider says changed (the response's `diffs`). The dynamic-provider host never
+   * sets them: only changes, replaces and deleteBeforeReplace.
+   */
+  changedKeys: string[];
   deleteBeforeReplace: boolean;
 }
 
@@ -207,6 +212,7 @@ export class ProviderHost {
     return {
       changes: c === Changes.DIFF_SOME ? true : c === Changes.DIFF_NONE ? false : undefined,
       replaces: res.getReplacesList(),
+      changedKeys: res.getDiffsList(),
       deleteBeforeReplace: res.getDeletebeforereplace(),
     };
   }

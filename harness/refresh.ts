@@ -1,6 +1,6 @@
 import { Run, changesOf, errorText, sameEntry, stepError } from "./engine";
 import type { EntryKey } from "./journal";
-import { diffKeys, type PropertyMap } from "./properties";
+import { PROVIDER_KEY, diffKeys, sameValue, type PropertyMap } from "./properties";
 import type { PendingOperation, ResourceState } from "./state";
 import { refreshGraph, selectTargets } from "./steps";
 import {
@@ -65,20 +65,54 @@ export class Refresh extends Run {
       secretOutputs: Object.keys(read.outputs).filter((k) => secret.has(k)),
       secretInputs: r.secretInputs.filter((k) => k in inputs),
     };
-    const drift = diffKeys(r.outputs, read.outputs);
     if (!sameEntry(r, entry)) this.write({ kind: "put", resource: entry });
-    if (drift.diffs.length > 0) {
+    const drift = await this.driftOf(r, entry);
+    if (drift.diffs.length > 0 || drift.changed) {
       this.record({
         ...base,
         op: "refresh-update",
         id: read.id,
         diffs: drift.diffs,
         detailedDiff: drift.detailedDiff,
-        changes: changesOf(r.outputs, read.outputs, drift.diffs, secret),
+        changes: changesOf(drift.olds, drift.news, drift.diffs, secret),
       });
     } else if (!quiet) {
       this.record({ ...base, op: "same", id: read.id });
     }
+  }
+
+  /**
+   * Whether a refresh changed a resource, by the engine's rule since 3.120 (RefreshStep in
+   * pkg/resource/deploy/step.go): the diff an `up` of the unchanged program would show after it,
+   * asked of the provider with the read outputs and inputs as the old state and the stored
+   * inputs as the new, then inverted. Drift in an output the inputs do not hold (a Site's
+   * `urls.published`) is recorded in the state but is no change. What the step shows is the
+   * inputs that differ, from the declared value to the read one; the outputs' where none does.
+   */
+  private async driftOf(
+    r: ResourceState,
+    read: ResourceState,
+  ): Promise<{
+    changed: boolean;
+    diffs: string[];
+    detailedDiff: ReturnType<typeof diffKeys>["detailedDiff"];
+    olds: PropertyMap;
+    news: PropertyMap;
+  }> {
+    let changed: boolean | undefined;
+    try {
+      const diff = await this.ctx.host.diff(r, read.id ?? "", read.outputs, r.inputs, read.inputs);
+      changed = diff.changes;
+    } catch (e) {
+      throw stepError(r, "refresh-update", `diff failed: ${errorText(e)}`, e);
+    }
+    const inputs = diffKeys(r.inputs, read.inputs);
+    // The provider did not say: the engine compares the inputs, `__provider` included.
+    changed ??=
+      inputs.diffs.length > 0 || !sameValue(r.inputs[PROVIDER_KEY], read.inputs[PROVIDER_KEY]);
+    if (!changed) return { changed, diffs: [], detailedDiff: {}, olds: {}, news: {} };
+    if (inputs.diffs.length > 0) return { changed, ...inputs, olds: r.inputs, news: read.inputs };
+    return { changed, ...diffKeys(r.outputs, read.outputs), olds: r.outputs, news: read.outputs };
   }
 
   /**

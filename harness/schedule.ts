@@ -2,6 +2,17 @@
  * How steps run: at most `--parallel` at once, each only after the steps it waits for. What the
  * steps are and what each waits for is planned in steps.ts; this file only runs them.
  */
+import * as os from "node:os";
+
+/**
+ * The CLI's default `--parallel` (defaultParallel in pkg/cmd/pulumi/operations/up.go):
+ * PULUMI_PARALLEL when set to a positive number, else GOMAXPROCS (the CPUs) × 4.
+ */
+export function defaultParallel(env: NodeJS.ProcessEnv = process.env): number {
+  const set = Number(env.PULUMI_PARALLEL);
+  if (Number.isInteger(set) && set > 0) return set;
+  return os.availableParallelism() * 4;
+}
 
 /** At most `limit` tasks at once; the others wait in arrival order. */
 export class Limiter {

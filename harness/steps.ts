@@ -81,13 +81,18 @@ export function dependencyOrder(resources: readonly ResourceState[]): ResourceSt
   return ordered;
 }
 
-/** `--target`: a URN, or a pattern where `*` matches any run of characters. */
+/**
+ * `--target`: a URN, or a glob as the engine reads it (UrnTargets in
+ * pkg/resource/deploy/deployment.go): `**` matches any run of characters, `*` any run without a
+ * `:`, so `*` stays within one part of the URN.
+ */
 export function matchesTarget(urn: string, targets: readonly string[]): boolean {
   return targets.some((t) => {
     if (!t.includes("*")) return t === urn;
+    const quote = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
     const source = t
-      .split("*")
-      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .split("**")
+      .map((segment) => segment.split("*").map(quote).join("[^:]*"))
       .join(".*");
     return new RegExp(`^${source}$`).test(urn);
   });

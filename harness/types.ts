@@ -38,13 +38,16 @@ export interface HarnessOptions {
    */
   previewOnly?: boolean;
   /**
-   * Only these resources are created, updated, deleted or read (`--target`): URNs, where `*`
-   * matches any run of characters. Resources outside the targets keep their state.
+   * Only these resources are created, updated, deleted or read (`--target`): URNs, where `**`
+   * matches any run of characters and `*` any run without a `:`, as in the CLI. Resources outside the targets keep their state.
    */
   targets?: string[];
   /** With `targets`: their dependents are targeted too (`--target-dependents`). */
   targetDependents?: boolean;
-  /** Resource operations in flight at once (`--parallel`); default unbounded, as the CLI's. */
+  /**
+   * Resource operations in flight at once (`--parallel`); by default the CLI's: PULUMI_PARALLEL,
+   * else the CPUs × 4.
+   */
   parallel?: number;
   /** Keep starting independent steps after one fails (`--continue-on-error`). */
   continueOnError?: boolean;
@@ -234,10 +237,7 @@ export interface RunResult {
 }
 
 /** A run as the worker reports it: the parent adds the log. */
-export type WorkerResult = Omit<RunResult, "log"> & {
-  /** Preview only: the update would change neither the service nor the state. */
-  unchanged?: boolean;
-};
+export type WorkerResult = Omit<RunResult, "log">;
 
 /** What the worker is asked to run: the options that cross the IPC channel. */
 export type WorkerOptions = Omit<HarnessOptions, "signal" | "killSignal" | "onStep" | "passphrase">;

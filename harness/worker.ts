@@ -3,6 +3,7 @@
 // forks this file in a process group of its own and talks to it over the IPC channel; when that
 // channel closes (the parent died, whatever killed it) the worker stops at once, as on a second
 // Ctrl-C: what is in flight is recorded as pending and the state is written.
+import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import type * as pulumiSdk from "@pulumi/pulumi";
@@ -15,7 +16,7 @@ import { loadProject, programRequire, pulumiRequire, type Project } from "./proj
 import type { PropertyMap } from "./properties";
 import { ProviderHost } from "./provider-host";
 import { Refresh } from "./refresh";
-import { Limiter } from "./schedule";
+import { Limiter, defaultParallel } from "./schedule";
 import { StateStore } from "./state";
 import type {
   PendingOperationSummary,
@@ -57,13 +58,22 @@ function send(message: WorkerMessage, then: () => void = () => undefined): void 
   else then();
 }
 
+function isFolder(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Loads a TypeScript program through tsx, a dependency of this package, so a program runs with
  * nothing installed beside it but this package and @pulumi/pulumi. When the worker itself runs
  * under tsx (jest runs the harness from source) the hook is in place already.
  */
 function registerTypeScript(project: Project): void {
-  if (!/\.[cm]?tsx?$/.test(project.main)) return;
+  // A folder's index may be TypeScript: the host registers its loader whatever the entry.
+  if (!/\.[cm]?tsx?$/.test(project.main) && !isFolder(project.main)) return;
   if (process.env.DOCS_WORKSPACE_HARNESS_TSX === "1") return;
   const api = createRequire(__filename)("tsx/cjs/api") as { register(): unknown };
   api.register();
@@ -136,13 +146,16 @@ async function runProgram(
   runtime.setMockOptions(monitor, project.name, project.stack, dryRun, ORGANIZATION);
   runtime.setAllConfig(project.config, project.secretKeys);
 
-  // Pulumi runs a program with its folder as the working directory.
-  process.chdir(project.dir);
+  // The host runs a program from its `main` file's folder, or its `main` folder.
+  process.chdir(project.cwd);
+  // A folder is required as `folder/`, as the host does: its package.json's main or its index,
+  // never an adjacent file of the same name.
+  const entry = isFolder(project.main) ? `${project.main}${path.sep}` : project.main;
   let programError: unknown;
   const program = (async () => {
     try {
       await runtime.runInPulumiStack(async () => {
-        const exported = preq(project.main) as unknown;
+        const exported = preq(entry) as unknown;
         return typeof exported === "function" ? await (exported as () => unknown)() : exported;
       });
     } catch (e) {
@@ -266,7 +279,6 @@ async function perform(req: RunRequest, ctx: EngineContext): Promise<WorkerResul
     outputs: knownOutputs(deployment.stackOutputs),
     secretOutputs: deployment.stackSecretOutputs,
     ...interruption(deployment),
-    ...(dryRun && prelude.length === 0 && deployment.unchanged ? { unchanged: true } : {}),
   };
 }
 
@@ -316,7 +328,7 @@ async function execute(req: RunRequest): Promise<WorkerResult> {
       host,
       store,
       dryRun,
-      limiter: new Limiter(o.parallel ?? Infinity),
+      limiter: new Limiter(o.parallel ?? defaultParallel()),
       targets: o.targets && o.targets.length > 0 ? o.targets : undefined,
       targetDependents: o.targetDependents,
       continueOnError: o.continueOnError,

@@ -94,6 +94,15 @@ describe("arguments", () => {
       force: true,
       options: { stateFile: "s.json" },
     });
+    // As in the Pulumi CLI, which has the flag on up and destroy only.
+    for (const command of ["preview", "refresh"]) {
+      expect(() => parseArgs([command, "prog", "--continue-on-error"])).toThrow(
+        "--continue-on-error applies to up and destroy only, as in the Pulumi CLI",
+      );
+    }
+    expect(parseArgs(["destroy", "prog", "--continue-on-error"]).options.continueOnError).toBe(
+      true,
+    );
     expect(parseArgs(["up", "--help"]).command).toBe("help");
     expect(() => parseArgs(["frob", "prog"])).toThrow("unknown command frob");
   });

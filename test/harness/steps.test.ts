@@ -1,7 +1,11 @@
+import * as os from "node:os";
 // The step planner and the scheduler, alone: no provider, no process, no file.
-import { applyIgnoreChanges, changedUnder, parsePropertyPath } from "../../harness/property-paths";
-import { sameValue } from "../../harness/properties";
-import { Limiter, runGraph, type StepGraph } from "../../harness/schedule";
+import {
+  applyIgnoreChanges,
+  parsePropertyPath,
+  replaceKeysFor,
+} from "../../harness/property-paths";
+import { Limiter, defaultParallel, runGraph, type StepGraph } from "../../harness/schedule";
 import type { ResourceState } from "../../harness/state";
 import {
   deletionGraph,
@@ -102,6 +106,13 @@ describe("the step planner", () => {
     expect(matchesTarget(urn("ab"), [urn("a")])).toBe(false);
     expect(matchesTarget(urn("team-a"), ["urn:pulumi:dev::proj::docs:Space::team-*"])).toBe(true);
     expect(matchesTarget(urn("x"), ["*::docs:Collection::*"])).toBe(false);
+    // As the engine reads a glob: * stops at a ":", ** does not.
+    expect(matchesTarget(urn("x"), ["urn:pulumi:dev::proj::docs:*::x"])).toBe(true);
+    expect(matchesTarget(urn("x"), ["urn:pulumi:dev::proj::*::x"])).toBe(false);
+    expect(matchesTarget(urn("x"), ["*::x"])).toBe(false);
+    expect(matchesTarget(urn("x"), ["**::x"])).toBe(true);
+    expect(matchesTarget(urn("a.b"), ["**::a.b"])).toBe(true);
+    expect(matchesTarget(urn("aXb"), ["**::a.b"])).toBe(false);
   });
 
   test("a target's dependents join it with --target-dependents, and strand it without", () => {
@@ -256,6 +267,12 @@ describe("the scheduler", () => {
     expect(most).toBe(2);
     expect(() => new Limiter(0)).toThrow(/at least 1/);
   });
+
+  test("--parallel defaults to the CLI's: PULUMI_PARALLEL, else the CPUs × 4", () => {
+    expect(defaultParallel({})).toBe(os.availableParallelism() * 4);
+    expect(defaultParallel({ PULUMI_PARALLEL: "3" })).toBe(3);
+    expect(defaultParallel({ PULUMI_PARALLEL: "0" })).toBe(os.availableParallelism() * 4);
+  });
 });
 
 describe("property paths for ignoreChanges and replaceOnChanges", () => {
@@ -281,12 +298,14 @@ describe("property paths for ignoreChanges and replaceOnChanges", () => {
     expect(applyIgnoreChanges(olds, news, ["tags[*]"])).toMatchObject({ tags: ["a", "b"] });
   });
 
-  test("replaceOnChanges names the top-level properties under a changed path", () => {
-    const olds = { title: "A", settings: { slug: "a", color: "red" } };
-    const news = { title: "A", settings: { slug: "b", color: "red" } };
-    expect(changedUnder(olds, news, ["settings.slug"], sameValue)).toEqual(["settings"]);
-    expect(changedUnder(olds, news, ["settings.color", "title"], sameValue)).toEqual([]);
-    expect(changedUnder(olds, news, ["*"], sameValue)).toEqual(["settings"]);
+  test("replaceOnChanges turns the provider's changed keys it contains into replacements, and nothing else", () => {
+    expect(replaceKeysFor(["title", "settings"], ["title"])).toEqual(["title"]);
+    expect(replaceKeysFor(["title", "settings"], ["*"])).toEqual(["title", "settings"]);
+    // A path longer than the changed key does not contain it, as in the engine.
+    expect(replaceKeysFor(["settings"], ["settings.slug"])).toEqual([]);
+    expect(replaceKeysFor(["settings.slug"], ["settings"])).toEqual(["settings.slug"]);
+    // No changed keys (the dynamic-provider host reports none): no replacement.
+    expect(replaceKeysFor([], ["title", "*"])).toEqual([]);
   });
 });
 

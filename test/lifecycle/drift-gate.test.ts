@@ -96,7 +96,7 @@ describe("the drift gate", () => {
         name: "space-1",
         op: "expect-no-changes",
         message: expect.stringMatching(
-          /docs-workspace:Space "space-1": no changes were expected, but this refresh would record refresh-update \[title, updatedAt\]/,
+          /docs-workspace:Space "space-1": no changes were expected, but this refresh would record refresh-update \[title\]/,
         ),
       }),
     ]);
@@ -131,7 +131,7 @@ describe("the drift gate", () => {
     expect(code).toBe(EXIT_CHANGES_NOT_EXPECTED);
     expect(run.output()).toContain("no changes were expected but changes occurred");
     expect(run.output()).toContain(
-      'error: docs-workspace:Space "space-1": no changes were expected, but this refresh recorded refresh-update [title, updatedAt]',
+      'error: docs-workspace:Space "space-1": no changes were expected, but this refresh recorded refresh-update [title]',
     );
     // As `pulumi refresh --expect-no-changes` does, the refresh was applied before it failed:
     // the state now holds the edit, and the preview proposes to undo it.

@@ -115,6 +115,10 @@ function splitJsonOutput(
   command: string[],
 ): { document: JsonOutput; events: EngineEvent[] } {
   const text = result.stdout;
+  // With --skip-preview there is no document: the events alone, one a line.
+  if (text.startsWith('{"sequence"')) {
+    return { document: {}, events: eventsOf(text) };
+  }
   // The document is indented; it ends at the first line that closes it at the margin.
   const end = text.startsWith("{") ? text.indexOf("\n}") : -1;
   if (end < 0) {
@@ -124,12 +128,14 @@ function splitJsonOutput(
     );
   }
   const document = JSON.parse(text.slice(0, end + 2)) as JsonOutput;
-  const events = text
-    .slice(end + 2)
+  return { document, events: eventsOf(text.slice(end + 2)) };
+}
+
+function eventsOf(text: string): EngineEvent[] {
+  return text
     .split("\n")
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as EngineEvent);
-  return { document, events };
 }
 
 /** A resource as `pulumi stack export` records it. */
