@@ -328,7 +328,7 @@ export function formatResult(result: RunResult): string {
  * by its code under the CLI either.
  */
 export const EXIT_INTERRUPTED = 1;
-/** The Pulumi CLI's exit code (3.226.1 and later) when `--expect-no-changes` saw changes. */
+/** The Pulumi CLI's exit code (3.227.0 and later) when `--expect-no-changes` saw changes. */
 export const EXIT_CHANGES_NOT_EXPECTED = 7;
 /** How long after the first interruption another one counts as a second. */
 const REPEAT_AFTER_MS = 250;
