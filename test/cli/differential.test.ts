@@ -3,7 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { destroy, preview, refresh, up, type HarnessOptions, type RunResult } from "../../harness";
 import { parseArgs } from "../../harness/cli";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { adminHeaders, startTestEmulator, type TestEmulator } from "../support/emulator";
 import { until } from "../support/harness-cli";
 import { callApi } from "../support/provider";
 import {
@@ -357,7 +357,10 @@ describeCli("a cancelled pulumi up", () => {
     child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
     await until("both collection creates in flight", async () => {
-      const faults = (await (await emu.fetch(`${emu.url}/_emulator/faults`)).json()) as {
+      const listed = await emu.fetch(`${emu.url}/_emulator/faults`, {
+        headers: adminHeaders(emu.adminToken),
+      });
+      const faults = (await listed.json()) as {
         items: { matched: number }[];
       };
       return faults.items[0]!.matched >= 2;
