@@ -73,7 +73,7 @@ test("stopped at once while a spec processes: the next up takes the spec it made
   process.kill(run.pid, "SIGINT");
   await run.waitForOutput(/Interrupt again to stop at once/);
   process.kill(run.pid, "SIGINT");
-  expect((await run.exited).code).toBe(130);
+  expect((await run.exited).code).toBe(1);
   expect(state().pendingOperations?.map((p) => [p.type, p.resource.name])).toEqual([
     ["creating", "payments-api"],
   ]);
@@ -104,7 +104,7 @@ test("a first Ctrl-C lets the wait finish: the spec is in the state, complete, a
   const run = harness("up", "--skip-preview");
   await waitingOnProcessing();
   process.kill(run.pid, "SIGINT");
-  expect((await run.exited).code).toBe(130);
+  expect((await run.exited).code).toBe(1);
   const made = state().resources.find((r) => r.name === "payments-api")!;
   expect(made.outputs).toMatchObject({ processingState: "complete" });
   expect(state().pendingOperations).toBeUndefined();
