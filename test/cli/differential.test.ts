@@ -3,7 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { destroy, preview, refresh, up, type HarnessOptions, type RunResult } from "../../harness";
 import { parseArgs } from "../../harness/cli";
-import { adminHeaders, startTestEmulator, type TestEmulator } from "../support/emulator";
+import { faultMatches, startTestEmulator, type TestEmulator } from "../support/emulator";
 import { until } from "../support/harness-cli";
 import { callApi } from "../support/provider";
 import {
@@ -351,22 +351,13 @@ describeCli("a cancelled pulumi up", () => {
       kind: "latency",
       latencyMs: 3000,
     });
-    const child = stack.start(["up", "--yes", "--skip-preview"]);
-    let output = "";
-    child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
-    await until("both collection creates in flight", async () => {
-      const listed = await emu.fetch(`${emu.url}/_emulator/faults`, {
-        headers: adminHeaders(emu.adminToken),
-      });
-      const faults = (await listed.json()) as {
-        items: { matched: number }[];
-      };
-      return faults.items[0]!.matched >= 2;
+    const run = stack.start(["up", "--yes", "--skip-preview"]);
+    await until("both collection creates in flight", async () => (await faultMatches(emu)) >= 2);
+    process.kill(-run.pid, "SIGINT");
+    expect({ code: await run.exited, output: run.output() }).toEqual({
+      code: 1,
+      output: expect.any(String),
     });
-    process.kill(-child.pid!, "SIGINT");
-    expect({ code: await exited, output }).toEqual({ code: 1, output: expect.any(String) });
     // The collections in flight were made and recorded; no space was started.
     const state = await stack.resources();
     expect([...state.keys()].sort()).toEqual(["collection-0", "collection-1"]);

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { adminHeaders, startTestEmulator, type TestEmulator } from "../support/emulator";
+import { faultMatches, startTestEmulator, type TestEmulator } from "../support/emulator";
 import { descendants, isRunning, until } from "../support/harness-cli";
 import { callApi } from "../support/provider";
 import { describeCli, PulumiStack } from "../support/pulumi";
@@ -71,27 +71,18 @@ describeCli("pulumi up killed mid-create, recovered with the CLI", () => {
       kind: "latency",
       latencyMs: 3000,
     });
-    const child = stack.start(["up", "--yes", "--skip-preview"]);
-    let output = "";
-    child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-    const exited = new Promise((resolve) => child.once("close", resolve));
+    const run = stack.start(["up", "--yes", "--skip-preview"]);
     // Killed once the provider's 8 requests in flight (its maxConcurrency) have reached the
     // emulator and wait there (the fault rule counts them): the engine has then recorded their
     // creates as pending, and writes no checkpoint until one of them ends.
-    await until("the spaces' POSTs in flight", async () => {
-      const listed = await emu.fetch(`${emu.url}/_emulator/faults`, {
-        headers: adminHeaders(emu.adminToken),
-      });
-      const faults = (await listed.json()) as {
-        items: { matched: number }[];
-      };
-      return faults.items[0]!.matched >= Math.min(COUNT, 8);
-    });
+    await until(
+      "the spaces' POSTs in flight",
+      async () => (await faultMatches(emu)) >= Math.min(COUNT, 8),
+    );
     // The plugins run in process groups of their own: a kill of pulumi's group leaves them.
-    leftovers.push(...descendants(child.pid!));
-    process.kill(-child.pid!, "SIGKILL");
-    await exited;
+    leftovers.push(...descendants(run.pid));
+    process.kill(-run.pid, "SIGKILL");
+    await run.exited;
     // Wait until the POSTs in flight have been answered (the emulator logs a request when done).
     let seen = -1;
     await until("the in-flight creates to finish", async () => {

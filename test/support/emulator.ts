@@ -59,6 +59,20 @@ export function adminHeaders(adminToken: string, body?: unknown): Record<string,
   };
 }
 
+/**
+ * How many requests the first fault rule has matched so far: with a latency rule, how many have
+ * reached the emulator and wait in it.
+ */
+export async function faultMatches(
+  t: Pick<TestEmulator, "url" | "fetch" | "adminToken">,
+): Promise<number> {
+  const listed = await t.fetch(`${t.url}/_emulator/faults`, {
+    headers: adminHeaders(t.adminToken),
+  });
+  const { items } = (await listed.json()) as { items: { matched: number }[] };
+  return items[0]!.matched;
+}
+
 /** Calls the admin API and fails loudly on anything but the expected status. */
 async function admin(
   t: Pick<TestEmulator, "url" | "fetch" | "adminToken">,

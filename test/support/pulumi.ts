@@ -244,9 +244,17 @@ export class PulumiStack {
     return result;
   }
 
-  /** Starts a command without waiting, in a process group of its own (to be signalled). */
-  start(args: string[]) {
-    return spawnPulumi([...args, "--non-interactive"], { cwd: this.dir, env: this.env });
+  /**
+   * Starts a command without waiting, in a process group of its own (to be signalled), its
+   * stdout and stderr gathered as they come.
+   */
+  start(args: string[]): { pid: number; output(): string; exited: Promise<number | null> } {
+    const child = spawnPulumi([...args, "--non-interactive"], { cwd: this.dir, env: this.env });
+    let output = "";
+    child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
+    return { pid: child.pid!, output: () => output, exited };
   }
 
   /** A value through stdin, never argv: a secret must not show in a process listing. */
