@@ -399,10 +399,9 @@ describeCli("the entry point, as the Node.js host finds it", () => {
     if (source) fs.rmSync(source, { recursive: true, force: true });
   });
 
-  test("a project without main runs the file its package.json names, under the CLI and the harness", async () => {
-    const viaCli = await stack.json(["preview"]);
-    expect(viaCli.result.code).toBe(0);
-    const viaHarness = await preview({
+  /** The harness's preview of the same program copy, against the same emulator. */
+  const harnessPreview = (targets?: string[]) =>
+    preview({
       programDir: stack.dir,
       stateFile: path.join(stack.work, "harness.state.json"),
       stack: STACK,
@@ -410,7 +409,13 @@ describeCli("the entry point, as the Node.js host finds it", () => {
         "docs-workspace:apiUrl": emu.url,
         "docs-workspace:organizationId": emu.organizationId,
       },
+      ...(targets ? { targets } : {}),
     });
+
+  test("a project without main runs the file its package.json names, under the CLI and the harness", async () => {
+    const viaCli = await stack.json(["preview"]);
+    expect(viaCli.result.code).toBe(0);
+    const viaHarness = await harnessPreview();
     expect(cliSteps(viaCli)).toEqual([
       { op: "create", urn: expect.stringMatching(/::from-main$/) },
     ]);
@@ -425,16 +430,7 @@ describeCli("the entry point, as the Node.js host finds it", () => {
     ]) {
       const viaCli = await stack.json(["preview", "--target", glob]);
       expect(viaCli.result.code).toBe(0);
-      const viaHarness = await preview({
-        programDir: stack.dir,
-        stateFile: path.join(stack.work, "harness.state.json"),
-        stack: STACK,
-        config: {
-          "docs-workspace:apiUrl": emu.url,
-          "docs-workspace:organizationId": emu.organizationId,
-        },
-        targets: [glob],
-      });
+      const viaHarness = await harnessPreview([glob]);
       planned[glob] = { cli: cliSteps(viaCli), harness: harnessSteps(viaHarness) };
     }
     // The type, pulumi-nodejs:dynamic/docs-workspace:Collection, holds colons.
