@@ -16,6 +16,7 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { formatResult } from "../harness/cli";
 import { up } from "../harness";
+import { passphraseFrom } from "../harness/state";
 import { findPulumiCli, pulumiEnv, runPulumi } from "./pulumi-cli/run";
 
 const root = path.resolve(__dirname, "..", "..");
@@ -42,8 +43,9 @@ function shown(file: string): string {
  * one on PATH), with its backend, PULUMI_HOME and stack config inside the data directory: the
  * tracked Pulumi.dev.yaml is copied there once, and `stack init` runs beside that copy, so the
  * encryption salt never lands in the tracked file. The emulator's URL, organization and token
- * reach the provider through the environment, not the stack config: a config change shows as an
- * update of the default provider, and the URL changes at every start when the port is 0.
+ * reach the provider through the environment, not the stack config, which the engine copies into
+ * the state as the default provider's inputs: the token stays out of the state, and a port-0
+ * start, whose URL changes every time, rewrites nothing.
  */
 async function applyWithPulumi(cliDir: string, emulator: RunningEmulator): Promise<void> {
   const stateDir = path.join(dataDir, "pulumi");
@@ -56,7 +58,8 @@ async function applyWithPulumi(cliDir: string, emulator: RunningEmulator): Promi
     cliDir,
     home: path.join(stateDir, "home"),
     backend,
-    passphrase: userPassphrase() ?? DEMO_PASSPHRASE,
+    // The user's own, read as the harness reads it, else the demo's.
+    passphrase: passphraseFrom(process.env) ?? DEMO_PASSPHRASE,
     // The program runs beside the repository's tsconfig.json, whose self-referencing export map
     // the host's ts-node 7 cannot type-check (TS2209); `npm run typecheck` checks the example.
     transpileOnly: true,
@@ -80,17 +83,11 @@ async function applyWithPulumi(cliDir: string, emulator: RunningEmulator): Promi
   if (status !== 0) throw new Error(`pulumi up failed (exit ${status})`);
 }
 
-/** The user's own passphrase, from PULUMI_CONFIG_PASSPHRASE or the file it names. */
-function userPassphrase(): string | undefined {
-  if (process.env.PULUMI_CONFIG_PASSPHRASE !== undefined)
-    return process.env.PULUMI_CONFIG_PASSPHRASE;
-  const file = process.env.PULUMI_CONFIG_PASSPHRASE_FILE;
-  return file ? fs.readFileSync(file, "utf8").trimEnd() : undefined;
-}
-
 async function runHarness(emulator: RunningEmulator): Promise<void> {
   console.log(
-    "No pulumi CLI (built in .cache/pulumi-cli or on PATH): applying through the offline harness.\n",
+    engine === "harness"
+      ? "DOCS_WORKSPACE_START_ENGINE=harness: applying through the offline harness.\n"
+      : "No pulumi CLI (built in .cache/pulumi-cli or on PATH): applying through the offline harness.\n",
   );
   const result = await up({
     programDir: root,
