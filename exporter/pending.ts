@@ -1,9 +1,8 @@
-import * as fs from "node:fs";
 import { z } from "zod";
 import { PENDING_CREATE } from "../provider/resources/lifecycle";
 import { definitions } from "../provider/runtime";
 import { printable } from "./printable";
-import { managedBy, type Managed } from "./unmanaged";
+import { managedBy, readJson, TYPE, type Managed } from "./unmanaged";
 
 /**
  * `docs-workspace pending`: settles the creates a `pulumi up` that was killed left pending. The
@@ -47,7 +46,6 @@ const Export = z.looseObject({
   }),
 });
 
-const TYPE = /^pulumi-nodejs:dynamic\/docs-workspace:([A-Za-z]+)$/;
 /** Pulumi's marker of a secret value in a checkpoint. */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
@@ -74,14 +72,7 @@ export function readPending(file: string): {
   pending: PendingCreate[];
   managed: Managed;
 } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch (error) {
-    // Not JSON.parse's message: it quotes the text, and a file given by mistake may hold a token.
-    const why = error instanceof SyntaxError ? "not JSON" : (error as Error).message;
-    throw new Error(`${file}: not the output of \`pulumi stack export\` (${why})`);
-  }
+  const raw = readJson(file, "not the output of `pulumi stack export`");
   const parsed = Export.safeParse(raw);
   if (!parsed.success) throw new Error(`${file}: not the output of \`pulumi stack export\``);
   const { resources, pending_operations: operations } = parsed.data.deployment;

@@ -30,12 +30,30 @@ const StateFile = z.union([
 ]);
 
 /** This package's resources are `pulumi-nodejs:dynamic/docs-workspace:<Type>`. */
-const TYPE = /(?:^|\/)docs-workspace:([A-Za-z]+)$/;
+export const TYPE = /(?:^|\/)docs-workspace:([A-Za-z]+)$/;
 
 /** What a state manages: each object by `Type id`. */
 export type Managed = ReadonlySet<string>;
 
 const key = (type: string, id: string) => `${type} ${id}`;
+
+/**
+ * A state file's JSON. Errors say `what` and why, never with JSON.parse's message: it quotes the
+ * text, and a file given by mistake may hold a token.
+ */
+export function readJson(file: string, what: string): unknown {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    throw new Error(`${file}: ${what} (${(error as Error).message})`, { cause: error });
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`${file}: ${what} (not JSON)`);
+  }
+}
 
 /** The objects a state file's resources manage, read from the file at `file`. */
 export function readManaged(file: string): Managed {
@@ -44,21 +62,7 @@ export function readManaged(file: string): Managed {
       `${file}.journal exists: a run that changes this state is under way, or died; run \`docs-workspace-harness refresh\` on it first`,
     );
   }
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    throw new Error(`${file}: not a readable state file (${(error as Error).message})`, {
-      cause: error,
-    });
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    // Not JSON.parse's message: it quotes the text, and a file given by mistake may hold a token.
-    throw new Error(`${file}: not a readable state file (not JSON)`);
-  }
+  const raw = readJson(file, "not a readable state file");
   const parsed = StateFile.safeParse(raw);
   if (!parsed.success) {
     throw new Error(
