@@ -1,9 +1,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
 import { StateStore } from "../../harness/state";
-import { adminHeaders } from "../support/emulator";
+import { adminHeaders, startOnReleaseFixturePort } from "../support/emulator";
 import { describeCli, PulumiStack } from "../support/pulumi";
 
 /**
@@ -18,7 +18,6 @@ import { describeCli, PulumiStack } from "../support/pulumi";
 const root = path.resolve(__dirname, "../..");
 const fixture = path.join(root, "test/fixtures/release-0.1.0");
 const releaseProgram = path.join(root, "test/fixtures/release-0.1.0-program");
-const FIXTURE_PORT = 44443;
 const PROJECT = "docs-workspace-handbook";
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const SECRET_VALUE = "1b47061264138c4ac30d75fd1eb44270";
@@ -86,16 +85,7 @@ describeCli("an upgrade from release 0.1.0's state through the real pulumi CLI",
   beforeAll(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-upgrade-cli-"));
     fs.copyFileSync(path.join(fixture, "emulator.db"), path.join(dir, "emulator.db"));
-    // The URLs in the state are built from the port the fixture's emulator ran on.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        emulator = await startEmulator({ port: FIXTURE_PORT, data: path.join(dir, "emulator.db") });
-        break;
-      } catch (error) {
-        if ((error as { code?: string }).code !== "EADDRINUSE" || attempt >= 20) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    }
+    emulator = await startOnReleaseFixturePort(path.join(dir, "emulator.db"));
     stack = await PulumiStack.create({
       program: releaseProgram,
       stack: "dev",

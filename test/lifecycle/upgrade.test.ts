@@ -1,8 +1,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
 import { preview, refresh, up, type HarnessOptions, type RunResult } from "../../harness";
+import { startOnReleaseFixturePort } from "../support/emulator";
 
 /**
  * DESIGN.md, upgrades: state written by release 0.1.0 (test/fixtures/release-0.1.0, the example
@@ -15,24 +16,9 @@ const root = path.resolve(__dirname, "../..");
 const fixture = path.join(root, "test/fixtures/release-0.1.0");
 /** The example workspace and its stack config as release 0.1.0 shipped them. */
 const releaseProgram = path.join(root, "test/fixtures/release-0.1.0-program");
-/** The port the fixture's emulator ran on: the URLs in its state are built from it. */
-const FIXTURE_PORT = 44443;
-
 let dir: string;
 let emulator: RunningEmulator;
 let opts: HarnessOptions;
-
-/** Starts on the fixture's port, waiting while another test's port-0 emulator may hold it. */
-async function startOnFixturePort(data: string): Promise<RunningEmulator> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await startEmulator({ port: FIXTURE_PORT, data });
-    } catch (error) {
-      if ((error as { code?: string }).code !== "EADDRINUSE" || attempt >= 20) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-}
 
 async function writes(): Promise<{ method: string; path: string }[]> {
   const response = await fetch(`${emulator.url}/_emulator/requests`, {
@@ -50,7 +36,7 @@ beforeAll(async () => {
   for (const file of ["emulator.db", "harness-state.json"]) {
     fs.copyFileSync(path.join(fixture, file), path.join(dir, file));
   }
-  emulator = await startOnFixturePort(path.join(dir, "emulator.db"));
+  emulator = await startOnReleaseFixturePort(path.join(dir, "emulator.db"));
   opts = {
     programDir: releaseProgram,
     stateFile: path.join(dir, "harness-state.json"),

@@ -73,6 +73,24 @@ export async function faultMatches(
   return items[0]!.matched;
 }
 
+/** The port release 0.1.0's fixture emulator ran on: the URLs in its state are built from it. */
+export const RELEASE_FIXTURE_PORT = 44443;
+
+/**
+ * The emulator on release 0.1.0's data file and port, waiting while another test's port-0
+ * emulator may hold the port.
+ */
+export async function startOnReleaseFixturePort(data: string): Promise<RunningEmulator> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await startEmulator({ port: RELEASE_FIXTURE_PORT, data });
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EADDRINUSE" || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 /** Calls the admin API and fails loudly on anything but the expected status. */
 async function admin(
   t: Pick<TestEmulator, "url" | "fetch" | "adminToken">,
