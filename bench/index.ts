@@ -9,6 +9,7 @@ import { markdownBench } from "./markdown";
 import { requestsBench } from "./requests";
 import { serializationBench } from "./serialization";
 import { soakBench } from "./soak";
+import { errorText } from "../common/error-text";
 
 /** One benchmark: it measures and returns the lines of its report section. */
 export interface BenchModule {
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
       for (const line of await bench.run()) console.log(`  ${line}`);
     } catch (error) {
       failed = true;
-      console.log(`  failed: ${error instanceof Error ? error.message : String(error)}`);
+      console.log(`  failed: ${errorText(error)}`);
     }
     console.log("");
   }

@@ -13,6 +13,7 @@ import * as path from "node:path";
 import { faultMix, startEmulator, type FaultRule, type LoggedRequest } from "../emulator";
 import { up } from "../harness";
 import type { BenchModule } from "./index";
+import { errorText } from "../common/error-text";
 
 /** The repository: this file runs from `dist/bench` in the bench, from `bench` in the tests. */
 const repo = path.resolve(
@@ -181,7 +182,9 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
     });
   } catch (e) {
     // Its steps' failures, on one line.
-    error = (e instanceof Error ? e.message : String(e)).replace(/\s*\n\s*/g, " ").slice(0, 800);
+    error = errorText(e)
+      .replace(/\s*\n\s*/g, " ")
+      .slice(0, 800);
   }
   const seconds = (performance.now() - start) / 1000;
   const rules = (await admin(emulator, "GET", "/faults")) as { items: FaultRule[] };

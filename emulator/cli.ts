@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { isLoopbackAddress, startEmulator, type Seed } from "./index";
+import { errorText } from "../common/error-text";
 
 const USAGE = `Usage: docs-workspace-emulator [--port 4100] [--host 127.0.0.1] [--data FILE] [--seed FILE]
          [--processing-delay MS] [--fetch-timeout MS] [--git-timeout MS] [--git-root DIR]...
@@ -141,9 +142,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(
-    `docs-workspace-emulator: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  console.error(`docs-workspace-emulator: ${errorText(error)}`);
   console.error(USAGE);
   process.exit(1);
 });

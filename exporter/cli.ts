@@ -11,6 +11,7 @@ import { buildProgram } from "./program";
 import { formatSource, projectFiles, writeProject } from "./project";
 import { printable } from "./printable";
 import { formatObjects, readManaged, selects, unmanagedObjects } from "./unmanaged";
+import { errorText } from "../common/error-text";
 
 export const USAGE = `Usage: docs-workspace export --out DIR [options]
        docs-workspace export --unmanaged STATE [--write --out DIR] [options]
@@ -203,7 +204,7 @@ export async function main(
   } catch (error) {
     // ApiError and ConfigError messages name what failed and never hold the token.
     const known = error instanceof ApiError || error instanceof ConfigError;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     // The API's own message comes from the service: shown, never acted on by the terminal.
     io.stderr.write(
       `docs-workspace: ${printable(known ? message : `export failed: ${message}`)}\n`,

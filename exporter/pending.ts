@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { PENDING_CREATE } from "../provider/resources/lifecycle";
+import { PENDING_CREATE_KEY } from "../common/pending-create";
 import { definitions } from "../provider/runtime";
 import { printable } from "./printable";
 import { managedBy, readJson, TYPE, type Managed } from "./unmanaged";
+import { errorText } from "../common/error-text";
 
 /**
  * `docs-workspace pending`: settles the creates a `pulumi up` that was killed left pending. The
@@ -11,7 +12,7 @@ import { managedBy, readJson, TYPE, type Managed } from "./unmanaged";
  * object). Its `refresh --import-pending-creates` (v3.248) turns such a create into a pending
  * import that the refresh then drops, so the object would be left unmanaged; `--clear-pending-
  * creates` drops them all. This command reads `pulumi stack export`, asks the provider's recovery
- * (the natural-key lookup of `PENDING_CREATE`) which object each create made, and writes the
+ * (the natural-key lookup of `PENDING_CREATE_KEY`) which object each create made, and writes the
  * state with each object found taken in (its id, the inputs the create was sent) and each create
  * that made nothing dropped, for `pulumi stack import`; a `pulumi refresh` then reads the objects
  * taken in, and `pulumi up` makes what is still missing.
@@ -120,19 +121,19 @@ export async function settle(
     try {
       const answer = await definition.handlers.read!("", {
         ...create.inputs,
-        [PENDING_CREATE]: {
+        [PENDING_CREATE_KEY]: {
           urn: create.urn,
           name: create.name,
           startedAt: (since ?? new Date(0)).toISOString(),
           exclude,
         },
       });
-      const verdict = (answer.props as Record<string, unknown> | undefined)?.[PENDING_CREATE];
+      const verdict = (answer.props as Record<string, unknown> | undefined)?.[PENDING_CREATE_KEY];
       if (verdict === "found" && answer.id) settled.push({ create, found: answer.id });
       else if (verdict === "absent") settled.push({ create, absent: true });
       else settled.push({ create, error: "the provider could not tell" });
     } catch (error) {
-      settled.push({ create, error: error instanceof Error ? error.message : String(error) });
+      settled.push({ create, error: errorText(error) });
     }
   }
   return settled;

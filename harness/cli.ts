@@ -11,6 +11,7 @@ import type {
   StepOp,
   StepResult,
 } from "./types";
+import { errorText } from "../common/error-text";
 
 export const USAGE = `Usage: docs-workspace-harness <command> <programDir> [options]
 
@@ -90,7 +91,7 @@ function readSecretFile(flag: string, file: string): string {
     // A file written by `echo` or an editor ends in a newline that is no part of the value.
     return fs.readFileSync(file, "utf8").replace(/\r?\n$/, "");
   } catch (e) {
-    throw new Error(`${flag}: cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`${flag}: cannot read ${file}: ${errorText(e)}`);
   }
 }
 
@@ -338,7 +339,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs(argv);
   } catch (e) {
-    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n\n${USAGE}\n`);
+    process.stderr.write(`error: ${errorText(e)}\n\n${USAGE}\n`);
     return 2;
   }
   if (parsed.command === "help") {
@@ -356,7 +357,7 @@ async function main(argv: string[]): Promise<number> {
       );
       return 0;
     } catch (e) {
-      process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.stderr.write(`error: ${errorText(e)}\n`);
       return 1;
     }
   }
@@ -418,7 +419,7 @@ async function main(argv: string[]): Promise<number> {
       }
       return 1;
     }
-    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(`error: ${errorText(e)}\n`);
     return 1;
   }
 }

@@ -1,3 +1,4 @@
+import { errorText } from "../common/error-text";
 import type * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { isDeepStrictEqual } from "node:util";
 import {
@@ -5,7 +6,6 @@ import {
   NotStartedError,
   Run,
   StepError,
-  errorText,
   label,
   sameEntry,
   stepError,

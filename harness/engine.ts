@@ -3,7 +3,8 @@ import type { EntryKey, Mutation, PendingOperationType } from "./journal";
 import type { Project } from "./project";
 import { containsUnknown, displayValue, type PropertyMap } from "./properties";
 import type { ProviderHost } from "./provider-host";
-import { runGraph, type Limiter, type StepGraph } from "./schedule";
+import type { Limiter } from "../common/limiter";
+import { runGraph, type StepGraph } from "./schedule";
 import type { PendingOperation, ResourceState, StateStore } from "./state";
 import type {
   Operation,
@@ -15,6 +16,7 @@ import type {
   WorkerResult,
 } from "./types";
 import { ROOT_STACK_TYPE } from "./urns";
+import { errorText } from "../common/error-text";
 
 export { ROOT_STACK_TYPE } from "./urns";
 
@@ -49,10 +51,6 @@ export class NotStartedError extends Error {
     super(`${label(r)}: not started: ${reason}`);
     this.name = "NotStartedError";
   }
-}
-
-export function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 export function stepError(

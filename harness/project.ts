@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
+import { errorText } from "../common/error-text";
 
 /** The program's project, resolved modules and stack configuration. */
 export interface Project {
@@ -205,7 +206,7 @@ export function resolveEntryPoint(projectDir: string, mainField: string): EntryP
       stat = fs.statSync(target);
     } catch (e) {
       throw new Error(
-        `${path.join(root, "Pulumi.yaml")}: project 'main' could not be read: ${e instanceof Error ? e.message : String(e)}`,
+        `${path.join(root, "Pulumi.yaml")}: project 'main' could not be read: ${errorText(e)}`,
       );
     }
     if (stat.isDirectory()) cwd = target;

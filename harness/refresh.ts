@@ -1,4 +1,5 @@
-import { Run, changesOf, errorText, sameEntry, stepError } from "./engine";
+import { errorText } from "../common/error-text";
+import { Run, changesOf, sameEntry, stepError } from "./engine";
 import type { EntryKey } from "./journal";
 import { PROVIDER_KEY, diffKeys, sameValue, type PropertyMap } from "./properties";
 import type { PendingOperation, ResourceState } from "./state";

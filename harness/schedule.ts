@@ -3,6 +3,7 @@
  * steps are and what each waits for is planned in steps.ts; this file only runs them.
  */
 import * as os from "node:os";
+import type { Limiter } from "../common/limiter";
 
 /**
  * The CLI's default `--parallel` (defaultParallel in pkg/cmd/pulumi/operations/up.go):
@@ -12,29 +13,6 @@ export function defaultParallel(env: NodeJS.ProcessEnv = process.env): number {
   const set = Number(env.PULUMI_PARALLEL);
   if (Number.isInteger(set) && set > 0) return set;
   return os.availableParallelism() * 4;
-}
-
-/** At most `limit` tasks at once; the others wait in arrival order. */
-export class Limiter {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(readonly limit: number = Infinity) {
-    if (!(limit >= 1)) throw new Error(`parallel must be at least 1, got ${limit}`);
-  }
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active < this.limit) this.active++;
-    // A finishing task hands its slot straight to the next in line, so none is taken twice.
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
-    }
-  }
 }
 
 /** Steps and their order: a node starts once every node it waits for has succeeded. */

@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { Snapshot, type Mutation, type PendingOperation, type ResourceState } from "./journal";
 import { SECRET_SIG, SIG_KEY, type Json, type PropertyMap } from "./properties";
+import { errorText } from "../common/error-text";
 
 export type { PendingOperation, PendingOperationType, ResourceState } from "./journal";
 
@@ -48,7 +49,7 @@ export function passphraseFrom(env: NodeJS.ProcessEnv): string | undefined {
   try {
     return fs.readFileSync(path.resolve(file), "utf8").trim();
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
+    const reason = errorText(e);
     throw new Error(`cannot read PULUMI_CONFIG_PASSPHRASE_FILE: ${reason}`);
   }
 }

@@ -96,43 +96,11 @@ export interface PendingCreateResolution {
   adopt?: boolean;
 }
 
-/**
- * The recovery mode of a pending create: the one contract between the harness and a provider
- * that can find the object an interrupted create made.
- *
- * The harness calls the provider's `read(id, props)` (the dynamic provider's `read`, through the
- * provider host's Read) with:
- * - `id`: `""`, which no object has;
- * - `props`: the inputs the interrupted create was sent (checked, `__provider` included, secrets
- *   in clear), plus this key holding a `PendingCreateRequest`.
- *
- * The provider looks for the object by its natural key among the objects made no earlier than
- * `startedAt`, and answers, with this key in the `props` it returns set to a
- * `PendingCreateAnswer`:
- * - `"found"`: `id` is the object's id, `props` its outputs as a create would return them, and
- *   `inputs` (optional, as for a refresh) what the object holds for the keys of the inputs sent,
- *   so that an `up` updates what the interrupted create did not finish; without `inputs`, the
- *   inputs sent are kept;
- * - `"absent"`: `id` is `""`: no object was made, and the pending create is dropped.
- * Anything else (an error, a non-empty id without `"found"`, no such key) means the provider
- * cannot tell, and the pending create is kept. The harness removes the key before it stores
- * anything, and never sends it to `create`, `update` or `delete`.
- */
-export const PENDING_CREATE_KEY = "__pendingCreate";
-
-/** What the provider receives under `PENDING_CREATE_KEY`. */
-export interface PendingCreateRequest {
-  urn: string;
-  /** The resource's name in the program. */
-  name: string;
-  /** When the interrupted create was sent (ISO 8601): older objects are not its work. */
-  startedAt: string;
-  /** Ids of objects the stack already manages, which are no create's work. */
-  exclude?: string[];
-}
-
-/** What a provider that can recover answers under `PENDING_CREATE_KEY`. */
-export type PendingCreateAnswer = "found" | "absent";
+export {
+  PENDING_CREATE_KEY,
+  type PendingCreateAnswer,
+  type PendingCreateRequest,
+} from "../common/pending-create";
 
 export type Operation = "up" | "preview" | "refresh" | "destroy";
 

@@ -16,7 +16,8 @@ import { loadProject, programRequire, pulumiRequire, type Project } from "./proj
 import type { PropertyMap } from "./properties";
 import { ProviderHost } from "./provider-host";
 import { Refresh } from "./refresh";
-import { Limiter, defaultParallel } from "./schedule";
+import { Limiter } from "../common/limiter";
+import { defaultParallel } from "./schedule";
 import { StateStore } from "./state";
 import type {
   PendingOperationSummary,
@@ -27,6 +28,7 @@ import type {
   WorkerResult,
 } from "./types";
 import { ROOT_STACK_TYPE } from "./urns";
+import { errorText } from "../common/error-text";
 
 type Callback<T> = (err: Error | null, res?: T) => void;
 type RunRequest = Extract<WorkerRequest, { type: "run" }>;
@@ -366,9 +368,7 @@ function terminate(): void {
       }));
     }
   } catch (e) {
-    process.stderr.write(
-      `the state could not be written: ${e instanceof Error ? e.message : String(e)}\n`,
-    );
+    process.stderr.write(`the state could not be written: ${errorText(e)}\n`);
   }
   active.host?.kill();
   const partial = active.run?.result(active.operation ?? "up");
@@ -414,9 +414,7 @@ process.on("message", (req: WorkerRequest) => {
     (e: unknown) => {
       if (active.finished) return;
       active.finished = true;
-      send({ type: "error", message: e instanceof Error ? e.message : String(e) }, () =>
-        process.exit(EXIT_FAILED),
-      );
+      send({ type: "error", message: errorText(e) }, () => process.exit(EXIT_FAILED));
     },
   );
 });

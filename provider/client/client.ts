@@ -1,8 +1,9 @@
+import { setTimeout as wait } from "node:timers/promises";
 import { ofetch, type $Fetch, FetchError } from "ofetch";
 import type { z } from "zod";
 import { issuesMessage, validate } from "../../common/issues";
 import { ApiError } from "./error";
-import { Limiter } from "./limiter";
+import { Limiter } from "../../common/limiter";
 import { listAll } from "./paginate";
 import { Snapshots, type ListSpec } from "./snapshots";
 import {
@@ -42,8 +43,6 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
 
 type Result<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * The provider's one HTTP client: JSON over ofetch with `Authorization: Bearer`, retries and
  * backoff, a cap on concurrent requests, and zod validation of every response. The token lives
@@ -72,7 +71,7 @@ export class ApiClient {
     });
     this.limiter = new Limiter(options.maxConcurrency);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.sleep = options.sleep ?? defaultSleep;
+    this.sleep = options.sleep ?? wait;
   }
 
   /**

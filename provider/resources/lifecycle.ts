@@ -5,6 +5,8 @@ import { ApiError, outcomeUnknown, type ListSpec } from "../client";
 import { ConfigError, WORKSPACE_NAME } from "../config";
 import { context, type Context } from "../runtime/context";
 import { shim } from "../runtime/shim";
+import { errorText } from "../../common/error-text";
+import { PENDING_CREATE_KEY } from "../../common/pending-create";
 
 /**
  * The shared lifecycle. A resource file declares its kind once, with `defineResource`: the input
@@ -25,13 +27,6 @@ export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 export const DECLARED = "__declared";
 
 type Props = Record<string, unknown>;
-
-/**
- * The harness's recovery request for a create an interrupted run left pending (the contract is
- * `PENDING_CREATE_KEY` of `harness/types.ts`): `read` gets the id `""` and, beside the inputs,
- * this key holding `{ urn, name, startedAt }`, and answers `"found"` or `"absent"` under it.
- */
-export const PENDING_CREATE = "__pendingCreate";
 
 /**
  * The margin on the service's clock when the provider asks which objects a create made: the time
@@ -444,8 +439,8 @@ export async function undoOnFailure<T>(
     try {
       await undo();
     } catch (undoError) {
-      const reason = undoError instanceof Error ? undoError.message : String(undoError);
-      const original = error instanceof Error ? error.message : String(error);
+      const reason = errorText(undoError);
+      const original = errorText(error);
       throw new Error(`${original}; undoing the partial create also failed: ${reason}`, {
         cause: error,
       });
@@ -615,7 +610,7 @@ function lifecycle(def: AnyDefinition): Handlers {
             throw noKeyDeclared();
           found = await findMade(ctx, inputs, since, before);
         } catch (lookup) {
-          const reason = lookup instanceof Error ? lookup.message : String(lookup);
+          const reason = errorText(lookup);
           throw new Error(`${outcome}; ${reason}`, { cause: error });
         }
         if (found !== undefined) return found;
@@ -676,9 +671,9 @@ function lifecycle(def: AnyDefinition): Handlers {
     return def.read(ctx, id, inputs as never, (key) => inputs[key] !== undefined);
   }
 
-  /** The recovery request of a pending create (`PENDING_CREATE`): found, or absent. */
+  /** The recovery request of a pending create (`PENDING_CREATE_KEY`): found, or absent. */
   async function recoverPending(props: Props): Promise<pulumi.dynamic.ReadResult> {
-    const { [PENDING_CREATE]: request, ...rest } = withoutProvider(props);
+    const { [PENDING_CREATE_KEY]: request, ...rest } = withoutProvider(props);
     if (!def.naturalKey) {
       throw new Error(`a ${def.kind} has no natural key to find what an interrupted create made`);
     }
@@ -695,11 +690,11 @@ function lifecycle(def: AnyDefinition): Handlers {
       def.naturalKey.guard === "listedBefore"
         ? await undatedPending(ctx, inputs, request as { urn?: unknown })
         : await findMade(ctx, inputs, startedAt);
-    if (found === undefined) return { id: "", props: { [PENDING_CREATE]: "absent" } };
+    if (found === undefined) return { id: "", props: { [PENDING_CREATE_KEY]: "absent" } };
     const id = def.idOf ? def.idOf(found, inputs as never) : String(found.id);
     claimed.add(id);
     const wire = def.settle ? await settleFound(ctx, id, found, inputs) : found;
-    if (wire === undefined) return { id: "", props: { [PENDING_CREATE]: "absent" } };
+    if (wire === undefined) return { id: "", props: { [PENDING_CREATE_KEY]: "absent" } };
     const outs = outputsOf(wire, pick(inputs, fixed), declaredIn(inputs));
     // What the object holds for each declared input: the next up updates what the interrupted
     // create did not finish.
@@ -707,7 +702,7 @@ function lifecycle(def: AnyDefinition): Handlers {
       outs,
       [...declaredIn(inputs)].filter((k) => k !== "adoptId"),
     );
-    return { id, props: { ...stamped(outs, inputs), [PENDING_CREATE]: "found" }, inputs: held };
+    return { id, props: { ...stamped(outs, inputs), [PENDING_CREATE_KEY]: "found" }, inputs: held };
   }
 
   return {
@@ -827,7 +822,7 @@ function lifecycle(def: AnyDefinition): Handlers {
     },
 
     async read(id, props) {
-      if (id === "" && (props as Props | undefined)?.[PENDING_CREATE] !== undefined) {
+      if (id === "" && (props as Props | undefined)?.[PENDING_CREATE_KEY] !== undefined) {
         return recoverPending(props as Props);
       }
       const olds = withoutProvider(props as Props);

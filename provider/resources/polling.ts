@@ -2,6 +2,7 @@
  * Waiting for work the service does after it answers (an OpenAPI spec's processing, a
  * translation's run): one GET per poll through the one client, further apart as the wait goes on.
  */
+import { setTimeout as wait } from "node:timers/promises";
 
 /** The first poll's delay, how much each next one grows, and the most two polls are apart. */
 export const POLL_FIRST_MS = 250;
@@ -35,11 +36,9 @@ export interface PollOptions<T> {
   now?: () => number;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Polls until `probe` is done, or fails once `timeoutMs` has passed, naming the last state. */
 export async function pollUntil<T>(options: PollOptions<T>): Promise<T> {
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? wait;
   const now = options.now ?? Date.now;
   const deadline = now() + options.timeoutMs;
   for (let attempt = 0; ; attempt++) {

@@ -5,7 +5,8 @@ import {
   parsePropertyPath,
   replaceKeysFor,
 } from "../../harness/property-paths";
-import { Limiter, defaultParallel, runGraph, type StepGraph } from "../../harness/schedule";
+import { Limiter } from "../../common/limiter";
+import { defaultParallel, runGraph, type StepGraph } from "../../harness/schedule";
 import type { ResourceState } from "../../harness/state";
 import {
   deletionGraph,

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
 import { ApiClient, ApiError, listOf, paginate } from "../../provider/client";
-import { Limiter } from "../../provider/client/limiter";
+import { Limiter } from "../../common/limiter";
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter } from "../../provider/client/retry";
 import * as collections from "../../provider/api/collections";
 import * as openapi from "../../provider/api/openapi";

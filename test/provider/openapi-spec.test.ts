@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PENDING_CREATE } from "../../provider/resources/lifecycle";
+import { PENDING_CREATE_KEY } from "../../common/pending-create";
 import { pollDelay, pollsWithin, pollUntil } from "../../provider/resources/polling";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi, configureProvider, handlersFor, writes } from "../support/provider";
@@ -275,13 +275,13 @@ describe("OpenApiSpec", () => {
       name: "y",
       startedAt: startedAt.toISOString(),
     };
-    const read = await specs.read("", { ...checked.inputs, [PENDING_CREATE]: pending });
-    expect(read).toMatchObject({ id: "interrupted", props: { [PENDING_CREATE]: "found" } });
+    const read = await specs.read("", { ...checked.inputs, [PENDING_CREATE_KEY]: pending });
+    expect(read).toMatchObject({ id: "interrupted", props: { [PENDING_CREATE_KEY]: "found" } });
     const absent = await specs.read("", {
       ...(await specs.check({ slug: "never-made", source: { text: SPEC } })).inputs,
-      [PENDING_CREATE]: pending,
+      [PENDING_CREATE_KEY]: pending,
     });
-    expect(absent).toEqual({ id: "", props: { [PENDING_CREATE]: "absent" } });
+    expect(absent).toEqual({ id: "", props: { [PENDING_CREATE_KEY]: "absent" } });
   });
 
   test("an interrupted create whose processing then fails is undone, so the next up makes it again and reports the failure", async () => {
@@ -294,9 +294,9 @@ describe("OpenApiSpec", () => {
       name: "y",
       startedAt: startedAt.toISOString(),
     };
-    const read = await specs.read("", { ...checked.inputs, [PENDING_CREATE]: pending });
+    const read = await specs.read("", { ...checked.inputs, [PENDING_CREATE_KEY]: pending });
     // Taken as found, its outputs would match the program and no later up would say it failed.
-    expect(read).toEqual({ id: "", props: { [PENDING_CREATE]: "absent" } });
+    expect(read).toEqual({ id: "", props: { [PENDING_CREATE_KEY]: "absent" } });
     expect(await slugs()).not.toContain("interrupted-failing");
   });
 

@@ -1,8 +1,5 @@
-import {
-  CLOCK_TOLERANCE_MS,
-  CREATE_ATTEMPTS,
-  PENDING_CREATE,
-} from "../../provider/resources/lifecycle";
+import { PENDING_CREATE_KEY } from "../../common/pending-create";
+import { CLOCK_TOLERANCE_MS, CREATE_ATTEMPTS } from "../../provider/resources/lifecycle";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi, configureProvider, handlersFor } from "../support/provider";
 
@@ -223,7 +220,7 @@ describe("a create whose outcome is unknown, of a kind with no creation time", (
 
 describe("recovery of a create an interrupted run left pending", () => {
   const pending = (startedAt: Date) => ({
-    [PENDING_CREATE]: {
+    [PENDING_CREATE_KEY]: {
       urn: "urn:pulumi:dev::p::x::y",
       name: "y",
       startedAt: startedAt.toISOString(),
@@ -236,7 +233,7 @@ describe("recovery of a create an interrupted run left pending", () => {
     const checked = await spaces.check({ title: "Interrupted", emoji: "🚧" });
     const read = await spaces.read("", { ...checked.inputs, ...pending(startedAt) });
     expect(read.id).toBe(made);
-    expect(read.props).toMatchObject({ [PENDING_CREATE]: "found", title: "Interrupted" });
+    expect(read.props).toMatchObject({ [PENDING_CREATE_KEY]: "found", title: "Interrupted" });
     // The object has no emoji yet: the next up sets the declared one.
     expect(read.inputs).toMatchObject({ title: "Interrupted", emoji: null });
   });
@@ -246,13 +243,13 @@ describe("recovery of a create an interrupted run left pending", () => {
       ...(await spaces.check({ title: "Never started" })).inputs,
       ...pending(new Date()),
     });
-    expect(read).toEqual({ id: "", props: { [PENDING_CREATE]: "absent" } });
+    expect(read).toEqual({ id: "", props: { [PENDING_CREATE_KEY]: "absent" } });
   });
 
   test("a kind with no creation time: absent when nothing carries its key", async () => {
     const checked = await collections.check({ title: "Never made folder" });
     const read = await collections.read("", { ...checked.inputs, ...pending(new Date()) });
-    expect(read).toEqual({ id: "", props: { [PENDING_CREATE]: "absent" } });
+    expect(read).toEqual({ id: "", props: { [PENDING_CREATE_KEY]: "absent" } });
   });
 
   test("a kind with no creation time cannot tell an object with its key from an older one, and names it", async () => {
