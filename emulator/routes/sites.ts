@@ -4,6 +4,11 @@ import { apiRoute, type ApiContext } from "../context";
 import { badRequest, conflict, HttpError, notFound } from "../errors";
 import { envelope, pageOf, pageQuery } from "../pagination";
 import { listOf, named } from "../render/common";
+import {
+  PublishedCustomizationsJson,
+  publishedCustomizations,
+  SiteIntegrationScriptJson,
+} from "../render/site-customization";
 import { SiteSectionJson } from "../render/site-sections";
 import { SiteSpaceJson } from "../render/site-spaces";
 import { renderSite, SITE_TYPES, SiteJson } from "../render/sites";
@@ -76,6 +81,8 @@ const PublishedSiteJson = named(
       z.strictObject({ type: z.literal("sections"), structure: z.array(SiteSectionJson) }),
       z.strictObject({ type: z.literal("siteSpaces"), structure: z.array(SiteSpaceJson) }),
     ]),
+    customizations: PublishedCustomizationsJson,
+    scripts: z.array(SiteIntegrationScriptJson),
   }),
 );
 
@@ -296,7 +303,17 @@ export const siteRoutes = [
                 renderSiteSpaceFor(ctx, view, row),
               ),
             };
-      return json(200, { object: "published-content-site", site: renderSite(view), structure });
+      const siteSpaceIds =
+        structure.type === "sections"
+          ? structure.structure.flatMap((section) => section.siteSpaces.map((s) => s.id))
+          : structure.structure.map((s) => s.id);
+      return json(200, {
+        object: "published-content-site",
+        site: renderSite(view),
+        structure,
+        customizations: publishedCustomizations(siteSpaceIds),
+        scripts: [],
+      });
     },
   }),
 ];

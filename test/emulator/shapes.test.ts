@@ -149,6 +149,48 @@ describe("site structure", () => {
     const listed = (await api("GET", `${sites}/section-groups`)).body.items[0]!;
     expect(listed.children).toEqual(listed.sections);
   });
+
+  test("the published view sends customizations for the site and each site space, and scripts", async () => {
+    const { section, sites } = await siteWithStructure();
+    const other = await created(`${org()}/spaces`, { title: "Root" });
+    const root = await created(`${sites}/site-spaces`, { spaceId: other.id });
+    expect((await api("POST", `${sites}/publish`)).status).toBe(200);
+    const { body } = await api("GET", `${sites}/published`);
+    // The hosted document's SiteCustomizationSettings: these seventeen sections are required.
+    const required = [
+      "styling",
+      "internationalization",
+      "favicon",
+      "header",
+      "footer",
+      "themes",
+      "feedback",
+      "ai",
+      "advancedCustomization",
+      "pageActions",
+      "externalLinks",
+      "pagination",
+      "trademark",
+      "privacyPolicy",
+      "socialPreview",
+      "socialAccounts",
+      "insights",
+    ].sort();
+    const customizations = body.customizations as {
+      site: ApiBody;
+      siteSpaces: Record<string, ApiBody>;
+    };
+    expect(Object.keys(customizations.site).sort()).toEqual(required);
+    const inSection = (section.siteSpaces as ApiBody[])[0]!.id as string;
+    // One entry per site space the structure shows, each the site's while it has none of its own.
+    const shown = (body.structure as { structure: { siteSpaces: ApiBody[] }[] }).structure.flatMap(
+      (s) => s.siteSpaces.map((siteSpace) => siteSpace.id as string),
+    );
+    expect(shown).toEqual(expect.arrayContaining([inSection, root.id as string]));
+    expect(Object.keys(customizations.siteSpaces).sort()).toEqual(shown.sort());
+    for (const id of shown) expect(customizations.siteSpaces[id]).toEqual(customizations.site);
+    expect(body.scripts).toEqual([]);
+  });
 });
 
 describe("DELETE", () => {
