@@ -36,7 +36,7 @@ import {
   secs,
   type Measured,
 } from "./engine";
-import type { BenchModule } from "./index";
+import type { BenchModule } from "./types";
 import { byRole, ProcessTreeSampler, ROLES, type ProcessUsage, type Role } from "./process-tree";
 
 /** BENCH_CLI_SPACES runs fewer while working on this file; the figures quoted are at 1,000. */

@@ -1,6 +1,6 @@
 import { startEmulator } from "../emulator";
 import { bareServer, fmt, measure as measureAt } from "./emulator";
-import type { BenchModule } from "./index";
+import type { BenchModule } from "./types";
 
 /** Requests per second of `request`, CONCURRENCY at a time. */
 const measure = (total: number, request: () => Promise<void>) =>

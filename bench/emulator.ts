@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startEmulator } from "../emulator";
-import type { BenchModule } from "./index";
+import type { BenchModule } from "./types";
 
 const REQUESTS = 5000;
 const CONCURRENCY = 32;

@@ -18,7 +18,7 @@ import { startEmulator, type LoggedRequest, type RunningEmulator } from "../emul
 import { destroy, refresh, up, type HarnessOptions, type RunResult } from "../harness";
 import { compileCacheEnv } from "../harness/compile-cache";
 import { ProviderHost } from "../harness/provider-host";
-import type { BenchModule } from "./index";
+import type { BenchModule } from "./types";
 
 const SIZES = [100, 300, 1000];
 /** The latency the emulator adds to every API request, here and in the real-CLI section. */

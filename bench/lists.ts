@@ -19,7 +19,7 @@ import * as path from "node:path";
 import { startEmulator, type LoggedRequest, type RunningEmulator } from "../emulator";
 import { refresh, up, type HarnessOptions } from "../harness";
 import { configure, provider } from "../provider/runtime";
-import type { BenchModule } from "./index";
+import type { BenchModule } from "./types";
 
 const LATENCY_MS = 50;
 const IN_FLIGHT = 8;

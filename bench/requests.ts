@@ -4,7 +4,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type LoggedRequest, type RunningEmulator } from "../emulator";
 import { pollDelay, pollsWithin, POLL_MAX_MS } from "../provider/resources/polling";
 import { configure, provider } from "../provider/runtime";
-import type { BenchModule } from "./index";
+import type { BenchModule } from "./types";
 
 type Props = Record<string, unknown>;
 

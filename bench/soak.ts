@@ -12,7 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { faultMix, startEmulator, type FaultRule, type LoggedRequest } from "../emulator";
 import { up } from "../harness";
-import type { BenchModule } from "./index";
+import type { BenchModule } from "./types";
 import { errorText } from "../common/error-text";
 
 /** The repository: this file runs from `dist/bench` in the bench, from `bench` in the tests. */
