@@ -18,6 +18,7 @@ import { startEmulator, type LoggedRequest, type RunningEmulator } from "../emul
 import { destroy, refresh, up, type HarnessOptions, type RunResult } from "../harness";
 import { compileCacheEnv } from "../harness/compile-cache";
 import { ProviderHost } from "../harness/provider-host";
+import { addLatency as addLatencyOf, clearRequests, loggedRequests } from "./admin";
 import type { BenchModule } from "./types";
 
 const SIZES = [100, 300, 1000];
@@ -110,26 +111,8 @@ async function runBare(dir: string, count: string): Promise<void> {
   });
 }
 
-async function admin(emulator: RunningEmulator, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${emulator.url}/_emulator${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${emulator.adminToken}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return response.status === 204 ? undefined : ((await response.json()) as unknown);
-}
-
 /** The emulator's fault rule adding LATENCY_MS to every API request. */
-export async function addLatency(emulator: RunningEmulator): Promise<void> {
-  await admin(emulator, "POST", "/faults", {
-    path: "/v1/**",
-    kind: "latency",
-    latencyMs: LATENCY_MS,
-  });
-}
+export const addLatency = (emulator: RunningEmulator) => addLatencyOf(emulator, LATENCY_MS);
 
 /** The harness's options for the program of `count` spaces against the emulator. */
 export function harnessOptions(
@@ -161,13 +144,11 @@ export async function measured<T>(
   emulator: RunningEmulator,
   run: () => Promise<T>,
 ): Promise<Measured<T>> {
-  await admin(emulator, "DELETE", "/requests");
+  await clearRequests(emulator);
   const start = performance.now();
   const value = await run();
   const ms = performance.now() - start;
-  const made = counts(
-    ((await admin(emulator, "GET", "/requests")) as { items: LoggedRequest[] }).items,
-  );
+  const made = counts(await loggedRequests(emulator));
   return { value, ms, made };
 }
 
