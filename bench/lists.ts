@@ -18,7 +18,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { refresh, up, type HarnessOptions } from "../harness";
-import { configure, provider } from "../provider/runtime";
+import { configureProvider, handlersFor } from "../test/support/provider";
 import { addLatency, clearRequests, loggedRequests } from "./admin";
 import type { BenchModule } from "./types";
 
@@ -76,14 +76,11 @@ interface StateEntry {
 
 /** Every custom resource of the state read at once through the provider, as an engine does. */
 async function readAll(emulator: RunningEmulator, stateFile: string): Promise<number> {
-  const values: Record<string, string> = {
-    "docs-workspace:apiUrl": emulator.url,
-    "docs-workspace:apiToken": emulator.token!,
-    "docs-workspace:organizationId": emulator.organizationId!,
-  };
   // A fresh configuration: a fresh client, with no snapshot from an earlier run.
-  await configure({
-    config: { get: (key) => values[key], require: (key) => values[key] ?? "" },
+  await configureProvider({
+    url: emulator.url,
+    token: emulator.token!,
+    organizationId: emulator.organizationId!,
   });
   const state = JSON.parse(fs.readFileSync(stateFile, "utf8")) as { resources: StateEntry[] };
   const kindOf = (type: string) =>
@@ -96,7 +93,7 @@ async function readAll(emulator: RunningEmulator, stateFile: string): Promise<nu
   await Promise.all(
     state.resources
       .filter((r) => r.custom && r.id)
-      .map((r) => provider(kindOf(r.type)).read!(r.id!, r.outputs)),
+      .map((r) => handlersFor(kindOf(r.type)).read(r.id!, r.outputs)),
   );
   return performance.now() - start;
 }
