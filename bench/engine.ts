@@ -180,6 +180,84 @@ export function describe(by: Record<string, number>): string {
   return parts.length > 0 ? parts.join(" + ") : "none";
 }
 
+/** The phases run at each size, in order; `count` is the program's number of spaces. */
+function phasesOf(options: HarnessOptions, count: number): Phase[] {
+  const requestsFloor = (n: number) => (n * LATENCY_MS) / IN_FLIGHT;
+  return [
+    {
+      name: "up",
+      minimum: { POST: count },
+      run: () => up(options),
+      floor: (n, b) => b.ms + Math.max(requestsFloor(n), b.ms),
+      target: TIME_TARGET,
+    },
+    {
+      name: "up, nothing changed",
+      minimum: {},
+      run: () => up(options),
+      floor: (_, b) => b.ms,
+      target: NO_OP_TARGET,
+    },
+    {
+      name: "refresh",
+      minimum: { GET: count },
+      run: () => refresh(options),
+      floor: (n) => requestsFloor(n),
+      startsHost: true,
+      target: TIME_TARGET,
+    },
+    {
+      name: "destroy",
+      minimum: { DELETE: count },
+      run: () => destroy(options),
+      floor: (n) => requestsFloor(n),
+      startsHost: true,
+      target: TIME_TARGET,
+    },
+    {
+      name: "up --skip-preview",
+      minimum: { POST: count },
+      run: () => up({ ...options, skipPreview: true }),
+      floor: (n, b) => Math.max(requestsFloor(n), b.ms),
+      target: TIME_TARGET,
+    },
+  ];
+}
+
+/** What one size's phases are measured against: the bare run, and the host's start in ms. */
+interface Baseline {
+  count: number;
+  bare: Bare;
+  host: number;
+}
+
+/** Runs one phase: its line of the table; what it misses of its targets goes to `missed`. */
+async function measurePhase(
+  emulator: RunningEmulator,
+  phase: Phase,
+  { count, bare, host }: Baseline,
+  missed: string[],
+): Promise<string> {
+  const { value: result, ms, made } = await measured(emulator, () => phase.run());
+  const total = Object.values(made).reduce((a, b) => a + b, 0);
+  const floor = phase.floor(total, bare);
+  const ratio = ms / floor;
+  const atMinimum = describe(made) === describe(phase.minimum);
+  const rss = result.usage?.peakRss;
+  const rssRatio = (rss?.worker ?? 0) / bare.rss;
+  if (!atMinimum) missed.push(`${count} ${phase.name}: ${describe(made)}`);
+  if (ratio > phase.target) missed.push(`${count} ${phase.name}: ${ratio.toFixed(2)}x its floor`);
+  const withHost = phase.startsHost
+    ? `; ${(ms / (floor + host)).toFixed(2)}x with the host's start`
+    : "";
+  if (count === SIZES[SIZES.length - 1] && rss && rss.worker > RSS_TARGET_MB * 2 ** 20) {
+    if (rssRatio > RSS_FLOOR_TARGET) {
+      missed.push(`${count} ${phase.name}: worker peak ${mb(rss.worker).trim()} MB`);
+    }
+  }
+  return `  ${phase.name.padEnd(20)} ${secs(ms)} ${secs(floor)} ${ratio.toFixed(2).padStart(5)}x ${`(<= ${phase.target})`.padEnd(8)} ${mb(rss?.worker)} ${mb(rss?.providerHost)} ${rssRatio.toFixed(2).padStart(5)}x  ${describe(made)}${atMinimum ? "" : ` (minimum ${describe(phase.minimum)})`}${withHost}`;
+}
+
 async function measureSize(
   count: number,
   host: number,
@@ -194,71 +272,11 @@ async function measureSize(
     const bare = await bareRun(count);
     await addLatency(emulator);
     const options = harnessOptions(emulator, path.join(dir, "state.json"), count);
-    const requestsFloor = (n: number) => (n * LATENCY_MS) / IN_FLIGHT;
-    const phases: Phase[] = [
-      {
-        name: "up",
-        minimum: { POST: count },
-        run: () => up(options),
-        floor: (n, b) => b.ms + Math.max(requestsFloor(n), b.ms),
-        target: TIME_TARGET,
-      },
-      {
-        name: "up, nothing changed",
-        minimum: {},
-        run: () => up(options),
-        floor: (_, b) => b.ms,
-        target: NO_OP_TARGET,
-      },
-      {
-        name: "refresh",
-        minimum: { GET: count },
-        run: () => refresh(options),
-        floor: (n) => requestsFloor(n),
-        startsHost: true,
-        target: TIME_TARGET,
-      },
-      {
-        name: "destroy",
-        minimum: { DELETE: count },
-        run: () => destroy(options),
-        floor: (n) => requestsFloor(n),
-        startsHost: true,
-        target: TIME_TARGET,
-      },
-      {
-        name: "up --skip-preview",
-        minimum: { POST: count },
-        run: () => up({ ...options, skipPreview: true }),
-        floor: (n, b) => Math.max(requestsFloor(n), b.ms),
-        target: TIME_TARGET,
-      },
-    ];
     lines.push(
       `${count} spaces; bare program run ${secs(bare.ms).trim()} s, peak RSS ${mb(bare.rss).trim()} MB`,
     );
-    for (const phase of phases) {
-      const { value: result, ms, made } = await measured(emulator, () => phase.run());
-      const total = Object.values(made).reduce((a, b) => a + b, 0);
-      const floor = phase.floor(total, bare);
-      const ratio = ms / floor;
-      const atMinimum = describe(made) === describe(phase.minimum);
-      const rss = result.usage?.peakRss;
-      const rssRatio = (rss?.worker ?? 0) / bare.rss;
-      if (!atMinimum) missed.push(`${count} ${phase.name}: ${describe(made)}`);
-      if (ratio > phase.target)
-        missed.push(`${count} ${phase.name}: ${ratio.toFixed(2)}x its floor`);
-      const withHost = phase.startsHost
-        ? `; ${(ms / (floor + host)).toFixed(2)}x with the host's start`
-        : "";
-      lines.push(
-        `  ${phase.name.padEnd(20)} ${secs(ms)} ${secs(floor)} ${ratio.toFixed(2).padStart(5)}x ${`(<= ${phase.target})`.padEnd(8)} ${mb(rss?.worker)} ${mb(rss?.providerHost)} ${rssRatio.toFixed(2).padStart(5)}x  ${describe(made)}${atMinimum ? "" : ` (minimum ${describe(phase.minimum)})`}${withHost}`,
-      );
-      if (count === SIZES[SIZES.length - 1] && rss && rss.worker > RSS_TARGET_MB * 2 ** 20) {
-        if (rssRatio > RSS_FLOOR_TARGET) {
-          missed.push(`${count} ${phase.name}: worker peak ${mb(rss.worker).trim()} MB`);
-        }
-      }
+    for (const phase of phasesOf(options, count)) {
+      lines.push(await measurePhase(emulator, phase, { count, bare, host }, missed));
     }
     await destroy(options);
   } finally {
