@@ -180,50 +180,6 @@ export function describe(by: Record<string, number>): string {
   return parts.length > 0 ? parts.join(" + ") : "none";
 }
 
-/** The phases run at each size, in order; `count` is the program's number of spaces. */
-function phasesOf(options: HarnessOptions, count: number): Phase[] {
-  const requestsFloor = (n: number) => (n * LATENCY_MS) / IN_FLIGHT;
-  return [
-    {
-      name: "up",
-      minimum: { POST: count },
-      run: () => up(options),
-      floor: (n, b) => b.ms + Math.max(requestsFloor(n), b.ms),
-      target: TIME_TARGET,
-    },
-    {
-      name: "up, nothing changed",
-      minimum: {},
-      run: () => up(options),
-      floor: (_, b) => b.ms,
-      target: NO_OP_TARGET,
-    },
-    {
-      name: "refresh",
-      minimum: { GET: count },
-      run: () => refresh(options),
-      floor: (n) => requestsFloor(n),
-      startsHost: true,
-      target: TIME_TARGET,
-    },
-    {
-      name: "destroy",
-      minimum: { DELETE: count },
-      run: () => destroy(options),
-      floor: (n) => requestsFloor(n),
-      startsHost: true,
-      target: TIME_TARGET,
-    },
-    {
-      name: "up --skip-preview",
-      minimum: { POST: count },
-      run: () => up({ ...options, skipPreview: true }),
-      floor: (n, b) => Math.max(requestsFloor(n), b.ms),
-      target: TIME_TARGET,
-    },
-  ];
-}
-
 /** What one size's phases are measured against: the bare run, and the host's start in ms. */
 interface Baseline {
   count: number;
@@ -272,10 +228,50 @@ async function measureSize(
     const bare = await bareRun(count);
     await addLatency(emulator);
     const options = harnessOptions(emulator, path.join(dir, "state.json"), count);
+    const requestsFloor = (n: number) => (n * LATENCY_MS) / IN_FLIGHT;
+    const phases: Phase[] = [
+      {
+        name: "up",
+        minimum: { POST: count },
+        run: () => up(options),
+        floor: (n, b) => b.ms + Math.max(requestsFloor(n), b.ms),
+        target: TIME_TARGET,
+      },
+      {
+        name: "up, nothing changed",
+        minimum: {},
+        run: () => up(options),
+        floor: (_, b) => b.ms,
+        target: NO_OP_TARGET,
+      },
+      {
+        name: "refresh",
+        minimum: { GET: count },
+        run: () => refresh(options),
+        floor: (n) => requestsFloor(n),
+        startsHost: true,
+        target: TIME_TARGET,
+      },
+      {
+        name: "destroy",
+        minimum: { DELETE: count },
+        run: () => destroy(options),
+        floor: (n) => requestsFloor(n),
+        startsHost: true,
+        target: TIME_TARGET,
+      },
+      {
+        name: "up --skip-preview",
+        minimum: { POST: count },
+        run: () => up({ ...options, skipPreview: true }),
+        floor: (n, b) => Math.max(requestsFloor(n), b.ms),
+        target: TIME_TARGET,
+      },
+    ];
     lines.push(
       `${count} spaces; bare program run ${secs(bare.ms).trim()} s, peak RSS ${mb(bare.rss).trim()} MB`,
     );
-    for (const phase of phasesOf(options, count)) {
+    for (const phase of phases) {
       lines.push(await measurePhase(emulator, phase, { count, bare, host }, missed));
     }
     await destroy(options);
