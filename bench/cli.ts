@@ -34,9 +34,10 @@ import {
   measured,
   program,
   secs,
+  type Bare,
   type Measured,
 } from "./engine";
-import type { BenchModule } from "./index";
+import type { BenchModule } from "./types";
 import { byRole, ProcessTreeSampler, ROLES, type ProcessUsage, type Role } from "./process-tree";
 
 /** BENCH_CLI_SPACES runs fewer while working on this file; the figures quoted are at 1,000. */
@@ -169,6 +170,68 @@ function timeCell(processes: number, aliveMs: number, cpuMs: number): string {
   return cell(`${processes}x ${(aliveMs / 1000).toFixed(1)} ${(cpuMs / 1000).toFixed(1)}`, 17);
 }
 
+/** What one `pulumi` phase and the same phase through the harness measured. */
+interface PhaseRuns {
+  phase: Phase;
+  cli: Measured<ProcessUsage[]>;
+  harness: Measured<RunResult>;
+}
+
+/** Each phase's time and peak memory per role: through pulumi, then through the harness. */
+function memoryTable(runs: PhaseRuns[], bare: Bare, cliDir: string): string[] {
+  const lines = [
+    `${COUNT} spaces, ${LATENCY_MS} ms of emulator latency on every API request; pulumi ${pulumiVersion(cliDir)} with its default --parallel, the program transpiled without type check; one run each`,
+    `time in s from start to exit; peak RSS (VmHWM) in MB per role; the harness's worker runs its engine and the program in one process, shown under program`,
+    `${"phase".padEnd(20)} ${"run".padEnd(7)} ${"time".padStart(6)} ${ROLES.map((r) => cell(roleHeads[r], 9)).join(" ")}  requests`,
+    row("program alone", "bare", bare.ms, { program: bare.rss }, "none (mocks)"),
+  ];
+  for (const { phase, cli, harness } of runs) {
+    const usage = byRole(cli.value);
+    const rss = Object.fromEntries(ROLES.map((r) => [r, usage[r].peakRss || undefined]));
+    lines.push(row(phase.name, "pulumi", cli.ms, rss, describe(cli.made)));
+    const peak = harness.value.usage?.peakRss;
+    lines.push(
+      row(
+        "",
+        "harness",
+        harness.ms,
+        { program: peak?.worker, providerHost: peak?.providerHost },
+        describe(harness.made),
+      ),
+    );
+  }
+  return lines;
+}
+
+/** pulumi's processes per role and phase, and the peak memory of those of no known role. */
+function processTable(runs: PhaseRuns[]): string[] {
+  const lines = [
+    `pulumi's processes per role: how many, their summed lifetime and CPU time in s (sampled every ${SAMPLE_MS} ms)`,
+    `${"phase".padEnd(20)} ${"wall".padStart(6)} ${ROLES.map((r) => cell(roleHeads[r], 17)).join(" ")} ${cell("other", 17)}`,
+  ];
+  for (const { phase, cli } of runs) {
+    const usage = byRole(cli.value);
+    const cells = [...ROLES, "other" as const].map((r) =>
+      timeCell(usage[r].processes, usage[r].aliveMs, usage[r].cpuMs),
+    );
+    lines.push(`${phase.name.padEnd(20)} ${secs(cli.ms)} ${cells.join(" ")}`);
+  }
+  const others = new Map<string, number>();
+  for (const p of runs.flatMap((r) => r.cli.value).filter((p) => p.role === "other")) {
+    const name = p.argv
+      .slice(0, 2)
+      .map((a) => path.basename(a))
+      .join(" ");
+    others.set(name, Math.max(others.get(name) ?? 0, p.peakRss));
+  }
+  if (others.size > 0) {
+    lines.push(
+      `other: ${[...others].map(([name, rss]) => `${name} (peak ${mb(rss).trim()} MB)`).join(", ")}`,
+    );
+  }
+  return lines;
+}
+
 export const cliBench: BenchModule = {
   name: "cli: up, no-op up, refresh and destroy of 1,000 spaces through the real pulumi, beside the harness and the bare program",
   async run() {
@@ -195,61 +258,12 @@ export const cliBench: BenchModule = {
       const harnessRuns: Measured<RunResult>[] = [];
       for (const phase of phases) harnessRuns.push(await measured(emulator, phase.harness));
       const stack = await createStack(cliDir, emulator, path.join(work, "cli"));
-      const cliRuns: Measured<ProcessUsage[]>[] = [];
-      for (const phase of phases) {
-        cliRuns.push(await measured(emulator, () => sampled(stack, phase.cli)));
+      const runs: PhaseRuns[] = [];
+      for (const [i, phase] of phases.entries()) {
+        const cli = await measured(emulator, () => sampled(stack, phase.cli));
+        runs.push({ phase, cli, harness: harnessRuns[i]! });
       }
-
-      const lines = [
-        `${COUNT} spaces, ${LATENCY_MS} ms of emulator latency on every API request; pulumi ${pulumiVersion(cliDir)} with its default --parallel, the program transpiled without type check; one run each`,
-        `time in s from start to exit; peak RSS (VmHWM) in MB per role; the harness's worker runs its engine and the program in one process, shown under program`,
-        `${"phase".padEnd(20)} ${"run".padEnd(7)} ${"time".padStart(6)} ${ROLES.map((r) => cell(roleHeads[r], 9)).join(" ")}  requests`,
-        row("program alone", "bare", bare.ms, { program: bare.rss }, "none (mocks)"),
-      ];
-      phases.forEach((phase, i) => {
-        const cli = cliRuns[i]!;
-        const usage = byRole(cli.value);
-        const rss = Object.fromEntries(ROLES.map((r) => [r, usage[r].peakRss || undefined]));
-        lines.push(row(phase.name, "pulumi", cli.ms, rss, describe(cli.made)));
-        const harness = harnessRuns[i]!;
-        const peak = harness.value.usage?.peakRss;
-        lines.push(
-          row(
-            "",
-            "harness",
-            harness.ms,
-            { program: peak?.worker, providerHost: peak?.providerHost },
-            describe(harness.made),
-          ),
-        );
-      });
-      lines.push(
-        "",
-        `pulumi's processes per role: how many, their summed lifetime and CPU time in s (sampled every ${SAMPLE_MS} ms)`,
-        `${"phase".padEnd(20)} ${"wall".padStart(6)} ${ROLES.map((r) => cell(roleHeads[r], 17)).join(" ")} ${cell("other", 17)}`,
-      );
-      phases.forEach((phase, i) => {
-        const cli = cliRuns[i]!;
-        const usage = byRole(cli.value);
-        const cells = [...ROLES, "other" as const].map((r) =>
-          timeCell(usage[r].processes, usage[r].aliveMs, usage[r].cpuMs),
-        );
-        lines.push(`${phase.name.padEnd(20)} ${secs(cli.ms)} ${cells.join(" ")}`);
-      });
-      const others = new Map<string, number>();
-      for (const p of cliRuns.flatMap((r) => r.value).filter((p) => p.role === "other")) {
-        const name = p.argv
-          .slice(0, 2)
-          .map((a) => path.basename(a))
-          .join(" ");
-        others.set(name, Math.max(others.get(name) ?? 0, p.peakRss));
-      }
-      if (others.size > 0) {
-        lines.push(
-          `other: ${[...others].map(([name, rss]) => `${name} (peak ${mb(rss).trim()} MB)`).join(", ")}`,
-        );
-      }
-      return lines;
+      return [...memoryTable(runs, bare, cliDir), "", ...processTable(runs)];
     } finally {
       await emulator.close();
       fs.rmSync(work, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { startEmulator } from "../emulator";
 import { getSpace } from "../provider/api/spaces";
 import { ApiClient } from "../provider/client";
-import type { BenchModule } from "./index";
+import type { BenchModule } from "./types";
 
 const WARM_UP = 500;
 const ROUNDS = 40;

@@ -1,6 +1,5 @@
-import { startEmulator } from "../emulator";
-import { bareServer, fmt, measure as measureAt } from "./emulator";
-import type { BenchModule } from "./index";
+import { againstBare, fmt, measure as measureAt } from "./emulator";
+import type { BenchModule } from "./types";
 
 /** Requests per second of `request`, CONCURRENCY at a time. */
 const measure = (total: number, request: () => Promise<void>) =>
@@ -33,14 +32,8 @@ function markdown(space: number, page: number): string {
 
 export const contentBench: BenchModule = {
   name: "emulator content and search",
-  async run() {
-    const emulator = await startEmulator({ port: 0, seed: "demo" });
-    const bare = await bareServer();
-    try {
-      const headers = {
-        authorization: `Bearer ${emulator.token}`,
-        "content-type": "application/json",
-      };
+  run: () =>
+    againstBare(async ({ emulator, bare, headers }) => {
       const api = `${emulator.url}/v1`;
       const ok = async (url: string, init?: RequestInit) => {
         const res = await fetch(url, { headers, ...init });
@@ -108,9 +101,5 @@ export const contentBench: BenchModule = {
         );
       }
       return lines;
-    } finally {
-      await emulator.close();
-      await new Promise((resolve) => bare.server.close(resolve));
-    }
-  },
+    }),
 };

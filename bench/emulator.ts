@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { startEmulator } from "../emulator";
-import type { BenchModule } from "./index";
+import { startEmulator, type RunningEmulator } from "../emulator";
+import type { BenchModule } from "./types";
 
 const REQUESTS = 5000;
 const CONCURRENCY = 32;
@@ -55,16 +55,37 @@ export async function bareServer(): Promise<{ url: string; server: Server }> {
 
 export const fmt = (n: number) => Math.round(n).toLocaleString("en-US").padStart(8);
 
+/** What a section measuring the emulator against the bare server runs with. */
+export interface AgainstBare {
+  /** The emulator, seeded with the demo organization. */
+  emulator: RunningEmulator;
+  bare: { url: string; server: Server };
+  /** The headers of an API call as the demo organization's admin, with a JSON body. */
+  headers: Record<string, string>;
+}
+
+/** Runs `section` with an emulator and the bare server beside it, and closes both after. */
+export async function againstBare(
+  section: (setup: AgainstBare) => Promise<string[]>,
+): Promise<string[]> {
+  const emulator = await startEmulator({ port: 0, seed: "demo" });
+  const bare = await bareServer();
+  try {
+    const headers = {
+      authorization: `Bearer ${emulator.token}`,
+      "content-type": "application/json",
+    };
+    return await section({ emulator, bare, headers });
+  } finally {
+    await emulator.close();
+    await new Promise((resolve) => bare.server.close(resolve));
+  }
+}
+
 export const emulatorBench: BenchModule = {
   name: "emulator throughput",
-  async run() {
-    const emulator = await startEmulator({ port: 0, seed: "demo" });
-    const bare = await bareServer();
-    try {
-      const headers = {
-        authorization: `Bearer ${emulator.token}`,
-        "content-type": "application/json",
-      };
+  run: () =>
+    againstBare(async ({ emulator, bare, headers }) => {
       const spacesUrl = `${emulator.url}/v1/orgs/${emulator.organizationId}/spaces`;
       const post = (url: string, status: number) => async (i: number) =>
         expectStatus(
@@ -108,9 +129,5 @@ export const emulatorBench: BenchModule = {
       }
       lines.push("(requests per second)");
       return lines;
-    } finally {
-      await emulator.close();
-      await new Promise((resolve) => bare.server.close(resolve));
-    }
-  },
+    }),
 };

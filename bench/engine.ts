@@ -18,7 +18,8 @@ import { startEmulator, type LoggedRequest, type RunningEmulator } from "../emul
 import { destroy, refresh, up, type HarnessOptions, type RunResult } from "../harness";
 import { compileCacheEnv } from "../harness/compile-cache";
 import { ProviderHost } from "../harness/provider-host";
-import type { BenchModule } from "./index";
+import { addLatency as addLatencyOf, clearRequests, loggedRequests } from "./admin";
+import type { BenchModule } from "./types";
 
 const SIZES = [100, 300, 1000];
 /** The latency the emulator adds to every API request, here and in the real-CLI section. */
@@ -110,26 +111,8 @@ async function runBare(dir: string, count: string): Promise<void> {
   });
 }
 
-async function admin(emulator: RunningEmulator, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${emulator.url}/_emulator${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${emulator.adminToken}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return response.status === 204 ? undefined : ((await response.json()) as unknown);
-}
-
 /** The emulator's fault rule adding LATENCY_MS to every API request. */
-export async function addLatency(emulator: RunningEmulator): Promise<void> {
-  await admin(emulator, "POST", "/faults", {
-    path: "/v1/**",
-    kind: "latency",
-    latencyMs: LATENCY_MS,
-  });
-}
+export const addLatency = (emulator: RunningEmulator) => addLatencyOf(emulator, LATENCY_MS);
 
 /** The harness's options for the program of `count` spaces against the emulator. */
 export function harnessOptions(
@@ -161,13 +144,11 @@ export async function measured<T>(
   emulator: RunningEmulator,
   run: () => Promise<T>,
 ): Promise<Measured<T>> {
-  await admin(emulator, "DELETE", "/requests");
+  await clearRequests(emulator);
   const start = performance.now();
   const value = await run();
   const ms = performance.now() - start;
-  const made = counts(
-    ((await admin(emulator, "GET", "/requests")) as { items: LoggedRequest[] }).items,
-  );
+  const made = counts(await loggedRequests(emulator));
   return { value, ms, made };
 }
 
@@ -197,6 +178,40 @@ function counts(requests: LoggedRequest[]): Record<string, number> {
 export function describe(by: Record<string, number>): string {
   const parts = Object.entries(by).map(([m, n]) => `${n} ${m}`);
   return parts.length > 0 ? parts.join(" + ") : "none";
+}
+
+/** What one size's phases are measured against: the bare run, and the host's start in ms. */
+interface Baseline {
+  count: number;
+  bare: Bare;
+  host: number;
+}
+
+/** Runs one phase: its line of the table; what it misses of its targets goes to `missed`. */
+async function measurePhase(
+  emulator: RunningEmulator,
+  phase: Phase,
+  { count, bare, host }: Baseline,
+  missed: string[],
+): Promise<string> {
+  const { value: result, ms, made } = await measured(emulator, () => phase.run());
+  const total = Object.values(made).reduce((a, b) => a + b, 0);
+  const floor = phase.floor(total, bare);
+  const ratio = ms / floor;
+  const atMinimum = describe(made) === describe(phase.minimum);
+  const rss = result.usage?.peakRss;
+  const rssRatio = (rss?.worker ?? 0) / bare.rss;
+  if (!atMinimum) missed.push(`${count} ${phase.name}: ${describe(made)}`);
+  if (ratio > phase.target) missed.push(`${count} ${phase.name}: ${ratio.toFixed(2)}x its floor`);
+  const withHost = phase.startsHost
+    ? `; ${(ms / (floor + host)).toFixed(2)}x with the host's start`
+    : "";
+  if (count === SIZES[SIZES.length - 1] && rss && rss.worker > RSS_TARGET_MB * 2 ** 20) {
+    if (rssRatio > RSS_FLOOR_TARGET) {
+      missed.push(`${count} ${phase.name}: worker peak ${mb(rss.worker).trim()} MB`);
+    }
+  }
+  return `  ${phase.name.padEnd(20)} ${secs(ms)} ${secs(floor)} ${ratio.toFixed(2).padStart(5)}x ${`(<= ${phase.target})`.padEnd(8)} ${mb(rss?.worker)} ${mb(rss?.providerHost)} ${rssRatio.toFixed(2).padStart(5)}x  ${describe(made)}${atMinimum ? "" : ` (minimum ${describe(phase.minimum)})`}${withHost}`;
 }
 
 async function measureSize(
@@ -257,27 +272,7 @@ async function measureSize(
       `${count} spaces; bare program run ${secs(bare.ms).trim()} s, peak RSS ${mb(bare.rss).trim()} MB`,
     );
     for (const phase of phases) {
-      const { value: result, ms, made } = await measured(emulator, () => phase.run());
-      const total = Object.values(made).reduce((a, b) => a + b, 0);
-      const floor = phase.floor(total, bare);
-      const ratio = ms / floor;
-      const atMinimum = describe(made) === describe(phase.minimum);
-      const rss = result.usage?.peakRss;
-      const rssRatio = (rss?.worker ?? 0) / bare.rss;
-      if (!atMinimum) missed.push(`${count} ${phase.name}: ${describe(made)}`);
-      if (ratio > phase.target)
-        missed.push(`${count} ${phase.name}: ${ratio.toFixed(2)}x its floor`);
-      const withHost = phase.startsHost
-        ? `; ${(ms / (floor + host)).toFixed(2)}x with the host's start`
-        : "";
-      lines.push(
-        `  ${phase.name.padEnd(20)} ${secs(ms)} ${secs(floor)} ${ratio.toFixed(2).padStart(5)}x ${`(<= ${phase.target})`.padEnd(8)} ${mb(rss?.worker)} ${mb(rss?.providerHost)} ${rssRatio.toFixed(2).padStart(5)}x  ${describe(made)}${atMinimum ? "" : ` (minimum ${describe(phase.minimum)})`}${withHost}`,
-      );
-      if (count === SIZES[SIZES.length - 1] && rss && rss.worker > RSS_TARGET_MB * 2 ** 20) {
-        if (rssRatio > RSS_FLOOR_TARGET) {
-          missed.push(`${count} ${phase.name}: worker peak ${mb(rss.worker).trim()} MB`);
-        }
-      }
+      lines.push(await measurePhase(emulator, phase, { count, bare, host }, missed));
     }
     await destroy(options);
   } finally {

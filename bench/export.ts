@@ -10,7 +10,7 @@ import { buildProgram } from "../exporter/program";
 import { formatSource } from "../exporter/project";
 import { repeatedReads } from "../exporter/requests";
 import { ApiClient } from "../provider/client";
-import type { BenchModule } from "./index";
+import type { BenchModule } from "./types";
 
 const SPACES = 1000;
 

@@ -10,12 +10,7 @@ import { requestsBench } from "./requests";
 import { serializationBench } from "./serialization";
 import { soakBench } from "./soak";
 import { errorText } from "../common/error-text";
-
-/** One benchmark: it measures and returns the lines of its report section. */
-export interface BenchModule {
-  name: string;
-  run(): Promise<string[]>;
-}
+import type { BenchModule } from "./types";
 
 /** Every benchmark `npm run bench` runs, in order. Adding one is adding its line here. */
 const modules: BenchModule[] = [

@@ -16,10 +16,11 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, type LoggedRequest, type RunningEmulator } from "../emulator";
+import { startEmulator, type RunningEmulator } from "../emulator";
 import { refresh, up, type HarnessOptions } from "../harness";
-import { configure, provider } from "../provider/runtime";
-import type { BenchModule } from "./index";
+import { configureProvider, handlersFor } from "../test/support/provider";
+import { addLatency, clearRequests, loggedRequests } from "./admin";
+import type { BenchModule } from "./types";
 
 const LATENCY_MS = 50;
 const IN_FLIGHT = 8;
@@ -56,18 +57,6 @@ const workloads: Workload[] = [
   },
 ];
 
-async function admin(emulator: RunningEmulator, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${emulator.url}/_emulator${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${emulator.adminToken}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return response.status === 204 ? undefined : ((await response.json()) as unknown);
-}
-
 /** A list's pages one after the other, as a client walks it. */
 async function walk(emulator: RunningEmulator, list: string): Promise<void> {
   let page: string | undefined;
@@ -87,14 +76,11 @@ interface StateEntry {
 
 /** Every custom resource of the state read at once through the provider, as an engine does. */
 async function readAll(emulator: RunningEmulator, stateFile: string): Promise<number> {
-  const values: Record<string, string> = {
-    "docs-workspace:apiUrl": emulator.url,
-    "docs-workspace:apiToken": emulator.token!,
-    "docs-workspace:organizationId": emulator.organizationId!,
-  };
   // A fresh configuration: a fresh client, with no snapshot from an earlier run.
-  await configure({
-    config: { get: (key) => values[key], require: (key) => values[key] ?? "" },
+  await configureProvider({
+    url: emulator.url,
+    token: emulator.token!,
+    organizationId: emulator.organizationId!,
   });
   const state = JSON.parse(fs.readFileSync(stateFile, "utf8")) as { resources: StateEntry[] };
   const kindOf = (type: string) =>
@@ -107,7 +93,7 @@ async function readAll(emulator: RunningEmulator, stateFile: string): Promise<nu
   await Promise.all(
     state.resources
       .filter((r) => r.custom && r.id)
-      .map((r) => provider(kindOf(r.type)).read!(r.id!, r.outputs)),
+      .map((r) => handlersFor(kindOf(r.type)).read(r.id!, r.outputs)),
   );
   return performance.now() - start;
 }
@@ -147,25 +133,20 @@ async function measure(workload: Workload, lines: string[], missed: string[]): P
       lists[list] = Math.max(1, Math.ceil((first.count ?? 0) / 1000));
     }
     const floorRequests = Object.values(lists).reduce((a, b) => a + b, 0);
-    await admin(emulator, "POST", "/faults", {
-      path: "/v1/**",
-      kind: "latency",
-      latencyMs: LATENCY_MS,
-    });
+    await addLatency(emulator, LATENCY_MS);
     const walkStart = performance.now();
     await Promise.all(Object.keys(lists).map((list) => walk(emulator, list)));
     const floorMs = performance.now() - walkStart;
 
-    await admin(emulator, "DELETE", "/requests");
+    await clearRequests(emulator);
     const harnessStart = performance.now();
     await refresh(options);
     const harnessMs = performance.now() - harnessStart;
-    const harnessRequests = ((await admin(emulator, "GET", "/requests")) as { items: unknown[] })
-      .items.length;
+    const harnessRequests = (await loggedRequests(emulator)).length;
 
-    await admin(emulator, "DELETE", "/requests");
+    await clearRequests(emulator);
     const readsMs = await readAll(emulator, options.stateFile);
-    const made = ((await admin(emulator, "GET", "/requests")) as { items: LoggedRequest[] }).items;
+    const made = await loggedRequests(emulator);
     const single = made.filter((r) => !(r.path in lists)).length;
     const requestFloor = floorRequests + single;
     const timeFloor = floorMs + Math.ceil(single / IN_FLIGHT) * LATENCY_MS;
@@ -209,11 +190,7 @@ async function crossover(lines: string[]): Promise<void> {
       );
       ids.push(...made.map((m) => m.id));
     }
-    await admin(emulator, "POST", "/faults", {
-      path: "/v1/**",
-      kind: "latency",
-      latencyMs: LATENCY_MS,
-    });
+    await addLatency(emulator, LATENCY_MS);
     const start = performance.now();
     await walk(emulator, `/v1/orgs/${org}/spaces`);
     const listMs = performance.now() - start;

@@ -1,7 +1,7 @@
 import { leadingTitle, linksOf, sectionsOf } from "../emulator/markdown";
 import { renderMarkdown } from "../emulator/pages/page-markdown";
 import { pdfDocument } from "../emulator/pdf";
-import type { BenchModule } from "./index";
+import type { BenchModule } from "./types";
 
 /**
  * The emulator's Markdown readers on the worst pages known for them (issue 23): a heading of

@@ -10,6 +10,7 @@
  */
 import { promises as fsp } from "node:fs";
 import * as path from "node:path";
+import { setTimeout } from "node:timers/promises";
 
 /** What a process of a `pulumi` run does. */
 export type Role = "engine" | "languageHost" | "program" | "providerHost" | "other";
@@ -107,7 +108,7 @@ export class ProcessTreeSampler {
     while (!this.stopped) {
       await this.sample();
       if (this.stopped) break;
-      await new Promise((resolve) => setTimeout(resolve, this.intervalMs));
+      await setTimeout(this.intervalMs);
     }
   }
 

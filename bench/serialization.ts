@@ -1,6 +1,6 @@
 import { fork } from "node:child_process";
 import * as path from "node:path";
-import type { BenchModule } from "./index";
+import type { BenchModule } from "./types";
 
 const COUNT = 1000;
 const ROUNDS = 3;

@@ -10,10 +10,11 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { faultMix, startEmulator, type FaultRule, type LoggedRequest } from "../emulator";
+import { faultMix, startEmulator, type FaultRule } from "../emulator";
 import { up } from "../harness";
-import type { BenchModule } from "./index";
+import type { BenchModule } from "./types";
 import { errorText } from "../common/error-text";
+import { admin, clearRequests, loggedRequests } from "./admin";
 
 /** The repository: this file runs from `dist/bench` in the bench, from `bench` in the tests. */
 const repo = path.resolve(
@@ -134,24 +135,6 @@ const PER_UNIT: Record<string, number> = {
   "share-link": 1,
 };
 
-async function admin(
-  { url, adminToken }: { url: string; adminToken: string },
-  method: string,
-  route: string,
-  body?: unknown,
-) {
-  const response = await fetch(`${url}/_emulator${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${adminToken}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} /_emulator${route}: ${response.status}`);
-  return response.status === 204 ? undefined : ((await response.json()) as unknown);
-}
-
 /**
  * One `up` of the soak program under the fault mix, then the organization listed against the
  * state. The faults are cleared before the listing, and the objects listed before the `up` are
@@ -162,7 +145,7 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
   const emulator = { url, adminToken: options.adminToken };
   const before = await listOrganization(url, token, organizationId);
   const existed = new Set(Object.values(before).flatMap((items) => items.map((i) => i.id)));
-  await admin(emulator, "DELETE", "/requests");
+  await clearRequests(emulator);
   for (const rule of faultMix({ rate: options.rate, seed: options.seed })) {
     await admin(emulator, "POST", "/faults", rule);
   }
@@ -189,7 +172,7 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
   const seconds = (performance.now() - start) / 1000;
   const rules = (await admin(emulator, "GET", "/faults")) as { items: FaultRule[] };
   await admin(emulator, "DELETE", "/faults");
-  const log = (await admin(emulator, "GET", "/requests")) as { items: LoggedRequest[] };
+  const log = await loggedRequests(emulator);
 
   // A run that failed before its first step writes no state.
   const state = (
@@ -223,9 +206,9 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
     resources: units * RESOURCES_PER_UNIT,
     kinds,
     pending: state.pendingOperations?.length ?? 0,
-    requests: log.items.length,
-    faulted: log.items.filter((r) => r.fault !== undefined).length,
-    posts: log.items.filter((r) => r.method === "POST").length,
+    requests: log.length,
+    faulted: log.filter((r) => r.fault !== undefined).length,
+    posts: log.filter((r) => r.method === "POST").length,
     fired: rules.items.map((r) => ({
       rule: r.kind === "drop" ? `drop ${r.when ?? "before"}` : `${r.status} ${r.when ?? "before"}`,
       fired: r.fired,
@@ -242,7 +225,7 @@ async function floor(
 ) {
   const { url } = emulator;
   const stateFile = path.join(dir, "floor.json");
-  await admin(emulator, "DELETE", "/requests");
+  await clearRequests(emulator);
   await up({
     programDir: program,
     stateFile,
@@ -254,9 +237,9 @@ async function floor(
     secrets: { "docs-workspace:apiToken": token },
     passphrase: "bench-soak",
   });
-  const log = (await admin(emulator, "GET", "/requests")) as { items: LoggedRequest[] };
-  const gets = log.items.filter((r) => r.method === "GET").length;
-  return { requests: log.items.length, gets };
+  const log = await loggedRequests(emulator);
+  const gets = log.filter((r) => r.method === "GET").length;
+  return { requests: log.length, gets };
 }
 
 const UNITS = 30;

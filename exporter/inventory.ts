@@ -76,25 +76,16 @@ export async function readInventory(
     progress(what, items.length);
     return items;
   };
-  const [
-    organization,
-    collections,
-    spaces,
-    sites,
-    members,
-    teams,
-    samlProviders,
-    specs,
-    translations,
-  ] = await Promise.all([
-    getOrganization(client, organizationId),
-    counted("collections", listCollections(client, organizationId)),
-    counted("spaces", listSpaces(client, organizationId)),
-    counted("sites", listSites(client, organizationId)).then((all) =>
+  // Each read starts as the object is built, in this order, and all run at once.
+  return allOf<Inventory>({
+    organization: getOrganization(client, organizationId),
+    collections: counted("collections", listCollections(client, organizationId)),
+    spaces: counted("spaces", listSpaces(client, organizationId)),
+    sites: counted("sites", listSites(client, organizationId)).then((all) =>
       Promise.all(all.map((site) => readSite(client, organizationId, site, progress))),
     ),
-    counted("members", listMembers(client, organizationId)),
-    counted("teams", listTeams(client, organizationId)).then((all) =>
+    members: counted("members", listMembers(client, organizationId)),
+    teams: counted("teams", listTeams(client, organizationId)).then((all) =>
       Promise.all(
         all.map(async (team) => ({
           team,
@@ -105,8 +96,8 @@ export async function readInventory(
         })),
       ),
     ),
-    counted("SAML providers", listSamlProviders(client, organizationId)),
-    counted("OpenAPI specs", listSpecs(client, organizationId)).then((all) =>
+    samlProviders: counted("SAML providers", listSamlProviders(client, organizationId)),
+    specs: counted("OpenAPI specs", listSpecs(client, organizationId)).then((all) =>
       Promise.all(
         all.map(async (spec) => ({
           spec,
@@ -117,19 +108,15 @@ export async function readInventory(
         })),
       ),
     ),
-    counted("translations", listTranslations(client, organizationId)),
-  ]);
-  return {
-    organization,
-    collections,
-    spaces,
-    sites,
-    members,
-    teams,
-    samlProviders,
-    specs,
-    translations,
-  };
+    translations: counted("translations", listTranslations(client, organizationId)),
+  });
+}
+
+/** Waits for every promise of an object, and answers the object of their values. */
+async function allOf<T>(reads: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const keys = Object.keys(reads) as (keyof T)[];
+  const values = await Promise.all(keys.map((key) => reads[key]));
+  return Object.fromEntries(keys.map((key, i) => [key, values[i]])) as T;
 }
 
 async function readSite(

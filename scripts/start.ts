@@ -13,6 +13,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { errorText } from "../common/error-text";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { formatResult } from "../harness/cli";
 import { up } from "../harness";
@@ -154,6 +155,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorText(error));
   process.exit(1);
 });

@@ -1,18 +1,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { configure, provider } from "../../provider/runtime";
 import { UNKNOWN } from "../../provider/resources/lifecycle";
-import type { TestEmulator } from "./emulator";
+import type { LoggedRequest } from "../../emulator/request-log";
 
 export { UNKNOWN };
 
 type Props = Record<string, unknown>;
 
 /**
+ * Where the API is and whom to call it as: a test emulator, or any running one. Typed by shape
+ * and free of jest, so the bench (compiled to dist/) drives the provider through this file too.
+ */
+export interface Endpoint {
+  url: string;
+  token: string;
+  organizationId: string;
+}
+
+/**
  * Points the provider runtime of this test process at an emulator, the way the dynamic-provider
  * host does: through `configure()` with the stack config, never through resource inputs.
  */
 export async function configureProvider(
-  emu: TestEmulator,
+  emu: Endpoint,
   extra: Record<string, string> = {},
 ): Promise<void> {
   const values: Record<string, string> = {
@@ -34,35 +44,43 @@ export async function configureProvider(
 }
 
 /**
- * One resource kind's handlers, called in the order the engine calls them. `up` runs check then
- * create (or diff then update for an existing object) and returns the new state, like a
- * `pulumi up` of that one resource.
+ * One resource kind's handlers, called in the order the engine calls them: check, then create;
+ * for an existing object, `up` runs check, diff, then update when diff reports changes, and
+ * returns the new state, like a `pulumi up` of that one resource.
  */
 export function handlersFor(kind: string) {
   const handlers = provider(kind) as Required<pulumi.dynamic.ResourceProvider>;
+  const checked = async (olds: Props, args: Props) => {
+    const result = await handlers.check(olds, args);
+    if (result.failures?.length) {
+      throw new Error(`check failed: ${JSON.stringify(result.failures)}`);
+    }
+    return result.inputs as Props;
+  };
   return {
     handlers,
     async check(news: Props, olds: Props = {}) {
       return handlers.check(olds, news);
     },
     async create(args: Props): Promise<{ id: string; outs: Props }> {
-      const checked = await handlers.check({}, args);
-      if (checked.failures?.length) {
-        throw new Error(`check failed: ${JSON.stringify(checked.failures)}`);
-      }
-      const result = await handlers.create(checked.inputs);
+      const result = await handlers.create(await checked({}, args));
       return { id: result.id, outs: result.outs as Props };
     },
     async diff(id: string, olds: Props, args: Props) {
-      const checked = await handlers.check(olds, args);
-      return handlers.diff(id, olds, checked.inputs);
+      const result = await handlers.check(olds, args);
+      return handlers.diff(id, olds, result.inputs);
     },
     async update(id: string, olds: Props, args: Props): Promise<Props> {
-      const checked = await handlers.check(olds, args);
-      if (checked.failures?.length) {
-        throw new Error(`check failed: ${JSON.stringify(checked.failures)}`);
-      }
-      return (await handlers.update(id, olds, checked.inputs)).outs as Props;
+      return (await handlers.update(id, olds, await checked(olds, args))).outs as Props;
+    },
+    /**
+     * An existing object through `up`: check, then diff, then update only when diff reports
+     * changes; answers the outputs the engine keeps (the olds when nothing changed).
+     */
+    async up(id: string, olds: Props, args: Props): Promise<Props> {
+      const news = await checked(olds, args);
+      if (!(await handlers.diff(id, olds, news)).changes) return olds;
+      return (await handlers.update(id, olds, news)).outs as Props;
     },
     async read(id: string, props: Props) {
       return handlers.read(id, props);
@@ -74,12 +92,17 @@ export function handlersFor(kind: string) {
 }
 
 /** The write requests (anything but GET) the emulator saw since its log was last cleared. */
-export async function writes(emu: TestEmulator) {
+export async function writes(emu: { requests(): Promise<LoggedRequest[]> }) {
   return (await emu.requests()).filter((r) => r.method !== "GET");
 }
 
 /** Calls the API directly as the test's user: the out-of-band changes a refresh must notice. */
-export async function callApi(emu: TestEmulator, method: string, path: string, body?: unknown) {
+export async function callApi(
+  emu: Omit<Endpoint, "organizationId">,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
   const response = await fetch(`${emu.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
