@@ -26,6 +26,8 @@ const SIZES = [100, 300, 1000];
 export const LATENCY_MS = 50;
 /** The provider's client cap on requests in flight (docs-workspace:maxConcurrency default). */
 const IN_FLIGHT = 8;
+/** The objects a list page holds when the provider walks a list (spaces' `limit`). */
+const LIST_PAGE = 1000;
 const TIME_TARGET = 1.3;
 const NO_OP_TARGET = 2;
 const RSS_TARGET_MB = 400;
@@ -161,8 +163,8 @@ interface Phase {
   floor(requests: number, bare: Bare): number;
   /** Whether it starts the provider host before its first request with no program to overlap. */
   startsHost?: boolean;
-  /** How many times its floor it may take. */
-  target: number;
+  /** How many times its floor it may take; none where another section holds its target. */
+  target?: number;
 }
 
 export const mb = (bytes: number | undefined) =>
@@ -202,7 +204,8 @@ async function measurePhase(
   const rss = result.usage?.peakRss;
   const rssRatio = (rss?.worker ?? 0) / bare.rss;
   if (!atMinimum) missed.push(`${count} ${phase.name}: ${describe(made)}`);
-  if (ratio > phase.target) missed.push(`${count} ${phase.name}: ${ratio.toFixed(2)}x its floor`);
+  if (phase.target !== undefined && ratio > phase.target)
+    missed.push(`${count} ${phase.name}: ${ratio.toFixed(2)}x its floor`);
   const withHost = phase.startsHost
     ? `; ${(ms / (floor + host)).toFixed(2)}x with the host's start`
     : "";
@@ -211,7 +214,7 @@ async function measurePhase(
       missed.push(`${count} ${phase.name}: worker peak ${mb(rss.worker).trim()} MB`);
     }
   }
-  return `  ${phase.name.padEnd(20)} ${secs(ms)} ${secs(floor)} ${ratio.toFixed(2).padStart(5)}x ${`(<= ${phase.target})`.padEnd(8)} ${mb(rss?.worker)} ${mb(rss?.providerHost)} ${rssRatio.toFixed(2).padStart(5)}x  ${describe(made)}${atMinimum ? "" : ` (minimum ${describe(phase.minimum)})`}${withHost}`;
+  return `  ${phase.name.padEnd(20)} ${secs(ms)} ${secs(floor)} ${ratio.toFixed(2).padStart(5)}x ${(phase.target === undefined ? "(lists)" : `(<= ${phase.target})`).padEnd(8)} ${mb(rss?.worker)} ${mb(rss?.providerHost)} ${rssRatio.toFixed(2).padStart(5)}x  ${describe(made)}${atMinimum ? "" : ` (minimum ${describe(phase.minimum)})`}${withHost}`;
 }
 
 async function measureSize(
@@ -245,12 +248,13 @@ async function measureSize(
         target: NO_OP_TARGET,
       },
       {
+        // Refresh reads from the organization's list of spaces, a page of 1,000 a request, each
+        // page after the other: its floor is that walk, and its target is the lists section's.
         name: "refresh",
-        minimum: { GET: count },
+        minimum: { GET: Math.ceil(count / LIST_PAGE) },
         run: () => refresh(options),
-        floor: (n) => requestsFloor(n),
+        floor: (n) => n * LATENCY_MS,
         startsHost: true,
-        target: TIME_TARGET,
       },
       {
         name: "destroy",
@@ -296,7 +300,7 @@ export const engineBench: BenchModule = {
     );
     for (const count of SIZES) await measureSize(count, host, lines, missed);
     lines.push(
-      `targets: refresh, destroy and up within ${TIME_TARGET}x their floor, a no-op up within ${NO_OP_TARGET}x the bare program run, the requests at the minimum, worker peak RSS under ${RSS_TARGET_MB} MB at ${SIZES[SIZES.length - 1]} (or within ${RSS_FLOOR_TARGET}x the bare run's peak where that is above it)`,
+      `targets: destroy and up within ${TIME_TARGET}x their floor (refresh's is in the lists section), a no-op up within ${NO_OP_TARGET}x the bare program run, the requests at the minimum, worker peak RSS under ${RSS_TARGET_MB} MB at ${SIZES[SIZES.length - 1]} (or within ${RSS_FLOOR_TARGET}x the bare run's peak where that is above it)`,
       missed.length === 0 ? "every target met" : `missed: ${missed.join("; ")}`,
     );
     return lines;
