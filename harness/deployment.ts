@@ -14,11 +14,11 @@ import {
 } from "./engine";
 import type { Mutation } from "./journal";
 import { applyIgnoreChanges, replaceKeysFor } from "./property-paths";
-import { diffKeys, sameValue, splitSecrets, withSecrets, type PropertyMap } from "./properties";
+import { diffKeys, sameValue, splitSecrets, withSecrets } from "./properties";
 import type { ResourceRef } from "./provider-host";
-import { PASSPHRASE_HELP, type ResourceState } from "./state";
+import { PASSPHRASE_HELP } from "./state";
 import { deletionGraph, matchesTarget, references } from "./steps";
-import type { StepFailure, StepOp, StepResult } from "./types";
+import type { PropertyMap, ResourceState, StepFailure, StepOp, StepResult } from "./types";
 import { ROOT_STACK_TYPE, aliasUrns, createUrn, type AliasSpec } from "./urns";
 
 type RegisterResult = { urn: string; id: string; object: PropertyMap };

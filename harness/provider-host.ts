@@ -7,7 +7,8 @@ import type * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import type * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import type * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import { pulumiRequire } from "./project";
-import { PROVIDER_KEY, wrapSecret, type PropertyMap } from "./properties";
+import { PROVIDER_KEY, wrapSecret } from "./properties";
+import type { PropertyMap } from "./types";
 
 type ProviderPb = typeof provproto;
 type StructPb = typeof structproto;

@@ -1,11 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { Snapshot, type Mutation, type PendingOperation, type ResourceState } from "./journal";
-import { SECRET_SIG, SIG_KEY, type Json, type PropertyMap } from "./properties";
+import { Snapshot, type Mutation } from "./journal";
+import { SECRET_SIG, SIG_KEY } from "./properties";
+import type { Json, PendingOperation, PropertyMap, ResourceState } from "./types";
 import { errorText } from "../common/error-text";
-
-export type { PendingOperation, PendingOperationType, ResourceState } from "./journal";
 
 interface Encryption {
   kdf: "scrypt";

@@ -13,7 +13,6 @@ import { Deployment } from "./deployment";
 import { Destroy } from "./destroy";
 import { StepError, knownOutputs, stackOutputsOf, summarize, type EngineContext } from "./engine";
 import { loadProject, programRequire, pulumiRequire, type Project } from "./project";
-import type { PropertyMap } from "./properties";
 import { ProviderHost } from "./provider-host";
 import { Refresh } from "./refresh";
 import { Limiter } from "../common/limiter";
@@ -21,6 +20,7 @@ import { defaultParallel } from "./schedule";
 import { StateStore } from "./state";
 import type {
   PendingOperationSummary,
+  PropertyMap,
   StepFailure,
   StepResult,
   WorkerMessage,

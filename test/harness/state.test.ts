@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { ResourceState } from "../../harness/state";
+import type { ResourceState } from "../../harness/types";
 import { StateStore, passphraseFrom } from "../../harness/state";
 
 const PROJECT = "docs-workspace-handbook";
