@@ -16,7 +16,7 @@ import type { Mutation } from "./journal";
 import { applyIgnoreChanges, replaceKeysFor } from "./property-paths";
 import { diffKeys, sameValue, splitSecrets, withSecrets } from "./properties";
 import type { ResourceRef } from "./provider-host";
-import { PASSPHRASE_HELP } from "./state";
+import { PASSPHRASE_HELP } from "./secrets";
 import { deletionGraph, matchesTarget, references } from "./steps";
 import type { PropertyMap, ResourceState, StepFailure, StepOp, StepResult } from "./types";
 import { ROOT_STACK_TYPE, aliasUrns, createUrn, type AliasSpec } from "./urns";

@@ -16,7 +16,7 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { formatResult } from "../harness/cli";
 import { up } from "../harness";
-import { passphraseFrom } from "../harness/state";
+import { passphraseFrom } from "../harness/secrets";
 import { findPulumiCli, pulumiEnv, runPulumi } from "./pulumi-cli/run";
 
 const root = path.resolve(__dirname, "..", "..");

@@ -3,7 +3,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { ResourceState } from "../../harness/types";
-import { StateStore, passphraseFrom } from "../../harness/state";
+import { passphraseFrom } from "../../harness/secrets";
+import { StateStore } from "../../harness/state";
 
 const PROJECT = "docs-workspace-handbook";
 const STACK = "dev";
