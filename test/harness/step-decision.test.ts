@@ -1,318 +1,112 @@
 // The choice of step for one registration, alone: no provider, no state, no process.
 import type { CheckResult, DiffResult } from "../../harness/provider-host";
 import { decideStep, type StepDecision, type StepFacts } from "../../harness/step-decision";
-import type { PropertyMap } from "../../harness/types";
+import type { PropertyDiffKind, PropertyMap } from "../../harness/types";
 
 const PROVIDER = { __provider: "shim" };
-const OLD_INPUTS: PropertyMap = { ...PROVIDER, title: "Handbook", slug: "handbook" };
-
-function checked(inputs: PropertyMap = OLD_INPUTS): CheckResult {
-  return { inputs, failures: [] };
-}
-
-function diff(extra: Partial<DiffResult> = {}): DiffResult {
-  return { changes: false, replaces: [], changedKeys: [], deleteBeforeReplace: false, ...extra };
-}
-
-const RETITLED: PropertyMap = { ...OLD_INPUTS, title: "Guide" };
-const RESLUGGED: PropertyMap = { ...OLD_INPUTS, slug: "guide" };
+const OLD: PropertyMap = { ...PROVIDER, title: "Handbook", slug: "handbook" };
+const RETITLED: PropertyMap = { ...OLD, title: "Guide" };
+const RESLUGGED: PropertyMap = { ...OLD, slug: "guide" };
+const NEW_SHIM: PropertyMap = { ...OLD, __provider: "new shim" };
+const EMOJI_NO_SLUG: PropertyMap = { ...PROVIDER, title: "Handbook", emoji: "📘" };
 const TOO_LONG = { property: "title", reason: "must be at most 50 characters" };
 
-interface Row {
-  name: string;
-  facts: Partial<StepFacts>;
-  step: StepDecision;
+/** The facts of a new resource: what Check answered. */
+function fresh(...failures: CheckResult["failures"]): StepFacts {
+  return {
+    checked: { inputs: OLD, failures },
+    replaceOnChanges: [],
+    deleteBeforeReplace: false,
+  };
 }
 
-const rows: Row[] = [
-  {
-    name: "a new resource is created",
-    facts: { checked: checked() },
-    step: { kind: "create" },
-  },
-  {
-    name: "a new resource whose inputs Check refuses is invalid",
-    facts: { checked: { inputs: {}, failures: [TOO_LONG] } },
-    step: { kind: "invalid", failures: [TOO_LONG] },
-  },
-  {
-    name: "an existing resource whose inputs Check refuses is invalid, whatever the diff",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: { inputs: RETITLED, failures: [TOO_LONG] },
-    },
-    step: { kind: "invalid", failures: [TOO_LONG] },
-  },
-  {
-    name: "no change and no replacement: same",
-    facts: { old: { inputs: OLD_INPUTS }, checked: checked(), diff: diff() },
-    step: { kind: "same" },
-  },
-  {
-    name: "a protected resource without a change: same",
-    facts: { old: { inputs: OLD_INPUTS, protect: true }, checked: checked(), diff: diff() },
-    step: { kind: "same" },
-  },
-  {
-    name: "a change the provider makes in place: update, with the properties that differ",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked(RETITLED),
-      diff: diff({ changes: true }),
-    },
-    step: { kind: "update", changed: { diffs: ["title"], detailedDiff: { title: "update" } } },
-  },
-  {
-    name: "an added and a removed property show as add and delete",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked({ ...PROVIDER, title: "Handbook", emoji: "📘" }),
-      diff: diff({ changes: true }),
-    },
-    step: {
-      kind: "update",
-      changed: { diffs: ["slug", "emoji"], detailedDiff: { slug: "delete", emoji: "add" } },
-    },
-  },
-  {
-    name: "a change the inputs do not show (only __provider differs): update with no properties",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked({ ...OLD_INPUTS, __provider: "new shim" }),
-      diff: diff({ changes: true }),
-    },
-    step: { kind: "update" },
-  },
-  {
-    name: "a protected resource is still updated in place",
-    facts: {
-      old: { inputs: OLD_INPUTS, protect: true },
-      checked: checked(RETITLED),
-      diff: diff({ changes: true }),
-    },
-    step: { kind: "update", changed: { diffs: ["title"], detailedDiff: { title: "update" } } },
-  },
-  {
-    name: "the provider does not say and the inputs are equal: same",
-    facts: { old: { inputs: OLD_INPUTS }, checked: checked(), diff: diff({ changes: undefined }) },
-    step: { kind: "same" },
-  },
-  {
-    name: "the provider does not say and the inputs differ: update",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked(RETITLED),
-      diff: diff({ changes: undefined }),
-    },
-    step: { kind: "update", changed: { diffs: ["title"], detailedDiff: { title: "update" } } },
-  },
-  {
-    name: "the provider does not say and only __provider differs: update",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked({ ...OLD_INPUTS, __provider: "new shim" }),
-      diff: diff({ changes: undefined }),
-    },
-    step: { kind: "update" },
-  },
-  {
-    name: "a property the API cannot change: replace, the new object first",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked(RESLUGGED),
-      diff: diff({ changes: true, replaces: ["slug"] }),
-    },
-    step: {
-      kind: "replace",
-      replaces: ["slug"],
-      deleteBeforeReplace: false,
-      changed: { diffs: ["slug"], detailedDiff: { slug: "update-replace" } },
-    },
-  },
-  {
-    name: "a replacement whose old and new objects would collide: the provider deletes first",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked(RESLUGGED),
-      diff: diff({ changes: true, replaces: ["slug"], deleteBeforeReplace: true }),
-    },
-    step: {
-      kind: "replace",
-      replaces: ["slug"],
-      deleteBeforeReplace: true,
-      changed: { diffs: ["slug"], detailedDiff: { slug: "update-replace" } },
-    },
-  },
-  {
-    name: "the deleteBeforeReplace option deletes first too",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked(RESLUGGED),
-      diff: diff({ changes: true, replaces: ["slug"] }),
-      deleteBeforeReplace: true,
-    },
-    step: {
-      kind: "replace",
-      replaces: ["slug"],
-      deleteBeforeReplace: true,
-      changed: { diffs: ["slug"], detailedDiff: { slug: "update-replace" } },
-    },
-  },
-  {
-    name: "the deleteBeforeReplace option alone replaces nothing",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked(RETITLED),
-      diff: diff({ changes: true }),
-      deleteBeforeReplace: true,
-    },
-    step: { kind: "update", changed: { diffs: ["title"], detailedDiff: { title: "update" } } },
-  },
-  {
-    name: "a replacement the provider asks for without a visible change still shows the key",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked(),
-      diff: diff({ changes: true, replaces: ["slug"] }),
-    },
-    step: {
-      kind: "replace",
-      replaces: ["slug"],
-      deleteBeforeReplace: false,
-      changed: { diffs: ["slug"], detailedDiff: { slug: "update-replace" } },
-    },
-  },
-  {
-    name: "a protected resource is not replaced",
-    facts: {
-      old: { inputs: OLD_INPUTS, protect: true },
-      checked: checked(RESLUGGED),
-      diff: diff({ changes: true, replaces: ["slug"] }),
-    },
-    step: { kind: "refuse-protected", replaces: ["slug"] },
-  },
-  {
-    name: "replaceOnChanges replaces for a changed key the provider names",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked(RETITLED),
-      diff: diff({ changes: true, changedKeys: ["title"] }),
-      replaceOnChanges: ["title"],
-    },
-    step: {
-      kind: "replace",
-      replaces: ["title"],
-      deleteBeforeReplace: false,
-      changed: { diffs: ["title"], detailedDiff: { title: "update-replace" } },
-    },
-  },
-  {
-    name: "replaceOnChanges with `*` matches any changed key",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked(RETITLED),
-      diff: diff({ changes: true, changedKeys: ["title"] }),
-      replaceOnChanges: ["*"],
-    },
-    step: {
-      kind: "replace",
-      replaces: ["title"],
-      deleteBeforeReplace: false,
-      changed: { diffs: ["title"], detailedDiff: { title: "update-replace" } },
-    },
-  },
-  {
-    name: "replaceOnChanges does nothing when the provider names no changed key (the dynamic host)",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked(RETITLED),
-      diff: diff({ changes: true }),
-      replaceOnChanges: ["title"],
-    },
-    step: { kind: "update", changed: { diffs: ["title"], detailedDiff: { title: "update" } } },
-  },
-  {
-    name: "replaceOnChanges on another key than the changed one: update",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked(RETITLED),
-      diff: diff({ changes: true, changedKeys: ["title"] }),
-      replaceOnChanges: ["slug"],
-    },
-    step: { kind: "update", changed: { diffs: ["title"], detailedDiff: { title: "update" } } },
-  },
-  {
-    name: "replaceOnChanges reads the engine's own changed keys when the provider does not say",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked(RETITLED),
-      diff: diff({ changes: undefined }),
-      replaceOnChanges: ["title"],
-    },
-    step: {
-      kind: "replace",
-      replaces: ["title"],
-      deleteBeforeReplace: false,
-      changed: { diffs: ["title"], detailedDiff: { title: "update-replace" } },
-    },
-  },
-  {
-    name: "replaceOnChanges without a change: same",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked(),
-      diff: diff({ changedKeys: ["title"] }),
-      replaceOnChanges: ["title"],
-    },
-    step: { kind: "same" },
-  },
-  {
-    name: "a forced key the provider also replaces is listed once",
-    facts: {
-      old: { inputs: OLD_INPUTS },
-      checked: checked(RESLUGGED),
-      diff: diff({ changes: true, replaces: ["slug"], changedKeys: ["slug"] }),
-      replaceOnChanges: ["slug"],
-    },
-    step: {
-      kind: "replace",
-      replaces: ["slug"],
-      deleteBeforeReplace: false,
-      changed: { diffs: ["slug"], detailedDiff: { slug: "update-replace" } },
-    },
-  },
-  {
-    name: "replaceOnChanges on a protected resource: refused",
-    facts: {
-      old: { inputs: OLD_INPUTS, protect: true },
-      checked: checked(RETITLED),
-      diff: diff({ changes: true, changedKeys: ["title"] }),
-      replaceOnChanges: ["title"],
-    },
-    step: { kind: "refuse-protected", replaces: ["title"] },
-  },
+/** The facts of a resource the state holds with OLD as inputs, the program now giving `inputs`. */
+function existing(
+  inputs: PropertyMap,
+  answer: Partial<DiffResult>,
+  extra: Partial<StepFacts> & { protect?: boolean } = {},
+): StepFacts {
+  const { protect, ...options } = extra;
+  return {
+    old: { inputs: OLD, ...(protect ? { protect } : {}) },
+    checked: { inputs, failures: [] },
+    diff: { changes: false, replaces: [], changedKeys: [], deleteBeforeReplace: false, ...answer },
+    replaceOnChanges: [],
+    deleteBeforeReplace: false,
+    ...options,
+  };
+}
+
+const CREATE: StepDecision = { kind: "create" };
+const SAME: StepDecision = { kind: "same" };
+
+function update(detailedDiff?: Record<string, PropertyDiffKind>): StepDecision {
+  if (!detailedDiff) return { kind: "update" };
+  return { kind: "update", changed: { diffs: Object.keys(detailedDiff), detailedDiff } };
+}
+
+/** A replacement of the keys the detailed diff lists, each a `-replace`. */
+function replace(detailedDiff: Record<string, PropertyDiffKind>, deleteFirst = false) {
+  const diffs = Object.keys(detailedDiff);
+  return {
+    kind: "replace",
+    replaces: diffs,
+    deleteBeforeReplace: deleteFirst,
+    changed: { diffs, detailedDiff },
+  } satisfies StepDecision;
+}
+
+function refused(...replaces: string[]): StepDecision {
+  return { kind: "refuse-protected", replaces };
+}
+
+const SOME = { changes: true };
+const UNSAID = { changes: undefined };
+const SLUG = { changes: true, replaces: ["slug"] };
+const TITLE_NAMED = { changes: true, changedKeys: ["title"] };
+const DBR = { deleteBeforeReplace: true };
+const ON_TITLE = { replaceOnChanges: ["title"] };
+const PROTECTED = { protect: true };
+
+// prettier-ignore
+const rows: [string, StepFacts, StepDecision][] = [
+  ["a new resource is created", fresh(), CREATE],
+  ["a new resource whose inputs Check refuses is invalid", fresh(TOO_LONG), { kind: "invalid", failures: [TOO_LONG] }],
+  ["an existing one Check refuses is invalid, whatever the diff", { ...existing(RETITLED, SOME), checked: { inputs: RETITLED, failures: [TOO_LONG] } }, { kind: "invalid", failures: [TOO_LONG] }],
+  ["no change and no replacement: same", existing(OLD, {}), SAME],
+  ["a protected resource without a change: same", existing(OLD, {}, PROTECTED), SAME],
+  ["a change made in place: update, naming the properties that differ", existing(RETITLED, SOME), update({ title: "update" })],
+  ["a property added and one removed: add and delete", existing(EMOJI_NO_SLUG, SOME), update({ slug: "delete", emoji: "add" })],
+  ["a change the inputs do not show (only __provider): update, no property", existing(NEW_SHIM, SOME), update()],
+  ["a protected resource is still updated in place", existing(RETITLED, SOME, PROTECTED), update({ title: "update" })],
+  ["the provider does not say, the inputs are equal: same", existing(OLD, UNSAID), SAME],
+  ["the provider does not say, the inputs differ: update", existing(RETITLED, UNSAID), update({ title: "update" })],
+  ["the provider does not say, only __provider differs: update", existing(NEW_SHIM, UNSAID), update()],
+  ["a property the API cannot change: replace, the new object first", existing(RESLUGGED, SLUG), replace({ slug: "update-replace" })],
+  ["old and new would collide: the provider has the old one deleted first", existing(RESLUGGED, { ...SLUG, ...DBR }), replace({ slug: "update-replace" }, true)],
+  ["the deleteBeforeReplace option deletes first too", existing(RESLUGGED, SLUG, DBR), replace({ slug: "update-replace" }, true)],
+  ["the deleteBeforeReplace option alone replaces nothing", existing(RETITLED, SOME, DBR), update({ title: "update" })],
+  ["a replacement without a visible change still shows its key", existing(OLD, SLUG), replace({ slug: "update-replace" })],
+  ["a protected resource is not replaced", existing(RESLUGGED, SLUG, PROTECTED), refused("slug")],
+  ["replaceOnChanges replaces for a changed key the provider names", existing(RETITLED, TITLE_NAMED, ON_TITLE), replace({ title: "update-replace" })],
+  ["replaceOnChanges with * matches any changed key", existing(RETITLED, TITLE_NAMED, { replaceOnChanges: ["*"] }), replace({ title: "update-replace" })],
+  ["replaceOnChanges does nothing when no changed key is named (the dynamic host)", existing(RETITLED, SOME, ON_TITLE), update({ title: "update" })],
+  ["replaceOnChanges on another key than the changed one: update", existing(RETITLED, TITLE_NAMED, { replaceOnChanges: ["slug"] }), update({ title: "update" })],
+  ["replaceOnChanges reads the engine's own changed keys when the provider does not say", existing(RETITLED, UNSAID, ON_TITLE), replace({ title: "update-replace" })],
+  ["replaceOnChanges without a change: same", existing(OLD, { changedKeys: ["title"] }, ON_TITLE), SAME],
+  ["a key forced and replaced by the provider too is listed once", existing(RESLUGGED, { ...SLUG, changedKeys: ["slug"] }, { replaceOnChanges: ["slug"] }), replace({ slug: "update-replace" })],
+  ["replaceOnChanges on a protected resource: refused", existing(RETITLED, TITLE_NAMED, { ...ON_TITLE, ...PROTECTED }), refused("title")],
 ];
 
 describe("decideStep", () => {
-  test.each(rows)("$name", ({ facts, step }) => {
-    expect(
-      decideStep({
-        checked: checked(),
-        replaceOnChanges: [],
-        deleteBeforeReplace: false,
-        ...facts,
-      }),
-    ).toEqual(step);
+  test.each(rows)("%s", (_name, facts, step) => {
+    expect(decideStep(facts)).toEqual(step);
   });
 
   test("an existing resource without the provider's diff is a caller's mistake", () => {
-    expect(() =>
-      decideStep({
-        old: { inputs: OLD_INPUTS },
-        checked: checked(),
-        replaceOnChanges: [],
-        deleteBeforeReplace: false,
-      }),
-    ).toThrow("decideStep: an existing resource needs the provider's diff");
+    const { diff: _diff, ...facts } = existing(OLD, {});
+    expect(() => decideStep(facts)).toThrow(
+      "decideStep: an existing resource needs the provider's diff",
+    );
   });
 });
