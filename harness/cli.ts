@@ -1,17 +1,11 @@
 #!/usr/bin/env node
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { displayType } from "./engine";
-import { HarnessRunError, destroy, preview, refresh, unlock, up } from "./index";
-import type {
-  HarnessOptions,
-  Operation,
-  PendingOperationSummary,
-  RunResult,
-  StepOp,
-  StepResult,
-} from "./types";
+import { parseArgs as nodeParseArgs, type ParseArgsOptionDescriptor } from "node:util";
 import { errorText } from "../common/error-text";
+import { HarnessRunError, destroy, preview, refresh, unlock, up } from "./index";
+import { formatStep, formatSummary } from "./report";
+import type { HarnessOptions, Operation } from "./types";
 
 export const USAGE = `Usage: docs-workspace-harness <command> <programDir> [options]
 
@@ -67,19 +61,6 @@ export interface ParsedArgs {
   warnings: string[];
 }
 
-const SYMBOL: Record<StepOp, string> = {
-  create: "+",
-  update: "~",
-  replace: "+-",
-  delete: "-",
-  same: " ",
-  read: ">",
-  "refresh-update": "~",
-  "refresh-delete": "-",
-  import: "=",
-  discard: "-",
-};
-
 function keyValue(flag: string, text: string | undefined): [string, string] {
   const i = text?.indexOf("=") ?? -1;
   if (text === undefined || i <= 0) throw new Error(`${flag} wants key=value`);
@@ -92,6 +73,167 @@ function readSecretFile(flag: string, file: string): string {
     return fs.readFileSync(file, "utf8").replace(/\r?\n$/, "");
   } catch (e) {
     throw new Error(`${flag}: cannot read ${file}: ${errorText(e)}`);
+  }
+}
+
+/**
+ * The options after `<command> <programDir>`, for node:util's parseArgs. `--import-pending-creates`
+ * takes two values, a URN and an id, which parseArgs cannot say: it reads the URN as the option's
+ * value and the id as the positional argument that follows, and `readFlags` pairs them.
+ */
+const FLAGS = {
+  stack: { type: "string" },
+  state: { type: "string" },
+  config: { type: "string", multiple: true },
+  "secret-env": { type: "string", multiple: true },
+  "secret-file": { type: "string", multiple: true },
+  secret: { type: "string", multiple: true },
+  "skip-preview": { type: "boolean" },
+  refresh: { type: "boolean" },
+  "expect-no-changes": { type: "boolean" },
+  "preview-only": { type: "boolean" },
+  target: { type: "string", multiple: true },
+  "target-dependents": { type: "boolean" },
+  parallel: { type: "string", short: "p" },
+  "continue-on-error": { type: "boolean" },
+  "break-stale-lock": { type: "boolean" },
+  "clear-pending-creates": { type: "boolean" },
+  "import-pending-creates": { type: "string", multiple: true },
+  "adopt-pending-creates": { type: "boolean" },
+  force: { type: "boolean" },
+  yes: { type: "boolean", short: "y" },
+} as const satisfies Record<string, ParseArgsOptionDescriptor>;
+
+/** The values as a strict parse types them: `readFlags` refuses whatever else a loose one lets by. */
+type FlagValues = ReturnType<
+  typeof nodeParseArgs<{ options: typeof FLAGS; strict: true; allowPositionals: true }>
+>["values"];
+
+function readTokens(rest: string[]) {
+  return nodeParseArgs({
+    args: rest,
+    options: FLAGS,
+    // Not strict: an unknown option, a missing value or a stray argument gets the harness's own
+    // message, below, rather than parseArgs's.
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+}
+
+function isFlag(name: string): name is keyof typeof FLAGS {
+  return Object.hasOwn(FLAGS, name);
+}
+
+/** What the flags say beyond their values: pending-create imports, secrets, warnings. */
+interface Flags {
+  values: FlagValues;
+  parallel?: number;
+  imports: Record<string, string>;
+  secrets: Record<string, string>;
+  warnings: string[];
+}
+
+function secretValue(flag: Token, env: NodeJS.ProcessEnv, warnings: string[]): [string, string] {
+  const [k, v] = keyValue(flag.rawName, flag.value);
+  if (flag.name === "secret-file") return [k, readSecretFile(flag.rawName, v)];
+  if (flag.name === "secret-env") {
+    if (env[v] === undefined) throw new Error(`--secret-env ${k}=${v}: ${v} is not set`);
+    return [k, env[v]];
+  }
+  warnings.push(
+    `--secret ${k}=... puts the value on the command line, where any user of this machine can read it; use --secret-env ${k}=VARIABLE or --secret-file ${k}=FILE`,
+  );
+  return [k, v];
+}
+
+type Token = { name: string; rawName: string; value?: string };
+
+/** The flags in the order given, each refused with the message it has always had. */
+function readFlags(rest: string[], env: NodeJS.ProcessEnv): Flags {
+  const { values, tokens } = readTokens(rest);
+  const flags: Flags = { values: values as FlagValues, imports: {}, secrets: {}, warnings: [] };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind === "option-terminator") throw new Error("unknown option --");
+    if (t.kind === "positional") throw new Error(`unknown option ${t.value}`);
+    const inline = t.inlineValue ? `${t.rawName}=${t.value}` : t.rawName;
+    if (!isFlag(t.name) || (FLAGS[t.name].type === "boolean" && t.value !== undefined)) {
+      throw new Error(`unknown option ${inline}`);
+    }
+    if (t.name === "config") keyValue(t.rawName, t.value);
+    else if (t.name.startsWith("secret")) {
+      const [k, v] = secretValue(t, env, flags.warnings);
+      flags.secrets[k] = v;
+    } else if (FLAGS[t.name].type === "string" && t.value === undefined) {
+      throw new Error(`${t.rawName} wants a value`);
+    } else if (t.name === "parallel") {
+      const n = Number(t.value);
+      if (!Number.isInteger(n) || n < 1)
+        throw new Error(`${t.rawName} wants a whole number of at least 1, got ${t.value}`);
+      flags.parallel = n;
+    } else if (t.name === "import-pending-creates") {
+      const id = tokens[++i];
+      if (id?.kind !== "positional") throw new Error(`${t.rawName} wants a value`);
+      flags.imports[t.value!] = id.value;
+    }
+  }
+  return flags;
+}
+
+/** The options as the harness takes them. */
+function harnessOptions(programDir: string, flags: Flags): HarnessOptions {
+  const v = flags.values;
+  const stack = v.stack ?? "dev";
+  const pendingCreates = {
+    ...(v["clear-pending-creates"] ? { clear: true } : {}),
+    ...(Object.keys(flags.imports).length > 0 ? { import: flags.imports } : {}),
+    ...(v["adopt-pending-creates"] ? { adopt: true } : {}),
+  };
+  return {
+    ...(v["skip-preview"] ? { skipPreview: true } : {}),
+    ...(v.refresh ? { refresh: true } : {}),
+    ...(v["expect-no-changes"] ? { expectNoChanges: true } : {}),
+    ...(v["preview-only"] ? { previewOnly: true } : {}),
+    ...(v["target-dependents"] ? { targetDependents: true } : {}),
+    ...(flags.parallel !== undefined ? { parallel: flags.parallel } : {}),
+    ...(v["continue-on-error"] ? { continueOnError: true } : {}),
+    ...(v["break-stale-lock"] ? { breakStaleLock: true } : {}),
+    ...(Object.keys(pendingCreates).length > 0 ? { pendingCreates } : {}),
+    programDir,
+    // Beside the program by default, like a local backend's per-stack checkpoint.
+    stateFile: v.state ?? path.join(programDir, `.harness`, `${stack}.state.json`),
+    stack,
+    config: Object.fromEntries((v.config ?? []).map((text) => keyValue("--config", text))),
+    secrets: flags.secrets,
+    ...(v.target && v.target.length > 0 ? { targets: v.target } : {}),
+  };
+}
+
+/** Refuses an option the command has no use for, as the Pulumi CLI does. */
+function refuseMisplaced(command: string, options: HarnessOptions): void {
+  if (options.pendingCreates && command === "unlock") {
+    throw new Error("the pending-create options do not apply to unlock");
+  }
+  if (
+    (options.refresh || options.skipPreview) &&
+    command !== "up" &&
+    !(options.refresh && command === "preview")
+  ) {
+    throw new Error(
+      `${options.refresh ? "--refresh" : "--skip-preview"} does not apply to ${command}`,
+    );
+  }
+  if (options.expectNoChanges && !["up", "preview", "refresh"].includes(command)) {
+    throw new Error(`--expect-no-changes does not apply to ${command}`);
+  }
+  if (options.continueOnError && (command === "preview" || command === "refresh")) {
+    throw new Error(
+      `--continue-on-error applies to up and destroy only, as in the Pulumi CLI: a ${command} changes nothing in the service, so it has nothing to continue past`,
+    );
+  }
+  if (options.previewOnly && command !== "refresh") {
+    throw new Error(`--preview-only applies to refresh only; a preview never writes the state`);
   }
 }
 
@@ -111,215 +253,15 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
   }
   if (!programDir || programDir.startsWith("-"))
     throw new Error(`${command}: <programDir> is required`);
-  let stack: string | undefined;
-  let stateFile: string | undefined;
-  const config: Record<string, string> = {};
-  const secrets: Record<string, string> = {};
-  const targets: string[] = [];
-  const imports: Record<string, string> = {};
-  const options: Partial<HarnessOptions> = {};
-  const warnings: string[] = [];
-  let force = false;
-  const value = (flag: string, i: number): string => {
-    const v = rest[i];
-    if (v === undefined) throw new Error(`${flag} wants a value`);
-    return v;
-  };
-  for (let i = 0; i < rest.length; i++) {
-    const flag = rest[i]!;
-    switch (flag) {
-      case "--stack":
-        stack = value(flag, ++i);
-        break;
-      case "--state":
-        stateFile = value(flag, ++i);
-        break;
-      case "--config": {
-        const [k, v] = keyValue(flag, rest[++i]);
-        config[k] = v;
-        break;
-      }
-      case "--secret": {
-        const [k, v] = keyValue(flag, rest[++i]);
-        secrets[k] = v;
-        warnings.push(
-          `--secret ${k}=... puts the value on the command line, where any user of this machine can read it; use --secret-env ${k}=VARIABLE or --secret-file ${k}=FILE`,
-        );
-        break;
-      }
-      case "--secret-env": {
-        const [k, variable] = keyValue(flag, rest[++i]);
-        const v = env[variable];
-        if (v === undefined)
-          throw new Error(`--secret-env ${k}=${variable}: ${variable} is not set`);
-        secrets[k] = v;
-        break;
-      }
-      case "--secret-file": {
-        const [k, file] = keyValue(flag, rest[++i]);
-        secrets[k] = readSecretFile(flag, file);
-        break;
-      }
-      case "--skip-preview":
-        options.skipPreview = true;
-        break;
-      case "--refresh":
-        options.refresh = true;
-        break;
-      case "--expect-no-changes":
-        options.expectNoChanges = true;
-        break;
-      case "--preview-only":
-        options.previewOnly = true;
-        break;
-      case "--target":
-        targets.push(value(flag, ++i));
-        break;
-      case "--target-dependents":
-        options.targetDependents = true;
-        break;
-      case "--parallel":
-      case "-p": {
-        const text = value(flag, ++i);
-        const n = Number(text);
-        if (!Number.isInteger(n) || n < 1)
-          throw new Error(`${flag} wants a whole number of at least 1, got ${text}`);
-        options.parallel = n;
-        break;
-      }
-      case "--continue-on-error":
-        options.continueOnError = true;
-        break;
-      case "--break-stale-lock":
-        options.breakStaleLock = true;
-        break;
-      case "--clear-pending-creates":
-        options.pendingCreates = { ...options.pendingCreates, clear: true };
-        break;
-      case "--adopt-pending-creates":
-        options.pendingCreates = { ...options.pendingCreates, adopt: true };
-        break;
-      case "--import-pending-creates": {
-        const urn = value(flag, ++i);
-        imports[urn] = value(flag, ++i);
-        options.pendingCreates = { ...options.pendingCreates, import: imports };
-        break;
-      }
-      case "--force":
-        force = true;
-        break;
-      case "--yes":
-      case "-y":
-        break;
-      default:
-        throw new Error(`unknown option ${flag}`);
-    }
-  }
-  if (options.pendingCreates && command === "unlock") {
-    throw new Error("the pending-create options do not apply to unlock");
-  }
-  if (
-    (options.refresh || options.skipPreview) &&
-    command !== "up" &&
-    !(options.refresh && command === "preview")
-  ) {
-    throw new Error(
-      `${options.refresh ? "--refresh" : "--skip-preview"} does not apply to ${command}`,
-    );
-  }
-  if (options.expectNoChanges && !["up", "preview", "refresh"].includes(command!)) {
-    throw new Error(`--expect-no-changes does not apply to ${command}`);
-  }
-  if (options.continueOnError && (command === "preview" || command === "refresh")) {
-    throw new Error(
-      `--continue-on-error applies to up and destroy only, as in the Pulumi CLI: a ${command} changes nothing in the service, so it has nothing to continue past`,
-    );
-  }
-  if (options.previewOnly && command !== "refresh") {
-    throw new Error(`--preview-only applies to refresh only; a preview never writes the state`);
-  }
-  const stackName = stack ?? "dev";
+  const flags = readFlags(rest, env);
+  const options = harnessOptions(programDir, flags);
+  refuseMisplaced(command!, options);
   return {
     command: command as ParsedArgs["command"],
-    options: {
-      ...options,
-      programDir,
-      // Beside the program by default, like a local backend's per-stack checkpoint.
-      stateFile: stateFile ?? path.join(programDir, `.harness`, `${stackName}.state.json`),
-      stack: stackName,
-      config,
-      secrets,
-      ...(targets.length > 0 ? { targets } : {}),
-    },
-    force,
-    warnings,
+    options,
+    force: flags.values.force === true,
+    warnings: flags.warnings,
   };
-}
-
-function show(v: unknown): string {
-  return typeof v === "string" && /^(\[secret\]|output<string>)$/.test(v) ? v : JSON.stringify(v);
-}
-
-/** One step as the CLI prints it, with the old and new value of each property that changed. */
-export function formatStep(s: StepResult): string {
-  const op = s.retain ? `${s.op}[retain]` : s.op;
-  const diffs = s.diffs && s.diffs.length > 0 ? `  [${s.diffs.join(", ")}]` : "";
-  const alias = s.aliasOf ? `  (was ${s.aliasOf})` : "";
-  const lines = [
-    `${SYMBOL[s.op].padEnd(2)} ${op.padEnd(15)} ${displayType(s.type)}  ${s.name}${diffs}${alias}`,
-  ];
-  for (const [key, change] of Object.entries(s.changes ?? {})) {
-    const kind = s.detailedDiff?.[key] ?? "update";
-    if (kind.startsWith("add")) lines.push(`       + ${key}: ${show(change.new)}`);
-    else if (kind.startsWith("delete")) lines.push(`       - ${key}: ${show(change.old)}`);
-    else lines.push(`       ~ ${key}: ${show(change.old)} => ${show(change.new)}`);
-  }
-  return lines.join("\n");
-}
-
-function pendingLine(p: PendingOperationSummary): string {
-  return `  ${p.operation} ${displayType(p.type)} "${p.name}"  (${p.urn})`;
-}
-
-/** Everything after the steps: counts, outputs, warnings, interruption and errors. */
-export function formatSummary(result: RunResult): string {
-  const lines: string[] = [];
-  const counts = Object.entries(result.summary).map(([op, n]) => `${n} ${op}`);
-  lines.push(`Resources: ${counts.length > 0 ? counts.join(", ") : "none"}`);
-  const outputs = Object.entries(result.outputs);
-  if (outputs.length > 0) {
-    lines.push("", "Outputs:");
-    for (const [k, v] of outputs) {
-      lines.push(`  ${k}: ${result.secretOutputs.includes(k) ? "[secret]" : JSON.stringify(v)}`);
-    }
-  }
-  for (const w of result.warnings ?? []) lines.push("", `warning: ${w}`);
-  const interrupted = result.interrupted;
-  if (interrupted?.by === "cancel") {
-    lines.push(
-      "",
-      `The ${result.operation} was interrupted: no step started after the interruption, the steps in flight finished, and the state holds every step that finished.`,
-    );
-  } else if (interrupted?.by === "terminate") {
-    lines.push(
-      "",
-      interrupted.pending.length === 0
-        ? `The ${result.operation} was stopped at once, with no operation in flight.`
-        : `The ${result.operation} was stopped at once. These operations were in flight; their outcome is unknown and the state records them as pending:\n${interrupted.pending.map(pendingLine).join("\n")}\nThe next run reports them and says how to settle them.`,
-    );
-  } else if (result.pendingOperations && result.pendingOperations.length > 0) {
-    lines.push(
-      "",
-      `Still pending from an interrupted run:\n${result.pendingOperations.map(pendingLine).join("\n")}`,
-    );
-  }
-  for (const f of result.failures ?? []) lines.push("", `error: ${f.message}`);
-  return lines.join("\n");
-}
-
-/** The whole report: every step, then the summary. */
-export function formatResult(result: RunResult): string {
-  return [...result.steps.map(formatStep), "", formatSummary(result)].join("\n");
 }
 
 /**
@@ -334,36 +276,26 @@ export const EXIT_CHANGES_NOT_EXPECTED = 7;
 /** How long after the first interruption another one counts as a second. */
 const REPEAT_AFTER_MS = 250;
 
-async function main(argv: string[]): Promise<number> {
-  let parsed: ParsedArgs;
+function runUnlock(parsed: ParsedArgs): number {
   try {
-    parsed = parseArgs(argv);
-  } catch (e) {
-    process.stderr.write(`error: ${errorText(e)}\n\n${USAGE}\n`);
-    return 2;
-  }
-  if (parsed.command === "help") {
-    process.stdout.write(`${USAGE}\n`);
+    const removed = unlock(parsed.options.stateFile, { force: parsed.force });
+    process.stdout.write(
+      removed
+        ? `Removed the lock of the ${removed.operation} run by process ${removed.pid} (started ${removed.startedAt}).\n`
+        : `${parsed.options.stateFile} is not locked.\n`,
+    );
     return 0;
+  } catch (e) {
+    process.stderr.write(`error: ${errorText(e)}\n`);
+    return 1;
   }
-  for (const w of parsed.warnings) process.stderr.write(`warning: ${w}\n`);
-  if (parsed.command === "unlock") {
-    try {
-      const removed = unlock(parsed.options.stateFile, { force: parsed.force });
-      process.stdout.write(
-        removed
-          ? `Removed the lock of the ${removed.operation} run by process ${removed.pid} (started ${removed.startedAt}).\n`
-          : `${parsed.options.stateFile} is not locked.\n`,
-      );
-      return 0;
-    } catch (e) {
-      process.stderr.write(`error: ${errorText(e)}\n`);
-      return 1;
-    }
-  }
+}
 
-  // Ctrl-C (or SIGTERM) once: start nothing more, let what runs finish, save. Twice: stop at
-  // once, recording what runs as pending. A third gives up waiting for the worker.
+/**
+ * Ctrl-C (or SIGTERM) once: start nothing more, let what runs finish, save. Twice: stop at once,
+ * recording what runs as pending. A third gives up waiting for the worker.
+ */
+function interruptions(): { signal: AbortSignal; killSignal: AbortSignal } {
   const cancel = new AbortController();
   const kill = new AbortController();
   let firstSignal: string | undefined;
@@ -395,13 +327,15 @@ async function main(argv: string[]): Promise<number> {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  return { signal: cancel.signal, killSignal: kill.signal };
+}
 
-  const run = { up, preview, refresh, destroy }[parsed.command];
+async function runOperation(command: Operation, options: HarnessOptions): Promise<number> {
+  const run = { up, preview, refresh, destroy }[command];
   try {
     const result = await run({
-      ...parsed.options,
-      signal: cancel.signal,
-      killSignal: kill.signal,
+      ...options,
+      ...interruptions(),
       onStep: (step) => process.stdout.write(`${formatStep(step)}\n`),
     });
     if (result.log.trim() !== "") process.stderr.write(result.log);
@@ -422,6 +356,23 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`error: ${errorText(e)}\n`);
     return 1;
   }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed: ParsedArgs;
+  try {
+    parsed = parseArgs(argv);
+  } catch (e) {
+    process.stderr.write(`error: ${errorText(e)}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (parsed.command === "help") {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  for (const w of parsed.warnings) process.stderr.write(`warning: ${w}\n`);
+  if (parsed.command === "unlock") return runUnlock(parsed);
+  return runOperation(parsed.command, parsed.options);
 }
 
 if (require.main === module) {

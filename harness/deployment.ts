@@ -1,45 +1,35 @@
-import { errorText } from "../common/error-text";
 import type * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { isDeepStrictEqual } from "node:util";
+import { errorText } from "../common/error-text";
 import {
   DYNAMIC_TYPE_PREFIX,
   NotStartedError,
   Run,
   StepError,
-  label,
   sameEntry,
   stepError,
-  changesOf,
   type Base,
 } from "./engine";
 import type { Mutation } from "./journal";
-import { applyIgnoreChanges, replaceKeysFor } from "./property-paths";
-import { diffKeys, sameValue, splitSecrets, withSecrets, type PropertyMap } from "./properties";
+import { applyIgnoreChanges } from "./property-paths";
+import { sameValue, splitSecrets, withSecrets } from "./properties";
 import type { ResourceRef } from "./provider-host";
-import { PASSPHRASE_HELP, type ResourceState } from "./state";
+import {
+  aliasSpecs,
+  invalidInputs,
+  protectedFromReplace,
+  refuseUnsealable,
+  registration,
+  respond,
+  shownChanges,
+  type RegisterResult,
+  type Registration,
+  unsealableOutputs,
+} from "./registration";
+import { decideStep, type ChangedProperties, type StepDecision } from "./step-decision";
 import { deletionGraph, matchesTarget, references } from "./steps";
-import type { StepFailure, StepOp, StepResult } from "./types";
+import type { PropertyMap, ResourceState, StepFailure, StepOp, StepResult } from "./types";
 import { ROOT_STACK_TYPE, aliasUrns, createUrn, type AliasSpec } from "./urns";
-
-type RegisterResult = { urn: string; id: string; object: PropertyMap };
-
-function aliasSpecs(req: resproto.RegisterResourceRequest): AliasSpec[] {
-  const specs: AliasSpec[] = req.getAliasurnsList().map((urn) => ({ urn }));
-  for (const alias of req.getAliasesList()) {
-    if (alias.hasUrn()) specs.push({ urn: alias.getUrn() });
-    const spec = alias.getSpec();
-    if (!alias.hasSpec() || !spec) continue;
-    specs.push({
-      name: spec.getName(),
-      type: spec.getType(),
-      stack: spec.getStack(),
-      project: spec.getProject(),
-      parentUrn: spec.hasParenturn() ? spec.getParenturn() : undefined,
-      noParent: spec.hasNoparent() ? spec.getNoparent() : undefined,
-    });
-  }
-  return specs;
-}
 
 /**
  * An update or a preview: each resource the program registers is checked, diffed and created,
@@ -223,6 +213,7 @@ export class Deployment extends Run {
     };
   }
 
+  /** Check, diff, decide, perform (see decideStep). */
   private async registerCustom(
     req: resproto.RegisterResourceRequest,
     base: Base,
@@ -230,187 +221,119 @@ export class Deployment extends Run {
     secretInputs: string[],
     old: ResourceState | undefined,
   ): Promise<RegisterResult> {
-    const { host, dryRun, store } = this.ctx;
+    const { host, store } = this.ctx;
     const ref: ResourceRef = { urn: base.urn, type: base.type, name: base.name };
-    const additionalSecretOutputs = req.getAdditionalsecretoutputsList();
-    const dbrOption = req.getDeletebeforereplacedefined() && req.getDeletebeforereplace();
-    const options = {
-      ...(additionalSecretOutputs.length ? { additionalSecretOutputs } : {}),
-      ...(req.getProtect() ? { protect: true } : {}),
-      ...(req.getRetainondelete() ? { retainOnDelete: true } : {}),
-    };
-    const aliasOf = this.aliased.get(base.urn);
-    const stepBase = { ...ref, ...(aliasOf ? { aliasOf } : {}) };
-
-    if ((secretInputs.length > 0 || additionalSecretOutputs.length > 0) && !store.canWriteSecrets) {
-      const keys = [...secretInputs, ...additionalSecretOutputs].join(", ");
-      const reason = `its ${keys} ${secretInputs.length + additionalSecretOutputs.length === 1 ? "is" : "are"} secret, and the harness writes secrets to the state only under a passphrase: ${PASSPHRASE_HELP}`;
-      throw new StepError({
-        urn: base.urn,
-        type: base.type,
-        name: base.name,
-        op: "check",
-        message: `${label(base)}: ${reason}`,
-      });
-    }
-
+    const additionalSecrets = req.getAdditionalsecretoutputsList();
+    refuseUnsealable(base, secretInputs, additionalSecrets, store.canWriteSecrets);
     const news = old
       ? applyIgnoreChanges(old.inputs, rawNews, req.getIgnorechangesList())
       : rawNews;
-    let checked;
-    try {
-      checked = await host.check(ref, old?.inputs ?? {}, news);
-    } catch (e) {
-      throw stepError(base, "check", errorText(e), e);
-    }
-    if (checked.failures.length > 0) {
-      const reasons = checked.failures.map((f) => `[${f.property}] ${f.reason}`).join("; ");
-      throw new StepError({
-        urn: base.urn,
-        type: base.type,
-        name: base.name,
-        op: "check",
-        message: `${label(base)}: invalid inputs: ${reasons}`,
-        checkFailures: checked.failures,
-      });
-    }
-    const inputs = checked.inputs;
-    const liveSecretInputs = secretInputs.filter((k) => k in inputs);
-    const secretKeysFor = (outputs: PropertyMap): string[] =>
-      Object.keys(outputs).filter(
-        (k) => secretInputs.includes(k) || additionalSecretOutputs.includes(k),
-      );
-    const entryFor = (id: string | undefined, outputs: PropertyMap): ResourceState => ({
-      ...base,
-      custom: true,
-      ...(id !== undefined ? { id } : {}),
-      inputs,
-      outputs,
-      secretInputs: liveSecretInputs,
-      secretOutputs: secretKeysFor(outputs),
-      ...options,
-    });
-    const respond = (entry: ResourceState): RegisterResult => ({
-      urn: base.urn,
-      id: entry.id ?? "",
-      object: withSecrets(entry.outputs, entry.secretOutputs),
-    });
-
-    if (!old) {
-      if (dryRun) {
-        this.record({ ...stepBase, op: "create" });
-        // The engine previews a create with the checked inputs; the rest stays unknown.
-        return respond(entryFor("", inputs));
-      }
-      const created = await this.slot(base, "create", () =>
-        this.effect(
-          "creating",
-          entryFor(undefined, {}),
-          () => host.create(ref, inputs),
-          (c) => [{ kind: "put", resource: entryFor(c.id, c.outputs) }],
-        ),
-      );
-      const entry = entryFor(created.id, created.outputs);
-      this.record({ ...stepBase, op: "create", id: created.id });
-      return respond(entry);
-    }
-
-    const id = old.id ?? "";
-    const diff = await this.attempt(base, "update", () =>
-      host.diff(ref, id, old.outputs, inputs, old.inputs),
+    const checked = await this.attempt(base, "check", () =>
+      host.check(ref, old?.inputs ?? {}, news),
     );
-    let replaces = diff.replaces;
-    let changes = diff.changes;
-    let changedKeys = diff.changedKeys;
-    if (changes === undefined) {
-      // The provider did not say: the engine compares the inputs, `__provider` included, and
-      // takes the keys that differ as the changed keys.
-      const keys = new Set([...Object.keys(old.inputs), ...Object.keys(inputs)]);
-      changedKeys = [...keys].filter((k) => !sameValue(old.inputs[k], inputs[k]));
-      changes = changedKeys.length > 0;
+    const diff =
+      old && checked.failures.length === 0
+        ? await this.attempt(base, "update", () =>
+            host.diff(ref, old.id ?? "", old.outputs, checked.inputs, old.inputs),
+          )
+        : undefined;
+    const step = decideStep({
+      old,
+      checked,
+      diff,
+      replaceOnChanges: req.getReplaceonchangesList(),
+      deleteBeforeReplace: req.getDeletebeforereplacedefined() && req.getDeletebeforereplace(),
+    });
+    if (step.kind === "invalid") throw invalidInputs(base, step.failures);
+    const aliasOf = this.aliased.get(base.urn);
+    const r = registration(req, base, aliasOf, checked.inputs, secretInputs);
+    if (step.kind === "create" || !old) return this.createStep(r);
+    switch (step.kind) {
+      case "same":
+        return this.sameStep(r, old);
+      case "update":
+        return this.updateStep(r, old, step.changed);
+      case "replace":
+        return this.replaceStep(r, old, step);
+      case "refuse-protected":
+        throw protectedFromReplace(base, step.replaces);
     }
-    // replaceOnChanges turns the provider's changed keys into replacements, and nothing else:
-    // the dynamic-provider host reports none, so under the engine a dynamic resource's change is
-    // made in place whatever the option says.
-    if (changes) {
-      const forced = replaceKeysFor(changedKeys, req.getReplaceonchangesList());
-      replaces = [...new Set([...replaces, ...forced])];
-    }
-    const detail = diffKeys(old.inputs, inputs, replaces);
-    const secret = new Set([...old.secretInputs, ...liveSecretInputs]);
-    const diffInfo: Pick<StepResult, "diffs" | "detailedDiff" | "changes"> =
-      detail.diffs.length > 0
-        ? {
-            diffs: detail.diffs,
-            detailedDiff: detail.detailedDiff,
-            changes: changesOf(old.inputs, inputs, detail.diffs, secret),
-          }
-        : {};
+  }
 
-    if (!changes && replaces.length === 0) {
-      const entry: ResourceState = {
-        ...entryFor(id, old.outputs),
-        secretOutputs: [...new Set([...old.secretOutputs, ...secretKeysFor(old.outputs)])],
-      };
-      if (aliasOf || !sameEntry(old, entry)) {
-        this.write({ kind: "put", resource: entry, replacing: old.urn });
-      }
-      this.record({ ...stepBase, op: "same", id });
-      return respond(entry);
-    }
+  /** Makes the object (the new half of a replacement too), journaled as a pending create. */
+  private makeObject(r: Registration, first: Mutation[] = []) {
+    return this.effect(
+      "creating",
+      r.entryFor(undefined, {}),
+      () => this.ctx.host.create(r.ref, r.inputs),
+      (c) => [...first, { kind: "put", resource: r.entryFor(c.id, c.outputs) }],
+    );
+  }
 
-    if (replaces.length > 0) {
-      const deleteBeforeReplace = diff.deleteBeforeReplace || dbrOption;
-      if (old.protect) {
-        throw stepError(
-          base,
-          "replace",
-          `the resource is protected and ${replaces.join(", ")} cannot change without replacing it: remove its protect option first`,
-        );
-      }
-      if (dryRun) {
-        this.record({ ...stepBase, op: "replace", deleteBeforeReplace, ...diffInfo });
-        return respond(entryFor("", inputs));
-      }
-      const created = await this.slot(base, "replace", async () => {
-        if (deleteBeforeReplace) await this.deleteOne(old, false);
-        return this.effect(
-          "creating",
-          entryFor(undefined, {}),
-          () => host.create(ref, inputs),
-          (c): Mutation[] => [
-            // The old object stays in state, marked, until it is deleted after the program.
-            ...(deleteBeforeReplace ? [] : [{ kind: "condemn", urn: old.urn } as const]),
-            { kind: "put", resource: entryFor(c.id, c.outputs) },
-          ],
-        );
-      });
-      const entry = entryFor(created.id, created.outputs);
-      this.record({
-        ...stepBase,
-        op: "replace",
-        id: created.id,
-        deleteBeforeReplace,
-        ...diffInfo,
-      });
-      return respond(entry);
+  private async createStep(r: Registration): Promise<RegisterResult> {
+    if (this.ctx.dryRun) {
+      this.record({ ...r.stepBase, op: "create" });
+      // The engine previews a create with the checked inputs; the rest stays unknown.
+      return respond(r.entryFor("", r.inputs));
     }
+    const created = await this.slot(r.base, "create", () => this.makeObject(r));
+    this.record({ ...r.stepBase, op: "create", id: created.id });
+    return respond(r.entryFor(created.id, created.outputs));
+  }
 
-    if (dryRun) {
-      this.record({ ...stepBase, op: "update", id, ...diffInfo });
-      return respond(entryFor(id, inputs));
+  private sameStep(r: Registration, old: ResourceState): RegisterResult {
+    const id = old.id ?? "";
+    const entry: ResourceState = {
+      ...r.entryFor(id, old.outputs),
+      secretOutputs: [...new Set([...old.secretOutputs, ...r.secretKeysFor(old.outputs)])],
+    };
+    if (r.aliasOf || !sameEntry(old, entry)) {
+      this.write({ kind: "put", resource: entry, replacing: old.urn });
     }
-    const outputs = await this.slot(base, "update", () =>
+    this.record({ ...r.stepBase, op: "same", id });
+    return respond(entry);
+  }
+
+  private async updateStep(
+    r: Registration,
+    old: ResourceState,
+    changed: ChangedProperties | undefined,
+  ): Promise<RegisterResult> {
+    const id = old.id ?? "";
+    const step: StepResult = { ...r.stepBase, op: "update", id, ...shownChanges(r, old, changed) };
+    if (this.ctx.dryRun) {
+      this.record(step);
+      return respond(r.entryFor(id, r.inputs));
+    }
+    const outputs = await this.slot(r.base, "update", () =>
       this.effect(
         "updating",
         old,
-        () => host.update(ref, id, old.outputs, inputs, old.inputs),
-        (outs) => [{ kind: "put", resource: entryFor(id, outs), replacing: old.urn }],
+        () => this.ctx.host.update(r.ref, id, old.outputs, r.inputs, old.inputs),
+        (outs) => [{ kind: "put", resource: r.entryFor(id, outs), replacing: old.urn }],
       ),
     );
-    const entry = entryFor(id, outputs);
-    this.record({ ...stepBase, op: "update", id, ...diffInfo });
-    return respond(entry);
+    this.record(step);
+    return respond(r.entryFor(id, outputs));
+  }
+
+  private async replaceStep(
+    r: Registration,
+    old: ResourceState,
+    { deleteBeforeReplace, changed }: Extract<StepDecision, { kind: "replace" }>,
+  ): Promise<RegisterResult> {
+    const shown = shownChanges(r, old, changed);
+    if (this.ctx.dryRun) {
+      this.record({ ...r.stepBase, op: "replace", deleteBeforeReplace, ...shown });
+      return respond(r.entryFor("", r.inputs));
+    }
+    const created = await this.slot(r.base, "replace", async () => {
+      if (deleteBeforeReplace) await this.deleteOne(old, false);
+      // The old object stays in state, marked, until it is deleted after the program.
+      return this.makeObject(r, deleteBeforeReplace ? [] : [{ kind: "condemn", urn: old.urn }]);
+    });
+    this.record({ ...r.stepBase, op: "replace", id: created.id, deleteBeforeReplace, ...shown });
+    return respond(r.entryFor(created.id, created.outputs));
   }
 
   private async attempt<T>(base: Base, op: StepFailure["op"], fn: () => Promise<T>): Promise<T> {
@@ -438,14 +361,7 @@ export class Deployment extends Run {
       return;
     }
     if (secretKeys.length > 0 && !this.ctx.store.canWriteSecrets) {
-      const message = `${isStack ? "the stack" : urn}: outputs ${secretKeys.join(", ")} are secret, and the harness writes secrets to the state only under a passphrase: ${PASSPHRASE_HELP}`;
-      this.failures.push({
-        urn,
-        type: isStack ? ROOT_STACK_TYPE : "",
-        name: "",
-        op: "program",
-        message,
-      });
+      this.failures.push(unsealableOutputs(urn, isStack, secretKeys));
       return;
     }
     if (entry || this.ctx.dryRun) {

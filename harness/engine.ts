@@ -1,13 +1,17 @@
 import { isDeepStrictEqual } from "node:util";
-import type { EntryKey, Mutation, PendingOperationType } from "./journal";
+import type { EntryKey, Mutation } from "./journal";
 import type { Project } from "./project";
-import { containsUnknown, displayValue, type PropertyMap } from "./properties";
+import { containsUnknown, displayValue } from "./properties";
 import type { ProviderHost } from "./provider-host";
 import type { Limiter } from "../common/limiter";
 import { runGraph, type StepGraph } from "./schedule";
-import type { PendingOperation, ResourceState, StateStore } from "./state";
+import type { StateStore } from "./state";
 import type {
   Operation,
+  PendingOperation,
+  PendingOperationType,
+  PropertyMap,
+  ResourceState,
   PendingOperationSummary,
   PropertyChange,
   StepFailure,

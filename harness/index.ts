@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { compileCacheEnv } from "./compile-cache";
 import { label } from "./engine";
 import { StateLock, breakLock, type LockInfo } from "./lock";
-import { passphraseFrom } from "./state";
+import { passphraseFrom } from "./secrets";
 import type {
   HarnessOptions,
   Operation,

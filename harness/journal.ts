@@ -4,44 +4,8 @@
  * the next provider call, so a run that dies at any moment is replayed from the journal to
  * exactly what it had done, and to what it had begun (the pending operations).
  */
-import type { PropertyMap } from "./properties";
 import { dependencyOrder } from "./steps";
-
-/** One resource as kept in the state; secret values are encrypted in the file, clear here. */
-export interface ResourceState {
-  urn: string;
-  type: string;
-  name: string;
-  custom: boolean;
-  /** Provider id; absent for components. */
-  id?: string;
-  parent?: string;
-  dependencies: string[];
-  /** Checked inputs, `__provider` included. */
-  inputs: PropertyMap;
-  outputs: PropertyMap;
-  /** Top-level input and output keys whose values are secret. */
-  secretInputs: string[];
-  secretOutputs: string[];
-  /** Resource options the engine keeps with the resource. */
-  additionalSecretOutputs?: string[];
-  protect?: boolean;
-  retainOnDelete?: boolean;
-  /** The old half of a create-before-delete replacement, still to be deleted. */
-  pendingDelete?: boolean;
-}
-
-/** The engine's names for an operation in flight (apitype.OperationType). */
-export type PendingOperationType = "creating" | "updating" | "deleting";
-
-/** An operation that began and never reported back: its outcome is unknown. */
-export interface PendingOperation {
-  type: PendingOperationType;
-  /** The resource as the operation began; for a create, the inputs it was sent. */
-  resource: ResourceState;
-  /** When it began (ISO 8601): whatever it made on the service is no older than this. */
-  startedAt: string;
-}
+import type { PendingOperation, PropertyMap, ResourceState } from "./types";
 
 /** Which entry a mutation means: the live one for a URN, or the old half of a replacement. */
 export interface EntryKey {

@@ -1,9 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import type { PropertyDiffKind } from "./types";
-
-/** A JSON value as it crosses the gRPC boundary (google.protobuf.Struct). */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type PropertyMap = Record<string, Json>;
+import type { Json, PropertyDiffKind, PropertyMap } from "./types";
 
 // The wire encodings below are Pulumi's (sdk/go/common/resource/properties.go); the SDK in the
 // program process and the provider host both speak them.

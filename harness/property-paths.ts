@@ -1,4 +1,4 @@
-import type { Json, PropertyMap } from "./properties";
+import type { Json, PropertyMap } from "./types";
 
 /**
  * Property paths as the `ignoreChanges` and `replaceOnChanges` resource options take them, in

@@ -7,10 +7,26 @@ import type * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import type * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import type * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import { pulumiRequire } from "./project";
-import { PROVIDER_KEY, wrapSecret, type PropertyMap } from "./properties";
+import { PROVIDER_KEY, wrapSecret } from "./properties";
+import type { PropertyMap } from "./types";
 
 type ProviderPb = typeof provproto;
 type StructPb = typeof structproto;
+
+/** What every request about one resource carries: its URN, name and type. */
+interface ResourceRequest {
+  setUrn(urn: string): unknown;
+  setName(name: string): unknown;
+  setType(type: string): unknown;
+}
+
+/** A Diff or an Update: an existing object, its old outputs and inputs, and the new inputs. */
+interface ChangeRequest extends ResourceRequest {
+  setId(id: string): unknown;
+  setOlds(olds: structproto.Struct): unknown;
+  setNews(news: structproto.Struct): unknown;
+  setOldInputs(oldInputs: structproto.Struct): unknown;
+}
 
 export interface CheckResult {
   inputs: PropertyMap;
@@ -149,6 +165,28 @@ export class ProviderHost {
     return (s?.toJavaScript() ?? {}) as PropertyMap;
   }
 
+  private about<Req extends ResourceRequest>(req: Req, r: ResourceRef): Req {
+    req.setUrn(r.urn);
+    req.setName(r.name);
+    req.setType(r.type);
+    return req;
+  }
+
+  private change<Req extends ChangeRequest>(
+    req: Req,
+    r: ResourceRef,
+    id: string,
+    olds: PropertyMap,
+    news: PropertyMap,
+    oldInputs: PropertyMap,
+  ): Req {
+    this.about(req, r).setId(id);
+    req.setOlds(this.toStruct(olds));
+    req.setNews(this.toStruct(news));
+    req.setOldInputs(this.toStruct(oldInputs));
+    return req;
+  }
+
   /** A unary call as a promise; the provider's error message becomes the error's. */
   private call<Res>(
     send: (cb: (err: grpc.ServiceError | null, res: Res) => void) => unknown,
@@ -176,10 +214,7 @@ export class ProviderHost {
   }
 
   async check(r: ResourceRef, olds: PropertyMap, news: PropertyMap): Promise<CheckResult> {
-    const req = new this.pb.CheckRequest();
-    req.setUrn(r.urn);
-    req.setName(r.name);
-    req.setType(r.type);
+    const req = this.about(new this.pb.CheckRequest(), r);
     req.setOlds(this.toStruct(olds));
     req.setNews(this.toStruct(news));
     const res = await this.call<provproto.CheckResponse>((cb) => this.client.check(req, cb));
@@ -198,14 +233,7 @@ export class ProviderHost {
     news: PropertyMap,
     oldInputs: PropertyMap,
   ): Promise<DiffResult> {
-    const req = new this.pb.DiffRequest();
-    req.setUrn(r.urn);
-    req.setName(r.name);
-    req.setType(r.type);
-    req.setId(id);
-    req.setOlds(this.toStruct(olds));
-    req.setNews(this.toStruct(news));
-    req.setOldInputs(this.toStruct(oldInputs));
+    const req = this.change(new this.pb.DiffRequest(), r, id, olds, news, oldInputs);
     const res = await this.call<provproto.DiffResponse>((cb) => this.client.diff(req, cb));
     const Changes = this.pb.DiffResponse.DiffChanges;
     const c = res.getChanges();
@@ -218,10 +246,7 @@ export class ProviderHost {
   }
 
   async create(r: ResourceRef, props: PropertyMap): Promise<{ id: string; outputs: PropertyMap }> {
-    const req = new this.pb.CreateRequest();
-    req.setUrn(r.urn);
-    req.setName(r.name);
-    req.setType(r.type);
+    const req = this.about(new this.pb.CreateRequest(), r);
     req.setProperties(this.toStruct(props));
     const res = await this.call<provproto.CreateResponse>((cb) => this.client.create(req, cb));
     return { id: res.getId(), outputs: this.fromStruct(res.getProperties()) };
@@ -233,10 +258,7 @@ export class ProviderHost {
     outputs: PropertyMap,
     inputs: PropertyMap,
   ): Promise<ReadResult> {
-    const req = new this.pb.ReadRequest();
-    req.setUrn(r.urn);
-    req.setName(r.name);
-    req.setType(r.type);
+    const req = this.about(new this.pb.ReadRequest(), r);
     req.setId(id);
     req.setProperties(this.toStruct(outputs));
     req.setInputs(this.toStruct(inputs));
@@ -254,14 +276,7 @@ export class ProviderHost {
     news: PropertyMap,
     oldInputs: PropertyMap,
   ): Promise<PropertyMap> {
-    const req = new this.pb.UpdateRequest();
-    req.setUrn(r.urn);
-    req.setName(r.name);
-    req.setType(r.type);
-    req.setId(id);
-    req.setOlds(this.toStruct(olds));
-    req.setNews(this.toStruct(news));
-    req.setOldInputs(this.toStruct(oldInputs));
+    const req = this.change(new this.pb.UpdateRequest(), r, id, olds, news, oldInputs);
     const res = await this.call<provproto.UpdateResponse>((cb) => this.client.update(req, cb));
     return this.fromStruct(res.getProperties());
   }
@@ -272,10 +287,7 @@ export class ProviderHost {
     outputs: PropertyMap,
     inputs: PropertyMap,
   ): Promise<void> {
-    const req = new this.pb.DeleteRequest();
-    req.setUrn(r.urn);
-    req.setName(r.name);
-    req.setType(r.type);
+    const req = this.about(new this.pb.DeleteRequest(), r);
     req.setId(id);
     // The host loads the provider from `__provider` in these properties: the old resource's
     // own copy, so an object is deleted by the code that created it.

@@ -1,11 +1,13 @@
 import { errorText } from "../common/error-text";
 import { Run, changesOf, sameEntry, stepError } from "./engine";
 import type { EntryKey } from "./journal";
-import { PROVIDER_KEY, diffKeys, sameValue, type PropertyMap } from "./properties";
-import type { PendingOperation, ResourceState } from "./state";
+import { PROVIDER_KEY, diffKeys, sameValue } from "./properties";
 import { refreshGraph, selectTargets } from "./steps";
 import {
   PENDING_CREATE_KEY,
+  type PendingOperation,
+  type PropertyMap,
+  type ResourceState,
   type PendingCreateRequest,
   type PendingCreateResolution,
 } from "./types";

@@ -1,18 +1,19 @@
-import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { Snapshot, type Mutation, type PendingOperation, type ResourceState } from "./journal";
-import { SECRET_SIG, SIG_KEY, type Json, type PropertyMap } from "./properties";
-import { errorText } from "../common/error-text";
-
-export type { PendingOperation, PendingOperationType, ResourceState } from "./journal";
-
-interface Encryption {
-  kdf: "scrypt";
-  salt: string;
-  /** A known text encrypted under the key: a wrong passphrase fails at once, before any step. */
-  check: string;
-}
+import { Snapshot, type Mutation } from "./journal";
+import {
+  PASSPHRASE_HELP,
+  hasSecrets,
+  openMutation,
+  openResource,
+  sealMutation,
+  sealResource,
+  stateKeys,
+  type Encryption,
+  type SecretsCrypter,
+  type StateKeys,
+} from "./secrets";
+import type { PendingOperation, ResourceState } from "./types";
 
 export interface StateFile {
   version: 1;
@@ -25,171 +26,6 @@ export interface StateFile {
   resources: ResourceState[];
   /** Operations a run began and never saw end (pulumi's `pending_operations`). */
   pendingOperations?: PendingOperation[];
-}
-
-// As Pulumi's passphrase provider does with its `encryptedkey`.
-const CHECK_TEXT = "docs-workspace-harness";
-
-/**
- * The passphrase release 0.1.0 fell back to when none was set. Anyone holding the state file
- * can derive it, so it is only ever used to read such a file, never to write one.
- */
-function legacyPassphrase(project: string, stack: string): string {
-  return `docs-workspace-harness:${project}:${stack}`;
-}
-
-export const PASSPHRASE_HELP =
-  "set PULUMI_CONFIG_PASSPHRASE to a passphrase, or PULUMI_CONFIG_PASSPHRASE_FILE to a file that holds one";
-
-/** The passphrase where Pulumi's passphrase secrets provider looks for it (pkg/secrets/passphrase). */
-export function passphraseFrom(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.PULUMI_CONFIG_PASSPHRASE !== undefined) return env.PULUMI_CONFIG_PASSPHRASE;
-  const file = env.PULUMI_CONFIG_PASSPHRASE_FILE;
-  if (!file) return undefined;
-  try {
-    return fs.readFileSync(path.resolve(file), "utf8").trim();
-  } catch (e) {
-    const reason = errorText(e);
-    throw new Error(`cannot read PULUMI_CONFIG_PASSPHRASE_FILE: ${reason}`);
-  }
-}
-
-/** AES-256-GCM with a key derived by scrypt from the passphrase and the state's salt. */
-export class SecretsCrypter {
-  private readonly key: Buffer;
-
-  constructor(passphrase: string, salt: Buffer) {
-    this.key = scryptSync(passphrase, salt, 32);
-  }
-
-  encrypt(plaintext: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv("aes-256-gcm", this.key, iv);
-    const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-    const tag = cipher.getAuthTag();
-    return `v1:${iv.toString("base64")}:${Buffer.concat([body, tag]).toString("base64")}`;
-  }
-
-  decrypt(ciphertext: string): string {
-    const [version, ivText, bodyText] = ciphertext.split(":");
-    if (version !== "v1" || ivText === undefined || bodyText === undefined) {
-      throw new Error("unreadable secret in the state file");
-    }
-    const body = Buffer.from(bodyText, "base64");
-    const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(ivText, "base64"));
-    decipher.setAuthTag(body.subarray(body.length - 16));
-    return Buffer.concat([
-      decipher.update(body.subarray(0, body.length - 16)),
-      decipher.final(),
-    ]).toString("utf8");
-  }
-
-  /** Whether this key opens the state's check text. */
-  opens(encryption: Encryption): boolean {
-    try {
-      return this.decrypt(encryption.check) === CHECK_TEXT;
-    } catch {
-      return false;
-    }
-  }
-
-  static create(passphrase: string): { crypter: SecretsCrypter; encryption: Encryption } {
-    const salt = randomBytes(16);
-    const crypter = new SecretsCrypter(passphrase, salt);
-    const encryption: Encryption = {
-      kdf: "scrypt",
-      salt: salt.toString("base64"),
-      check: crypter.encrypt(CHECK_TEXT),
-    };
-    return { crypter, encryption };
-  }
-}
-
-function hasSecrets(r: ResourceState): boolean {
-  return r.secretInputs.length > 0 || r.secretOutputs.length > 0;
-}
-
-function isCiphertext(v: Json | undefined): v is { ciphertext: string } {
-  return (
-    typeof v === "object" && v !== null && !Array.isArray(v) && typeof v.ciphertext === "string"
-  );
-}
-
-/** Secret values in the shape of a Pulumi checkpoint: the secret signature and the ciphertext. */
-function sealProps(props: PropertyMap, keys: string[], crypter: SecretsCrypter | undefined) {
-  if (!keys.some((k) => k in props)) return props;
-  if (!crypter)
-    throw new Error(
-      `a secret cannot be written to the state without a passphrase: ${PASSPHRASE_HELP}`,
-    );
-  const out: PropertyMap = { ...props };
-  for (const k of keys) {
-    if (k in out) {
-      out[k] = { [SIG_KEY]: SECRET_SIG, ciphertext: crypter.encrypt(JSON.stringify(out[k])) };
-    }
-  }
-  return out;
-}
-
-function openProps(props: PropertyMap, keys: string[], crypter: SecretsCrypter | undefined) {
-  if (!keys.some((k) => isCiphertext(props[k]))) return props;
-  if (!crypter) throw new Error(`the state holds secrets: ${PASSPHRASE_HELP}`);
-  const out: PropertyMap = { ...props };
-  for (const k of keys) {
-    const v = out[k];
-    if (isCiphertext(v)) out[k] = JSON.parse(crypter.decrypt(v.ciphertext)) as Json;
-  }
-  return out;
-}
-
-function sealResource(r: ResourceState, crypter: SecretsCrypter | undefined): ResourceState {
-  if (!hasSecrets(r)) return r;
-  return {
-    ...r,
-    inputs: sealProps(r.inputs, r.secretInputs, crypter),
-    outputs: sealProps(r.outputs, r.secretOutputs, crypter),
-  };
-}
-
-function openResource(r: ResourceState, crypter: SecretsCrypter | undefined): ResourceState {
-  if (!hasSecrets(r)) return r;
-  return {
-    ...r,
-    inputs: openProps(r.inputs, r.secretInputs, crypter),
-    outputs: openProps(r.outputs, r.secretOutputs, crypter),
-  };
-}
-
-function sealMutation(m: Mutation, crypter: SecretsCrypter | undefined): Mutation {
-  switch (m.kind) {
-    case "put":
-      return { ...m, resource: sealResource(m.resource, crypter) };
-    case "begin":
-      return {
-        ...m,
-        operation: { ...m.operation, resource: sealResource(m.operation.resource, crypter) },
-      };
-    case "outputs":
-      return { ...m, outputs: sealProps(m.outputs, m.secretOutputs, crypter) };
-    default:
-      return m;
-  }
-}
-
-function openMutation(m: Mutation, crypter: SecretsCrypter | undefined): Mutation {
-  switch (m.kind) {
-    case "put":
-      return { ...m, resource: openResource(m.resource, crypter) };
-    case "begin":
-      return {
-        ...m,
-        operation: { ...m.operation, resource: openResource(m.operation.resource, crypter) },
-      };
-    case "outputs":
-      return { ...m, outputs: openProps(m.outputs, m.secretOutputs, crypter) };
-    default:
-      return m;
-  }
 }
 
 interface JournalHeader {
@@ -243,16 +79,20 @@ export class StateStore {
   private serial: number;
   private changed: boolean;
   private closed = false;
+  private readonly encryption: Encryption | undefined;
+  private readonly writer: SecretsCrypter | undefined;
+  private readonly legacyKey: boolean;
 
   private constructor(
     private readonly stateFile: string,
     private readonly options: OpenStateOptions,
     file: StateFile,
-    private encryption: Encryption | undefined,
-    private readonly writer: SecretsCrypter | undefined,
-    reader: SecretsCrypter | undefined,
-    private readonly legacyKey: boolean,
+    keys: StateKeys,
   ) {
+    const { reader } = keys;
+    this.encryption = keys.encryption;
+    this.writer = keys.writer;
+    this.legacyKey = keys.legacy;
     this.journalFile = `${stateFile}.journal`;
     this.serial = file.serial ?? 0;
     this.snapshot = new Snapshot(
@@ -267,7 +107,7 @@ export class StateStore {
     this.inherited = this.snapshot.pending();
     // A journal left by a run that died, or secrets under release 0.1.0's derivable key, are
     // folded into a fresh file as soon as a run holds the state.
-    this.rewriteDue = journal.length > 0 || (legacyKey && writer !== undefined);
+    this.rewriteDue = journal.length > 0 || (this.legacyKey && this.writer !== undefined);
     this.changed = this.rewriteDue;
   }
 
@@ -287,12 +127,10 @@ export class StateStore {
   }
 
   private static read(stateFile: string, options: OpenStateOptions): StateStore {
-    const { project, stack, passphrase } = options;
+    const { project, stack } = options;
     if (!fs.existsSync(stateFile)) {
-      const created = passphrase === undefined ? undefined : SecretsCrypter.create(passphrase);
       const file: StateFile = { version: 1, project, stack, resources: [] };
-      const { encryption, crypter } = created ?? {};
-      return new StateStore(stateFile, options, file, encryption, crypter, undefined, false);
+      return new StateStore(stateFile, options, file, stateKeys(stateFile, undefined, options));
     }
     const file = JSON.parse(fs.readFileSync(stateFile, "utf8")) as StateFile;
     if (file.version !== 1) {
@@ -303,35 +141,7 @@ export class StateStore {
         `${stateFile} holds stack "${file.stack}" of project "${file.project}", not stack "${stack}" of project "${project}": give each stack its own --state file`,
       );
     }
-    let reader: SecretsCrypter | undefined;
-    let legacy = false;
-    const enc = file.encryption;
-    if (enc) {
-      const salt = Buffer.from(enc.salt, "base64");
-      const given = passphrase === undefined ? undefined : new SecretsCrypter(passphrase, salt);
-      if (given?.opens(enc)) {
-        reader = given;
-      } else {
-        const old = new SecretsCrypter(legacyPassphrase(project, stack), salt);
-        if (old.opens(enc)) {
-          reader = old;
-          legacy = true;
-        } else if (given) {
-          throw new Error(
-            `${stateFile}: incorrect passphrase; set PULUMI_CONFIG_PASSPHRASE (or PULUMI_CONFIG_PASSPHRASE_FILE) to the one this state was written with`,
-          );
-        }
-      }
-    }
-    let writer: SecretsCrypter | undefined;
-    let encryption = enc;
-    if (reader && !legacy) writer = reader;
-    else if (passphrase !== undefined) {
-      const created = SecretsCrypter.create(passphrase);
-      writer = created.crypter;
-      encryption = created.encryption;
-    }
-    return new StateStore(stateFile, options, file, encryption, writer, reader, legacy);
+    return new StateStore(stateFile, options, file, stateKeys(stateFile, file.encryption, options));
   }
 
   /** Whether secrets can be written: a passphrase was given. */

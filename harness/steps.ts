@@ -4,7 +4,7 @@
  * schedule.ts.
  */
 import type { StepGraph } from "./schedule";
-import type { ResourceState } from "./state";
+import type { ResourceState } from "./types";
 
 /** The URNs a resource needs to exist while it exists: its dependencies and its parent. */
 export function references(r: Pick<ResourceState, "dependencies" | "parent">): string[] {

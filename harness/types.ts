@@ -102,6 +102,46 @@ export {
   type PendingCreateRequest,
 } from "../common/pending-create";
 
+/** A JSON value as it crosses the gRPC boundary (google.protobuf.Struct). */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type PropertyMap = Record<string, Json>;
+
+/** One resource as kept in the state; secret values are encrypted in the file, clear here. */
+export interface ResourceState {
+  urn: string;
+  type: string;
+  name: string;
+  custom: boolean;
+  /** Provider id; absent for components. */
+  id?: string;
+  parent?: string;
+  dependencies: string[];
+  /** Checked inputs, `__provider` included. */
+  inputs: PropertyMap;
+  outputs: PropertyMap;
+  /** Top-level input and output keys whose values are secret. */
+  secretInputs: string[];
+  secretOutputs: string[];
+  /** Resource options the engine keeps with the resource. */
+  additionalSecretOutputs?: string[];
+  protect?: boolean;
+  retainOnDelete?: boolean;
+  /** The old half of a create-before-delete replacement, still to be deleted. */
+  pendingDelete?: boolean;
+}
+
+/** The engine's names for an operation in flight (apitype.OperationType). */
+export type PendingOperationType = "creating" | "updating" | "deleting";
+
+/** An operation that began and never reported back: its outcome is unknown. */
+export interface PendingOperation {
+  type: PendingOperationType;
+  /** The resource as the operation began; for a create, the inputs it was sent. */
+  resource: ResourceState;
+  /** When it began (ISO 8601): whatever it made on the service is no older than this. */
+  startedAt: string;
+}
+
 export type Operation = "up" | "preview" | "refresh" | "destroy";
 
 export type StepOp =

@@ -15,9 +15,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { errorText } from "../common/error-text";
 import { startEmulator, type RunningEmulator } from "../emulator";
-import { formatResult } from "../harness/cli";
+import { formatResult } from "../harness/report";
 import { up } from "../harness";
-import { passphraseFrom } from "../harness/state";
+import { passphraseFrom } from "../harness/secrets";
 import { findPulumiCli, pulumiEnv, runPulumi } from "./pulumi-cli/run";
 
 const root = path.resolve(__dirname, "..", "..");

@@ -2,7 +2,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { formatStep, formatSummary, parseArgs } from "../../harness/cli";
+import { parseArgs } from "../../harness/cli";
+import { formatStep, formatSummary } from "../../harness/report";
 import { compileCacheEnv } from "../../harness/compile-cache";
 import type { RunResult } from "../../harness";
 
@@ -106,6 +107,38 @@ describe("arguments", () => {
     expect(parseArgs(["up", "--help"]).command).toBe("help");
     expect(() => parseArgs(["frob", "prog"])).toThrow("unknown command frob");
   });
+});
+
+test("repeated flags add up, --import-pending-creates takes a URN and an id, and a mistake is named", () => {
+  const parsed = parseArgs([
+    "refresh",
+    "prog",
+    "--config",
+    "a=1",
+    "--import-pending-creates",
+    "urn:a",
+    "id-a",
+    "--config",
+    "b=2=3",
+    "--import-pending-creates",
+    "urn:b",
+    "id-b",
+  ]);
+  expect(parsed.options.config).toEqual({ a: "1", b: "2=3" });
+  expect(parsed.options.pendingCreates).toEqual({ import: { "urn:a": "id-a", "urn:b": "id-b" } });
+  const refused: [string[], string][] = [
+    [["--frob"], "unknown option --frob"],
+    [["--refresh=yes"], "unknown option --refresh=yes"],
+    [["stray"], "unknown option stray"],
+    [["--stack"], "--stack wants a value"],
+    [["-p"], "-p wants a value"],
+    [["--config", "novalue"], "--config wants key=value"],
+    [["--import-pending-creates", "urn:a"], "--import-pending-creates wants a value"],
+    [["--parallel", "2.5", "--frob"], "--parallel wants a whole number of at least 1, got 2.5"],
+  ];
+  for (const [flags, message] of refused) {
+    expect(() => parseArgs(["refresh", "prog", ...flags])).toThrow(message);
+  }
 });
 
 test("the drift gate: --expect-no-changes on up, preview and refresh; --preview-only on refresh", () => {

@@ -2,8 +2,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { ResourceState } from "../../harness/state";
-import { StateStore, passphraseFrom } from "../../harness/state";
+import type { ResourceState } from "../../harness/types";
+import { passphraseFrom } from "../../harness/secrets";
+import { StateStore } from "../../harness/state";
 
 const PROJECT = "docs-workspace-handbook";
 const STACK = "dev";

@@ -7,7 +7,7 @@ import {
 } from "../../harness/property-paths";
 import { Limiter } from "../../common/limiter";
 import { defaultParallel, runGraph, type StepGraph } from "../../harness/schedule";
-import type { ResourceState } from "../../harness/state";
+import type { ResourceState } from "../../harness/types";
 import {
   deletionGraph,
   dependencyOrder,
