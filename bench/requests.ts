@@ -2,7 +2,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import type * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type LoggedRequest, type RunningEmulator } from "../emulator";
-import { pollDelay, pollsWithin, POLL_MAX_MS } from "../provider/resources/polling";
+import { pollDelay, pollsWithin, POLL_MAX_MS } from "../provider/lifecycle/polling";
 import { configure, provider } from "../provider/runtime";
 import type { BenchModule } from "./index";
 

@@ -4,7 +4,7 @@ import type { Collection } from "../provider/api/collections";
 import type { TeamMembership } from "../provider/api/people";
 import { textDocument, type Translation } from "../provider/api/translations";
 import { collection } from "../provider/resources/collection";
-import type { DefinedResource } from "../provider/resources/lifecycle";
+import type { DefinedResource } from "../provider/lifecycle/define";
 import { openApiSpec } from "../provider/resources/openapi-spec";
 import { organizationMember } from "../provider/resources/organization-member";
 import { organizationSettings } from "../provider/resources/organization-settings";

@@ -94,11 +94,11 @@ export class ApiClient {
    * One object that `spec` lists: served from the list when enough reads of it come together,
    * else by `direct`, its own GET; one the list lacks is read by `direct` too.
    */
-  readListed<T extends { id: string }>(
+  readListed<T extends { id: string }, D = T>(
     spec: ListSpec<T>,
     id: string,
-    direct: () => Promise<T>,
-  ): Promise<T> {
+    direct: () => Promise<D>,
+  ): Promise<T | D> {
     return this.snapshots.read(spec, id, direct);
   }
 

@@ -2,15 +2,15 @@ import { z } from "zod";
 import * as api from "../api/openapi";
 import { publicUrls } from "../api/common";
 import { ApiError } from "../client";
-import type { Context } from "../runtime/context";
+import type { Context } from "../context";
 import {
   defineResource,
   resourceInputs,
   type ArgsInputs,
   type Input,
   type WorkspaceArgs,
-} from "./lifecycle";
-import { pollUntil } from "./polling";
+} from "../lifecycle/define";
+import { pollUntil } from "../lifecycle/polling";
 
 /** How long `up` waits for processing unless `processingTimeoutSeconds` says otherwise. */
 export const DEFAULT_PROCESSING_TIMEOUT_SECONDS = 300;

@@ -4,7 +4,7 @@ import { ApiError } from "../client";
 import { RoleLevel } from "../api/common";
 import { getOrganization } from "../api/organizations";
 import * as api from "../api/people";
-import type { Context } from "../runtime/context";
+import type { Context } from "../context";
 import {
   defineResource,
   Id,
@@ -12,7 +12,7 @@ import {
   type ArgsInputs,
   type Input,
   type WorkspaceArgs,
-} from "./lifecycle";
+} from "../lifecycle/define";
 
 /** Exactly one of `userId` and `email` names the member. */
 export function oneUser(inputs: {

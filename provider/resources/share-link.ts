@@ -8,7 +8,7 @@ import {
   type ArgsInputs,
   type Input,
   type WorkspaceArgs,
-} from "./lifecycle";
+} from "../lifecycle/define";
 
 export const shareLink = defineResource({
   kind: "share-link",

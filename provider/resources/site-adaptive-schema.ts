@@ -8,7 +8,7 @@ import {
   type ArgsInputs,
   type Input,
   type WorkspaceArgs,
-} from "./lifecycle";
+} from "../lifecycle/define";
 
 /** Both bodies: the schema is written whole, with one PUT. */
 const Body = z.object({ jsonSchema: api.AdaptiveJsonSchema });

@@ -7,7 +7,7 @@ import {
   type ArgsInputs,
   type Input,
   type WorkspaceArgs,
-} from "./lifecycle";
+} from "../lifecycle/define";
 
 /**
  * The fewest operations that turn the group's order `current` into `wanted`. The API can only

@@ -6,7 +6,7 @@ import {
   type ArgsInputs,
   type Input,
   type WorkspaceArgs,
-} from "./lifecycle";
+} from "../lifecycle/define";
 
 export const siteSection = defineResource({
   kind: "site-section",

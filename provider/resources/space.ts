@@ -7,7 +7,7 @@ import {
   type ArgsInputs,
   type Input,
   type WorkspaceArgs,
-} from "./lifecycle";
+} from "../lifecycle/define";
 
 export const space = defineResource({
   kind: "space",

@@ -8,7 +8,7 @@ import {
   type ArgsInputs,
   type Input,
   type WorkspaceArgs,
-} from "./lifecycle";
+} from "../lifecycle/define";
 import { memberUserId, oneUser } from "./organization-member";
 
 /** The membership as the resource reads it, from the team's member list. */

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import * as api from "../api/people";
-import type { Context } from "../runtime/context";
+import type { Context } from "../context";
 import {
   defineResource,
   resourceInputs,
-  undoOnFailure,
   type ArgsInputs,
   type Input,
   type WorkspaceArgs,
-} from "./lifecycle";
+} from "../lifecycle/define";
+import { undoOnFailure } from "../lifecycle/handlers";
 
 /** One declared membership: a user id or an e-mail address, and the role in the team. */
 export const TeamMemberEntry = z.object({

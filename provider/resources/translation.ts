@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Language } from "../api/common";
 import { deleteSpace } from "../api/spaces";
 import * as api from "../api/translations";
-import type { Context } from "../runtime/context";
+import type { Context } from "../context";
 import {
   defineResource,
   Id,
@@ -11,8 +11,8 @@ import {
   type ArgsInputs,
   type Input,
   type WorkspaceArgs,
-} from "./lifecycle";
-import { pollUntil } from "./polling";
+} from "../lifecycle/define";
+import { pollUntil } from "../lifecycle/polling";
 
 /** How long `up` waits for a run unless `runTimeoutSeconds` says otherwise. */
 export const DEFAULT_RUN_TIMEOUT_SECONDS = 600;

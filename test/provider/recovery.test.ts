@@ -1,5 +1,5 @@
 import { PENDING_CREATE_KEY } from "../../common/pending-create";
-import { CLOCK_TOLERANCE_MS, CREATE_ATTEMPTS } from "../../provider/resources/lifecycle";
+import { CLOCK_TOLERANCE_MS, CREATE_ATTEMPTS } from "../../provider/lifecycle/recovery";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi, configureProvider, handlersFor } from "../support/provider";
 
