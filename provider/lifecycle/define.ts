@@ -173,7 +173,8 @@ export interface Definition<
   bodyNames?: { [K in Key<S>]?: string };
   /**
    * How each output is read from the API object. Inputs not listed are copied from the API field
-   * of the same name (`null` when absent); an input the API object lacks must be listed.
+   * of the same name (`null` when absent); an input the API object lacks must be listed, but the
+   * organization: unlisted, it is the one the provider sent (adapter.ts's defaults).
    */
   outputs: M;
   /** Outputs that can hold a secret: stored encrypted, shown as [secret]. */

@@ -115,7 +115,6 @@ export const openApiSpec = defineResource({
   createBody: api.SpecCreate,
   patchBody: api.SpecPatch,
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     /** The URL the spec is fetched from, or the text last sent (the service does not report it). */
     source: (spec, known) => sourceOf(spec, known.source),
     waitForProcessing: (_, known) => known.waitForProcessing ?? null,

@@ -63,7 +63,6 @@ export const organizationMember = defineResource({
   createBody: z.object({ role: RoleLevel.nullable() }),
   patchBody: z.object({ role: RoleLevel.nullable() }),
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     userId: (member) => member.id,
     email: (member, known) => emailOf(member, known.email),
     removeOnDelete: (_, known) => known.removeOnDelete ?? null,

@@ -27,7 +27,6 @@ export const samlProvider = defineResource({
   createBody: api.SamlProviderCreate,
   patchBody: api.SamlProviderPatch,
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     /** The identity provider's signing certificate: a secret output, as the input is. */
     certificate: (p, known) => reported(p.certificate, known.certificate),
     defaultTeam: (p) => p.defaultTeam?.id ?? null,

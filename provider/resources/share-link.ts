@@ -23,7 +23,6 @@ export const shareLink = defineResource({
   createBody: api.ShareLinkCreate,
   patchBody: api.ShareLinkPatch,
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     siteId: (_, known) => known.siteId,
     /** The hosted service may leave it out: the output then holds the name last set. */
     name: (link, known) => reported(link.name, known.name),

@@ -59,7 +59,6 @@ export const siteAdaptiveSchema = defineResource({
   createBody: Body,
   patchBody: Body,
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     siteId: (_, known) => known.siteId,
     updatedAt: (schema) => schema.updatedAt,
   },

@@ -45,7 +45,6 @@ export const siteSectionGroup = defineResource({
   createBody: api.SectionGroupCreate,
   patchBody: api.SectionGroupPatch,
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     siteId: (_, known) => known.siteId,
     /**
      * The ids of the group's sections, in order, when this resource sets `sections`; `null`

@@ -34,7 +34,6 @@ export const siteSection = defineResource({
   // The API names the group `siteSectionGroupId` in bodies, `sectionGroup` in the section.
   bodyNames: { sectionGroupId: "siteSectionGroupId" },
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     siteId: (_, known) => known.siteId,
     /** The space the section was created with. */
     spaceId: (_, known) => known.spaceId,

@@ -26,7 +26,6 @@ export const siteSpace = defineResource({
   createBody: api.SiteSpaceCreate,
   patchBody: api.SiteSpacePatch,
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     siteId: (_, known) => known.siteId,
     /** The containing section; `null` at the site root. */
     sectionId: (siteSpace) => siteSpace.section ?? null,

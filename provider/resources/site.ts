@@ -36,7 +36,6 @@ export const site = defineResource({
   createBody: api.SiteCreate,
   patchBody: api.SitePatch,
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     /** `null` when the service does not report it (the hosted one does not) and it is not set. */
     agentsContext: (site, known) => reported(site.agentsContext, known.agentsContext),
     // The API answers `{ origin, target }`; the argument is the origin's host and path.

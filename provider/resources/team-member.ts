@@ -72,7 +72,6 @@ export const teamMember = defineResource({
   createBody: z.object({ role: api.TeamRole }),
   patchBody: z.object({ role: api.TeamRole }),
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     email: (m, known) =>
       known.email && m.email?.toLowerCase() === known.email.toLowerCase() ? known.email : m.email,
   },

@@ -163,7 +163,6 @@ export const team = defineResource({
   createBody: z.object({ title: api.TeamTitle, members: Members }).partial(),
   patchBody: z.object({ title: api.TeamTitle }),
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     /**
      * The members as declared (sorted by user), and anyone else in the team; `null` when
      * `members` is not declared (then not managed, and not read).

@@ -64,7 +64,6 @@ export const translation = defineResource({
   response: api.Translation,
   createBody: z.object({ language: Language, instructions: Instructions }).partial(),
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     spaceId: (t) => t.source.space,
     sourceLanguage: (t) => t.source.language,
     /** As declared (text or document) while the service holds that document; else its document. */
