@@ -1,5 +1,4 @@
-import type { z } from "zod";
-import type { Query } from "./client";
+import type { ListSpec } from "./types";
 
 /**
  * How many reads of one list's objects, asked for in one operation, make walking the list worth it. It
@@ -31,13 +30,6 @@ export const BATCH_MAX_WAIT_MS = 100;
  * through the client drops it sooner.
  */
 export const SNAPSHOT_TTL_MS = 30_000;
-
-/** A list operation: its path, query and item schema. Equal path and query are the same list. */
-export interface ListSpec<T extends { id: string }> {
-  path: string;
-  query?: Query;
-  item: z.ZodType<T>;
-}
 
 interface Snapshot {
   /** The client's write count when the walk began: any write since makes it stale. */
