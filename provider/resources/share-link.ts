@@ -1,5 +1,5 @@
 import { z } from "zod";
-import * as api from "../api/sites";
+import * as api from "../api/share-links";
 import {
   defineResource,
   Id,

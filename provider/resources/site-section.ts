@@ -1,4 +1,5 @@
-import * as api from "../api/sites";
+import * as api from "../api/site-sections";
+import { Condition } from "../api/sites";
 import {
   defineResource,
   Id,
@@ -20,7 +21,7 @@ export const siteSection = defineResource({
     icon: api.IconName.nullable().optional(),
     path: api.SectionPath.optional(),
     description: api.SectionDescription.optional(),
-    condition: api.Condition.nullable().optional(),
+    condition: Condition.nullable().optional(),
     defaultSiteSpace: Id.optional(),
     sectionGroupId: Id.nullable().optional(),
   }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import * as api from "../api/sites";
+import * as api from "../api/site-spaces";
+import { Condition } from "../api/sites";
 import {
   defineResource,
   Id,
@@ -17,7 +18,7 @@ export const siteSpace = defineResource({
     sectionId: Id.optional(),
     spaceId: Id,
     path: api.SiteSpacePath.optional(),
-    condition: api.Condition.nullable().optional(),
+    condition: Condition.nullable().optional(),
     hidden: z.boolean().optional(),
   }),
   // No operation moves a site space to another site or section (its move only reorders it).

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { publicUrls } from "../api/common";
 import * as api from "../api/sites";
+import { listSections } from "../api/site-sections";
+import { getDefaultSiteSpace } from "../api/site-spaces";
 import {
   defineResource,
   Id,
@@ -63,8 +65,8 @@ export const site = defineResource({
     // Each default costs a request of its own, so it is read only when it is managed.
     const [site, defaultSiteSpace, sections] = await Promise.all([
       api.getSite(client, org, id),
-      declares("defaultSiteSpace") ? api.getDefaultSiteSpace(client, org, id) : undefined,
-      declares("defaultSiteSection") ? api.listSections(client, org, id) : undefined,
+      declares("defaultSiteSpace") ? getDefaultSiteSpace(client, org, id) : undefined,
+      declares("defaultSiteSection") ? listSections(client, org, id) : undefined,
     ]);
     return {
       ...site,
