@@ -3,13 +3,8 @@ import * as api from "../api/openapi";
 import { publicUrls } from "../api/common";
 import { ApiError } from "../client";
 import type { Context } from "../context";
-import {
-  defineResource,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "../lifecycle/define";
+import { defineResource, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 import { pollUntil } from "../lifecycle/polling";
 
 /** How long `up` waits for processing unless `processingTimeoutSeconds` says otherwise. */

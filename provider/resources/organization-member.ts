@@ -5,14 +5,8 @@ import { RoleLevel } from "../api/common";
 import { getOrganization } from "../api/organizations";
 import * as api from "../api/people";
 import type { Context } from "../context";
-import {
-  defineResource,
-  Id,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "../lifecycle/define";
+import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 /** Exactly one of `userId` and `email` names the member. */
 export function oneUser(inputs: {

@@ -1,15 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { RoleLevel } from "../api/common";
 import * as api from "../api/people";
-import {
-  defineResource,
-  Id,
-  reported,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "../lifecycle/define";
+import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const samlProvider = defineResource({
   kind: "saml-provider",

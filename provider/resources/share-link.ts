@@ -1,14 +1,7 @@
 import { z } from "zod";
 import * as api from "../api/share-links";
-import {
-  defineResource,
-  Id,
-  reported,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "../lifecycle/define";
+import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const shareLink = defineResource({
   kind: "share-link",

@@ -1,13 +1,7 @@
 import { z } from "zod";
 import * as api from "../api/site-sections";
-import {
-  defineResource,
-  Id,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "../lifecycle/define";
+import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 /**
  * The fewest operations that turn the group's order `current` into `wanted`. The API can only

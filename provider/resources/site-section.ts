@@ -1,13 +1,7 @@
 import * as api from "../api/site-sections";
 import { Condition } from "../api/sites";
-import {
-  defineResource,
-  Id,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "../lifecycle/define";
+import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const siteSection = defineResource({
   kind: "site-section",

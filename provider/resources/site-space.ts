@@ -1,14 +1,8 @@
 import { z } from "zod";
 import * as api from "../api/site-spaces";
 import { Condition } from "../api/sites";
-import {
-  defineResource,
-  Id,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "../lifecycle/define";
+import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const siteSpace = defineResource({
   kind: "site-space",

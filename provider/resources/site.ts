@@ -3,15 +3,8 @@ import { publicUrls } from "../api/common";
 import * as api from "../api/sites";
 import { listSections } from "../api/site-sections";
 import { getDefaultSiteSpace } from "../api/site-spaces";
-import {
-  defineResource,
-  Id,
-  reported,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "../lifecycle/define";
+import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const site = defineResource({
   kind: "site",

@@ -1,13 +1,8 @@
 import { z } from "zod";
 import * as api from "../api/people";
 import type { Context } from "../context";
-import {
-  defineResource,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "../lifecycle/define";
+import { defineResource, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 import { undoOnFailure } from "../lifecycle/handlers";
 
 /** One declared membership: a user id or an e-mail address, and the role in the team. */

@@ -4,14 +4,8 @@ import { Language } from "../api/common";
 import { deleteSpace } from "../api/spaces";
 import * as api from "../api/translations";
 import type { Context } from "../context";
-import {
-  defineResource,
-  Id,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "../lifecycle/define";
+import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 import { pollUntil } from "../lifecycle/polling";
 
 /** How long `up` waits for a run unless `runTimeoutSeconds` says otherwise. */

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import * as ts from "typescript";
 
@@ -9,15 +9,10 @@ import * as ts from "typescript";
  */
 const provider = resolve(__dirname, "../../provider");
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return name.endsWith(".ts") ? [path] : [];
-  });
-}
-
-const files = sources(provider).map((path) => ({ path, text: readFileSync(path, "utf8") }));
+const files = readdirSync(provider, { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".ts"))
+  .map((file) => join(provider, file))
+  .map((path) => ({ path, text: readFileSync(path, "utf8") }));
 const name = (path: string) => relative(provider, path);
 
 /** The provider files `path` imports or re-exports from, type-only ones included. */
