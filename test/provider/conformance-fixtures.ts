@@ -49,6 +49,20 @@ export interface Fixture {
     { inputs(parents: Props, n: number): Props; fault: { method: string; path: string } } | Skip;
 }
 
+/** A value one character over `max`, refused naming the limit. */
+const tooLong = (property: string, max: number) => ({
+  args: { [property]: "x".repeat(max + 1) },
+  property,
+  reason: `must be at most ${max} characters`,
+});
+
+/** An empty string where the API wants at least one character. */
+const empty = (property: string) => ({
+  args: { [property]: "" },
+  property,
+  reason: "must not be empty",
+});
+
 const SPEC = "openapi: 3.1.0\ninfo:\n  title: Payments\n  version: 1.0.0\npaths: {}\n";
 
 const sites = (s: Setup) => `/v1/orgs/${s.org}/sites`;
@@ -83,18 +97,7 @@ export const fixtures: Record<string, Fixture> = {
   collection: {
     inputs: (_, n) => ({ title: `Collection ${n}` }),
     path: (_, made) => `/v1/collections/${made.id}`,
-    limits: [
-      {
-        args: { title: "x".repeat(51) },
-        property: "title",
-        reason: "must be at most 50 characters",
-      },
-      {
-        args: { description: "y".repeat(101) },
-        property: "description",
-        reason: "must be at most 100 characters",
-      },
-    ],
+    limits: [tooLong("title", 50), tooLong("description", 100)],
     drift: { body: () => ({ title: "Renamed by hand" }), property: "title" },
     partial: {
       inputs: (_, n) => ({ title: `Half made ${n}`, description: "Never patched" }),
@@ -105,12 +108,8 @@ export const fixtures: Record<string, Fixture> = {
     inputs: (_, n) => ({ title: `Space ${n}` }),
     path: (_, made) => `/v1/spaces/${made.id}`,
     limits: [
-      { args: { title: "" }, property: "title", reason: "must not be empty" },
-      {
-        args: { title: "x".repeat(51) },
-        property: "title",
-        reason: "must be at most 50 characters",
-      },
+      empty("title"),
+      tooLong("title", 50),
       {
         args: { editMode: "open" },
         property: "editMode",
@@ -129,13 +128,9 @@ export const fixtures: Record<string, Fixture> = {
     path: (s, made) => `${sites(s)}/${made.id}`,
     limits: [
       { args: { title: "x" }, property: "title", reason: "must be at least 2 characters" },
-      {
-        args: { title: "t".repeat(129) },
-        property: "title",
-        reason: "must be at most 128 characters",
-      },
+      tooLong("title", 128),
       { args: { type: "gold" }, property: "type", reason: /^must be one of "basic", "premium"/ },
-      { args: { basename: "" }, property: "basename", reason: "must not be empty" },
+      empty("basename"),
       {
         args: { agentsContext: "sometimes" },
         property: "agentsContext",
@@ -160,17 +155,9 @@ export const fixtures: Record<string, Fixture> = {
     path: (s, made) => `${site(s, made)}/sections/${made.id}`,
     limits: [
       { args: { title: "x" }, property: "title", reason: "must be at least 2 characters" },
-      { args: { path: "" }, property: "path", reason: "must not be empty" },
-      {
-        args: { description: "d".repeat(257) },
-        property: "description",
-        reason: "must be at most 256 characters",
-      },
-      {
-        args: { condition: "c".repeat(1025) },
-        property: "condition",
-        reason: "must be at most 1024 characters",
-      },
+      empty("path"),
+      tooLong("description", 256),
+      tooLong("condition", 1024),
     ],
     drift: { body: () => ({ title: "By hand" }), property: "title" },
     partial: {
@@ -183,8 +170,8 @@ export const fixtures: Record<string, Fixture> = {
     inputs: (p, n) => ({ siteId: p.siteId, title: `Group ${n}` }),
     path: (s, made) => `${site(s, made)}/section-groups/${made.id}`,
     limits: [
-      { args: { title: "" }, property: "title", reason: "must not be empty" },
-      { args: { icon: "i".repeat(51) }, property: "icon", reason: "must be at most 50 characters" },
+      empty("title"),
+      tooLong("icon", 50),
       {
         args: { sections: ["s1", "s1"] },
         property: "sections",
@@ -198,19 +185,7 @@ export const fixtures: Record<string, Fixture> = {
     parents: async (s) => ({ siteId: await newSite(s), spaceId: await newSpace(s) }),
     inputs: (p, n) => ({ siteId: p.siteId, spaceId: p.spaceId, path: `space-${n}` }),
     path: (s, made) => `${site(s, made)}/site-spaces/${made.id}`,
-    limits: [
-      {
-        args: { path: "p".repeat(101) },
-        property: "path",
-        reason: "must be at most 100 characters",
-      },
-      { args: { condition: "" }, property: "condition", reason: "must not be empty" },
-      {
-        args: { condition: "c".repeat(1025) },
-        property: "condition",
-        reason: "must be at most 1024 characters",
-      },
-    ],
+    limits: [tooLong("path", 100), empty("condition"), tooLong("condition", 1024)],
     drift: { body: () => ({ path: "by-hand" }), property: "path" },
     partial: {
       inputs: (p, n) => ({ siteId: p.siteId, spaceId: p.spaceId, path: `half-${n}` }),
@@ -221,9 +196,7 @@ export const fixtures: Record<string, Fixture> = {
     parents: async (s) => ({ siteId: await newSite(s, { visibility: "share-link" }) }),
     inputs: (p, n) => ({ siteId: p.siteId, name: `Link ${n}` }),
     path: (s, made) => `${site(s, made)}/share-links/${made.id}`,
-    limits: [
-      { args: { name: "n".repeat(51) }, property: "name", reason: "must be at most 50 characters" },
-    ],
+    limits: [tooLong("name", 50)],
     drift: { body: () => ({ name: "By hand" }), property: "name" },
     partial: {
       inputs: (p, n) => ({ siteId: p.siteId, name: `Half ${n}`, active: false }),
@@ -288,11 +261,7 @@ export const fixtures: Record<string, Fixture> = {
     inputs: (_, n) => ({ title: `Team ${n}` }),
     path: (s, made) => `/v1/orgs/${s.org}/teams/${made.id}`,
     limits: [
-      {
-        args: { title: "t".repeat(65) },
-        property: "title",
-        reason: "must be at most 64 characters",
-      },
+      tooLong("title", 64),
       {
         args: { members: [{ user: "a@x.com" }, { user: "A@x.com" }] },
         property: "members[1]",
@@ -334,17 +303,9 @@ export const fixtures: Record<string, Fixture> = {
     inputs: (_, n) => ({ label: `Okta ${n}`, ssoURL: "https://acme.okta.com/app/docs/sso/saml" }),
     path: (s, made) => `/v1/orgs/${s.org}/saml/${made.id}`,
     limits: [
-      { args: { label: "" }, property: "label", reason: "must not be empty" },
-      {
-        args: { label: "l".repeat(31) },
-        property: "label",
-        reason: "must be at most 30 characters",
-      },
-      {
-        args: { entityID: "e".repeat(1025) },
-        property: "entityID",
-        reason: "must be at most 1024 characters",
-      },
+      empty("label"),
+      tooLong("label", 30),
+      tooLong("entityID", 1024),
       { args: { ssoURL: "ftp://example.com/sso" }, property: "ssoURL", reason: "must be a URL" },
       { args: { defaultRole: "owner" }, property: "defaultRole", reason: /^must be one of/ },
     ],
