@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { listAll, type ApiClient } from "../client";
-import { child, findIn, WHOLE_LIST } from "./sites";
+import { siteChildren } from "./sites";
 
 /**
  * The share links of a site (§2.6, §4.11): secret URLs of a `share-link` site, under
@@ -29,54 +28,13 @@ export const ShareLinkPatch = z.object({ name: ShareLinkName, active: z.boolean(
 
 // Share links (§4.11): no single GET.
 
-export function listShareLinks(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-): Promise<ShareLink[]> {
-  return listAll(client, child(organizationId, siteId, "share-links"), ShareLink, WHOLE_LIST);
-}
-
-export function getShareLink(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  shareLinkId: string,
-): Promise<ShareLink> {
-  const path = child(organizationId, siteId, "share-links");
-  return findIn(client, path, ShareLink, shareLinkId, "share link");
-}
-
-export function createShareLink(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  body: z.infer<typeof ShareLinkCreate>,
-): Promise<ShareLink> {
-  return client.request("POST", child(organizationId, siteId, "share-links"), {
-    body,
-    schema: ShareLink,
-  });
-}
-
-export function updateShareLink(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  shareLinkId: string,
-  body: z.infer<typeof ShareLinkPatch>,
-): Promise<ShareLink> {
-  return client.request("PATCH", child(organizationId, siteId, "share-links", shareLinkId), {
-    body,
-    schema: ShareLink,
-  });
-}
-
-export function deleteShareLink(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  shareLinkId: string,
-) {
-  return client.request("DELETE", child(organizationId, siteId, "share-links", shareLinkId));
-}
+const shareLinks = siteChildren(
+  "share-links",
+  { item: ShareLink, create: ShareLinkCreate, patch: ShareLinkPatch },
+  "share link",
+);
+export const listShareLinks = shareLinks.list;
+export const getShareLink = shareLinks.get;
+export const createShareLink = shareLinks.create;
+export const updateShareLink = shareLinks.update;
+export const deleteShareLink = shareLinks.delete;

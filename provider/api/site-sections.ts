@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { listAll, segment, type ApiClient } from "../client";
-import { child, Condition, findIn, WHOLE_LIST } from "./sites";
+import { segment, type ApiClient } from "../client";
+import { child, Condition, siteChildren } from "./sites";
 import { SiteSpace } from "./site-spaces";
 
 /**
@@ -84,114 +84,29 @@ export const SectionGroupPatch = z
   .object({ title: SectionGroupTitle, icon: IconName.nullable() })
   .partial();
 
-// Sections (GAPS.md): no single GET, so a section is read from its site's list.
+// Sections (GAPS.md) and section groups (§4.11): no single GET, so each is read from its list.
 
-export function listSections(client: ApiClient, organizationId: string, siteId: string) {
-  return listAll(client, child(organizationId, siteId, "sections"), SiteSection, WHOLE_LIST);
-}
+const sections = siteChildren(
+  "sections",
+  { item: SiteSection, create: SectionCreate, patch: SectionPatch },
+  "site section",
+);
+export const listSections = sections.list;
+export const getSection = sections.get;
+export const createSection = sections.create;
+export const updateSection = sections.update;
+export const deleteSection = sections.delete;
 
-export function getSection(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  sectionId: string,
-): Promise<SiteSection> {
-  const path = child(organizationId, siteId, "sections");
-  return findIn(client, path, SiteSection, sectionId, "site section");
-}
-
-export function createSection(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  body: z.infer<typeof SectionCreate>,
-): Promise<SiteSection> {
-  return client.request("POST", child(organizationId, siteId, "sections"), {
-    body,
-    schema: SiteSection,
-  });
-}
-
-export function updateSection(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  sectionId: string,
-  body: z.infer<typeof SectionPatch>,
-): Promise<SiteSection> {
-  return client.request("PATCH", child(organizationId, siteId, "sections", sectionId), {
-    body,
-    schema: SiteSection,
-  });
-}
-
-export function deleteSection(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  sectionId: string,
-) {
-  return client.request("DELETE", child(organizationId, siteId, "sections", sectionId));
-}
-
-// Section groups (§4.11): no single GET either.
-
-export function listSectionGroups(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-): Promise<SiteSectionGroup[]> {
-  return listAll(
-    client,
-    child(organizationId, siteId, "section-groups"),
-    SiteSectionGroup,
-    WHOLE_LIST,
-  );
-}
-
-export function getSectionGroup(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  groupId: string,
-): Promise<SiteSectionGroup> {
-  const path = child(organizationId, siteId, "section-groups");
-  return findIn(client, path, SiteSectionGroup, groupId, "site section group");
-}
-
-export function createSectionGroup(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  body: z.infer<typeof SectionGroupCreate>,
-): Promise<SiteSectionGroup> {
-  return client.request("POST", child(organizationId, siteId, "section-groups"), {
-    body,
-    schema: SiteSectionGroup,
-  });
-}
-
-export function updateSectionGroup(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  groupId: string,
-  body: z.infer<typeof SectionGroupPatch>,
-): Promise<SiteSectionGroup> {
-  return client.request("PATCH", child(organizationId, siteId, "section-groups", groupId), {
-    body,
-    schema: SiteSectionGroup,
-  });
-}
-
-export function deleteSectionGroup(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  groupId: string,
-) {
-  return client.request("DELETE", child(organizationId, siteId, "section-groups", groupId));
-}
+const groups = siteChildren(
+  "section-groups",
+  { item: SiteSectionGroup, create: SectionGroupCreate, patch: SectionGroupPatch },
+  "site section group",
+);
+export const listSectionGroups = groups.list;
+export const getSectionGroup = groups.get;
+export const createSectionGroup = groups.create;
+export const updateSectionGroup = groups.update;
+export const deleteSectionGroup = groups.delete;
 
 /** Appends a section to the group (taking it out of wherever it was). */
 export function addSectionToGroup(

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { listAll, listOf, type ApiClient } from "../client";
-import { child, Condition, findIn, WHOLE_LIST } from "./sites";
+import { listOf, type ApiClient } from "../client";
+import { child, Condition, siteChildren } from "./sites";
 
 /**
  * The site spaces of a site (§2.5, §4.11): a space published at a path, under
@@ -38,23 +38,16 @@ export const SiteSpacePatch = z
 
 // Site spaces (§4.11): no single GET.
 
-export function listSiteSpaces(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-): Promise<SiteSpace[]> {
-  return listAll(client, child(organizationId, siteId, "site-spaces"), SiteSpace, WHOLE_LIST);
-}
-
-export function getSiteSpace(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  siteSpaceId: string,
-): Promise<SiteSpace> {
-  const path = child(organizationId, siteId, "site-spaces");
-  return findIn(client, path, SiteSpace, siteSpaceId, "site space");
-}
+const siteSpaces = siteChildren(
+  "site-spaces",
+  { item: SiteSpace, create: SiteSpaceCreate, patch: SiteSpacePatch },
+  "site space",
+);
+export const listSiteSpaces = siteSpaces.list;
+export const getSiteSpace = siteSpaces.get;
+export const createSiteSpace = siteSpaces.create;
+export const updateSiteSpace = siteSpaces.update;
+export const deleteSiteSpace = siteSpaces.delete;
 
 /** The site's default site space, if it has one: one GET filtered by `default`. */
 export async function getDefaultSiteSpace(
@@ -66,38 +59,4 @@ export async function getDefaultSiteSpace(
   const path = child(organizationId, siteId, "site-spaces");
   const page = await client.get(path, listOf(SiteSpace), { default: "true", limit: 1 });
   return page.items[0];
-}
-
-export function createSiteSpace(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  body: z.infer<typeof SiteSpaceCreate>,
-): Promise<SiteSpace> {
-  return client.request("POST", child(organizationId, siteId, "site-spaces"), {
-    body,
-    schema: SiteSpace,
-  });
-}
-
-export function updateSiteSpace(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  siteSpaceId: string,
-  body: z.infer<typeof SiteSpacePatch>,
-): Promise<SiteSpace> {
-  return client.request("PATCH", child(organizationId, siteId, "site-spaces", siteSpaceId), {
-    body,
-    schema: SiteSpace,
-  });
-}
-
-export function deleteSiteSpace(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  siteSpaceId: string,
-) {
-  return client.request("DELETE", child(organizationId, siteId, "site-spaces", siteSpaceId));
 }

@@ -196,6 +196,60 @@ export async function findIn<S extends z.ZodType<{ id: string }>>(
   return found;
 }
 
+/** A family of site children: its item, and the bodies of its create and PATCH. */
+interface ChildSchemas<
+  S extends z.ZodType<{ id: string }>,
+  C extends z.ZodType,
+  P extends z.ZodType,
+> {
+  item: S;
+  create: C;
+  patch: P;
+}
+
+/**
+ * The five operations of a family of a site's children (sections, section groups, site spaces,
+ * share links), which the API spells alike: list, read one (from the list: the API has no single
+ * GET for them), create, PATCH and delete. `what` names one in a 404's message.
+ */
+export function siteChildren<
+  S extends z.ZodType<{ id: string }>,
+  C extends z.ZodType,
+  P extends z.ZodType,
+>(family: keyof typeof CHILD_IDS, schemas: ChildSchemas<S, C, P>, what: string) {
+  const { item } = schemas;
+  type Item = z.output<S>;
+  return {
+    list: (client: ApiClient, organizationId: string, siteId: string): Promise<Item[]> =>
+      listAll(client, child(organizationId, siteId, family), item, WHOLE_LIST),
+    get: (client: ApiClient, organizationId: string, siteId: string, id: string): Promise<Item> =>
+      findIn(client, child(organizationId, siteId, family), item, id, what),
+    create: (
+      client: ApiClient,
+      organizationId: string,
+      siteId: string,
+      body: z.infer<C>,
+    ): Promise<Item> =>
+      client.request("POST", child(organizationId, siteId, family), {
+        body,
+        schema: item,
+      }) as Promise<Item>,
+    update: (
+      client: ApiClient,
+      organizationId: string,
+      siteId: string,
+      id: string,
+      body: z.infer<P>,
+    ): Promise<Item> =>
+      client.request("PATCH", child(organizationId, siteId, family, id), {
+        body,
+        schema: item,
+      }) as Promise<Item>,
+    delete: (client: ApiClient, organizationId: string, siteId: string, id: string) =>
+      client.request("DELETE", child(organizationId, siteId, family, id)),
+  };
+}
+
 export function listSites(client: ApiClient, organizationId: string): Promise<Site[]> {
   return listAll(client, sitesOf(organizationId), Site);
 }
