@@ -14,7 +14,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Space, type SpaceArgs } from "../provider";
-import { createShim } from "../provider/runtime/shim";
+import { createShim } from "../provider/lifecycle/shim";
 
 type Mode = "classes" | "fresh" | "floor" | "once";
 

@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { ApiError } from "../provider/client";
 import { ConfigError, providerConfig, type ConfigSource } from "../provider/config";
-import { clientFor, useConfig } from "../provider/runtime/context";
+import { clientFor, useConfig } from "../provider/context";
 import { formatSettlements, readPending, settle, settledState } from "./pending";
 import { readInventory, type Progress } from "./inventory";
 import { buildProgram } from "./program";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { DefinedResource } from "../provider/resources/lifecycle";
+import type { DefinedResource } from "../provider/lifecycle/define";
 import { definitions } from "../provider/runtime";
 import { code, kebabCase, Names, type Value } from "./code";
 

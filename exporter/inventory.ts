@@ -11,19 +11,19 @@ import {
   type Team,
   type TeamMembership,
 } from "../provider/api/people";
+import { listShareLinks, type ShareLink } from "../provider/api/share-links";
 import {
-  getAdaptiveSchema,
   listSectionGroups,
   listSections,
-  listShareLinks,
-  listSites,
-  listSiteSpaces,
-  type ShareLink,
-  type Site,
-  type SiteAdaptiveSchema,
   type SiteSection,
   type SiteSectionGroup,
-  type SiteSpace,
+} from "../provider/api/site-sections";
+import { listSiteSpaces, type SiteSpace } from "../provider/api/site-spaces";
+import {
+  getAdaptiveSchema,
+  listSites,
+  type Site,
+  type SiteAdaptiveSchema,
 } from "../provider/api/sites";
 import { listSpaces, type Space } from "../provider/api/spaces";
 import { listTranslations, type Translation } from "../provider/api/translations";

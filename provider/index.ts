@@ -33,7 +33,7 @@ export {
 export { getSpace, type GetSpaceArgs, type SpaceResult } from "./lookups/space";
 export { getCollection, type GetCollectionArgs, type CollectionResult } from "./lookups/collection";
 export type { LookupWorkspaceArgs } from "./lookups/workspace";
-export type { WorkspaceArgs } from "./resources/lifecycle";
+export type { WorkspaceArgs } from "./lifecycle/define";
 export { ApiError } from "./client";
 export { ConfigError } from "./config";
 export type { RoleLevel, Language, Urls } from "./api/common";

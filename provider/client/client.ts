@@ -5,7 +5,8 @@ import { issuesMessage, validate } from "../../common/issues";
 import { ApiError } from "./error";
 import { Limiter } from "../../common/limiter";
 import { listAll } from "./paginate";
-import { Snapshots, type ListSpec } from "./snapshots";
+import { Snapshots } from "./snapshots";
+import type { Getter, ListSpec, Method, Query } from "./types";
 import {
   backoffDelay,
   DEFAULT_RETRY_POLICY,
@@ -13,9 +14,6 @@ import {
   parseRetryAfter,
   type RetryPolicy,
 } from "./retry";
-
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface ClientOptions {
   apiUrl: string;
@@ -48,7 +46,7 @@ type Result<S> = S extends z.ZodType ? z.output<S> : undefined;
  * backoff, a cap on concurrent requests, and zod validation of every response. The token lives
  * only in the ofetch instance's headers, never in an error, a log line or resource state.
  */
-export class ApiClient {
+export class ApiClient implements Getter {
   private readonly fetcher: $Fetch;
   private readonly limiter: Limiter;
   private readonly policy: RetryPolicy;
@@ -94,11 +92,11 @@ export class ApiClient {
    * One object that `spec` lists: served from the list when enough reads of it come together,
    * else by `direct`, its own GET; one the list lacks is read by `direct` too.
    */
-  readListed<T extends { id: string }>(
+  readListed<T extends { id: string }, D = T>(
     spec: ListSpec<T>,
     id: string,
-    direct: () => Promise<T>,
-  ): Promise<T> {
+    direct: () => Promise<D>,
+  ): Promise<T | D> {
     return this.snapshots.read(spec, id, direct);
   }
 

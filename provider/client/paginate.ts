@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiClient, Query } from "./client";
+import type { Getter, Query } from "./types";
 
 const envelope = <S extends z.ZodType>(item: S) =>
   z.looseObject({
@@ -24,7 +24,7 @@ export function listOf<S extends z.ZodType>(item: S): ReturnType<typeof envelope
  * Pages are fetched lazily, so a caller that stops early makes no further request.
  */
 export async function* paginate<S extends z.ZodType>(
-  client: ApiClient,
+  client: Getter,
   path: string,
   item: S,
   query: Query = {},
@@ -40,7 +40,7 @@ export async function* paginate<S extends z.ZodType>(
 
 /** Collects a whole list; for lists known to be small. */
 export async function listAll<S extends z.ZodType>(
-  client: ApiClient,
+  client: Getter,
   path: string,
   item: S,
   query?: Query,

@@ -1,5 +1,4 @@
-import type { z } from "zod";
-import type { Query } from "./client";
+import type { ListSpec } from "./types";
 
 /**
  * How many reads of one list's objects, asked for in one operation, make walking the list worth it. It
@@ -31,13 +30,6 @@ export const BATCH_MAX_WAIT_MS = 100;
  * through the client drops it sooner.
  */
 export const SNAPSHOT_TTL_MS = 30_000;
-
-/** A list operation: its path, query and item schema. Equal path and query are the same list. */
-export interface ListSpec<T extends { id: string }> {
-  path: string;
-  query?: Query;
-  item: z.ZodType<T>;
-}
 
 interface Snapshot {
   /** The client's write count when the walk began: any write since makes it stale. */
@@ -93,22 +85,22 @@ export class Snapshots {
    * `LIST_THRESHOLD` or more, else read one by one with `direct`. An object the list lacks is read
    * with `direct` too, so that one moved elsewhere is found and one deleted answers its 404.
    */
-  read<T extends { id: string }>(
+  read<T extends { id: string }, D = T>(
     spec: ListSpec<T>,
     id: string,
-    direct: () => Promise<T>,
-  ): Promise<T> {
+    direct: () => Promise<D>,
+  ): Promise<T | D> {
     const key = keyOf(spec);
-    if (this.fresh(key)) return this.fromSnapshot(spec, id, direct) as Promise<T>;
+    if (this.fresh(key)) return this.fromSnapshot(spec, id, direct) as Promise<T | D>;
     return new Promise<unknown>((resolve, reject) => {
       let batch = this.batches.get(key);
       if (batch === undefined) {
-        batch = { reads: [], firstAt: Date.now() };
+        batch = { reads: [], firstAt: this.now() };
         this.batches.set(key, batch);
       }
       batch.reads.push({ id, direct, settle: { resolve, reject } });
       clearTimeout(batch.timer);
-      const wait = Math.min(BATCH_WINDOW_MS, batch.firstAt + BATCH_MAX_WAIT_MS - Date.now());
+      const wait = Math.min(BATCH_WINDOW_MS, batch.firstAt + BATCH_MAX_WAIT_MS - this.now());
       const gathered = batch;
       // Flushed after the I/O already waiting: when loading the provider held the event loop,
       // the reads queued meanwhile join the batch before the choice is made.
@@ -116,7 +108,7 @@ export class Snapshots {
         () => setImmediate(() => this.flush(spec, key, gathered)),
         Math.max(0, wait),
       );
-    }) as Promise<T>;
+    }) as Promise<T | D>;
   }
 
   private flush(spec: ListSpec<{ id: string }>, key: string, batch: Batch): void {

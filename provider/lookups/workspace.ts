@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ConfigError } from "../config";
-import { context, type Context } from "../runtime/context";
+import { context, type Context } from "../context";
 
 /** The argument every lookup takes beside its own. */
 export interface LookupWorkspaceArgs {

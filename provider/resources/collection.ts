@@ -1,13 +1,7 @@
 import * as api from "../api/collections";
 import { publicUrls } from "../api/common";
-import {
-  defineResource,
-  Id,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
+import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const collection = defineResource({
   kind: "collection",

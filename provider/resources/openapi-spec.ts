@@ -2,15 +2,10 @@ import { z } from "zod";
 import * as api from "../api/openapi";
 import { publicUrls } from "../api/common";
 import { ApiError } from "../client";
-import type { Context } from "../runtime/context";
-import {
-  defineResource,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
-import { pollUntil } from "./polling";
+import type { Context } from "../context";
+import { defineResource, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
+import { pollUntil } from "../lifecycle/polling";
 
 /** How long `up` waits for processing unless `processingTimeoutSeconds` says otherwise. */
 export const DEFAULT_PROCESSING_TIMEOUT_SECONDS = 300;
@@ -115,7 +110,6 @@ export const openApiSpec = defineResource({
   createBody: api.SpecCreate,
   patchBody: api.SpecPatch,
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     /** The URL the spec is fetched from, or the text last sent (the service does not report it). */
     source: (spec, known) => sourceOf(spec, known.source),
     waitForProcessing: (_, known) => known.waitForProcessing ?? null,

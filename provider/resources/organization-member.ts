@@ -4,15 +4,9 @@ import { ApiError } from "../client";
 import { RoleLevel } from "../api/common";
 import { getOrganization } from "../api/organizations";
 import * as api from "../api/people";
-import type { Context } from "../runtime/context";
-import {
-  defineResource,
-  Id,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
+import type { Context } from "../context";
+import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 /** Exactly one of `userId` and `email` names the member. */
 export function oneUser(inputs: {
@@ -63,7 +57,6 @@ export const organizationMember = defineResource({
   createBody: z.object({ role: RoleLevel.nullable() }),
   patchBody: z.object({ role: RoleLevel.nullable() }),
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     userId: (member) => member.id,
     email: (member, known) => emailOf(member, known.email),
     removeOnDelete: (_, known) => known.removeOnDelete ?? null,

@@ -3,13 +3,8 @@ import { z } from "zod";
 import { RoleLevel } from "../api/common";
 import * as api from "../api/organizations";
 import { publicUrls } from "../api/common";
-import {
-  defineResource,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
+import { defineResource, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const organizationSettings = defineResource({
   kind: "organization-settings",

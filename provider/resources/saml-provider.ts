@@ -1,15 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { RoleLevel } from "../api/common";
 import * as api from "../api/people";
-import {
-  defineResource,
-  Id,
-  reported,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
+import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const samlProvider = defineResource({
   kind: "saml-provider",
@@ -27,7 +20,6 @@ export const samlProvider = defineResource({
   createBody: api.SamlProviderCreate,
   patchBody: api.SamlProviderPatch,
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     /** The identity provider's signing certificate: a secret output, as the input is. */
     certificate: (p, known) => reported(p.certificate, known.certificate),
     defaultTeam: (p) => p.defaultTeam?.id ?? null,

@@ -1,14 +1,7 @@
 import { z } from "zod";
-import * as api from "../api/sites";
-import {
-  defineResource,
-  Id,
-  reported,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
+import * as api from "../api/share-links";
+import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const shareLink = defineResource({
   kind: "share-link",
@@ -23,7 +16,6 @@ export const shareLink = defineResource({
   createBody: api.ShareLinkCreate,
   patchBody: api.ShareLinkPatch,
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     siteId: (_, known) => known.siteId,
     /** The hosted service may leave it out: the output then holds the name last set. */
     name: (link, known) => reported(link.name, known.name),

@@ -1,14 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import * as api from "../api/sites";
-import {
-  defineResource,
-  Id,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
+import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 /** Both bodies: the schema is written whole, with one PUT. */
 const Body = z.object({ jsonSchema: api.AdaptiveJsonSchema });
@@ -59,7 +53,6 @@ export const siteAdaptiveSchema = defineResource({
   createBody: Body,
   patchBody: Body,
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     siteId: (_, known) => known.siteId,
     updatedAt: (schema) => schema.updatedAt,
   },

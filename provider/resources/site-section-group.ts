@@ -1,13 +1,7 @@
 import { z } from "zod";
-import * as api from "../api/sites";
-import {
-  defineResource,
-  Id,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
+import * as api from "../api/site-sections";
+import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 /**
  * The fewest operations that turn the group's order `current` into `wanted`. The API can only
@@ -45,7 +39,6 @@ export const siteSectionGroup = defineResource({
   createBody: api.SectionGroupCreate,
   patchBody: api.SectionGroupPatch,
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     siteId: (_, known) => known.siteId,
     /**
      * The ids of the group's sections, in order, when this resource sets `sections`; `null`

@@ -1,12 +1,7 @@
-import * as api from "../api/sites";
-import {
-  defineResource,
-  Id,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
+import * as api from "../api/site-sections";
+import { Condition } from "../api/sites";
+import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const siteSection = defineResource({
   kind: "site-section",
@@ -20,7 +15,7 @@ export const siteSection = defineResource({
     icon: api.IconName.nullable().optional(),
     path: api.SectionPath.optional(),
     description: api.SectionDescription.optional(),
-    condition: api.Condition.nullable().optional(),
+    condition: Condition.nullable().optional(),
     defaultSiteSpace: Id.optional(),
     sectionGroupId: Id.nullable().optional(),
   }),
@@ -34,7 +29,6 @@ export const siteSection = defineResource({
   // The API names the group `siteSectionGroupId` in bodies, `sectionGroup` in the section.
   bodyNames: { sectionGroupId: "siteSectionGroupId" },
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     siteId: (_, known) => known.siteId,
     /** The space the section was created with. */
     spaceId: (_, known) => known.spaceId,

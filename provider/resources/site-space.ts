@@ -1,13 +1,8 @@
 import { z } from "zod";
-import * as api from "../api/sites";
-import {
-  defineResource,
-  Id,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
+import * as api from "../api/site-spaces";
+import { Condition } from "../api/sites";
+import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const siteSpace = defineResource({
   kind: "site-space",
@@ -17,7 +12,7 @@ export const siteSpace = defineResource({
     sectionId: Id.optional(),
     spaceId: Id,
     path: api.SiteSpacePath.optional(),
-    condition: api.Condition.nullable().optional(),
+    condition: Condition.nullable().optional(),
     hidden: z.boolean().optional(),
   }),
   // No operation moves a site space to another site or section (its move only reorders it).
@@ -26,7 +21,6 @@ export const siteSpace = defineResource({
   createBody: api.SiteSpaceCreate,
   patchBody: api.SiteSpacePatch,
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     siteId: (_, known) => known.siteId,
     /** The containing section; `null` at the site root. */
     sectionId: (siteSpace) => siteSpace.section ?? null,

@@ -1,15 +1,10 @@
 import { z } from "zod";
 import { publicUrls } from "../api/common";
 import * as api from "../api/sites";
-import {
-  defineResource,
-  Id,
-  reported,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
+import { listSections } from "../api/site-sections";
+import { getDefaultSiteSpace } from "../api/site-spaces";
+import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const site = defineResource({
   kind: "site",
@@ -36,7 +31,6 @@ export const site = defineResource({
   createBody: api.SiteCreate,
   patchBody: api.SitePatch,
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     /** `null` when the service does not report it (the hosted one does not) and it is not set. */
     agentsContext: (site, known) => reported(site.agentsContext, known.agentsContext),
     // The API answers `{ origin, target }`; the argument is the origin's host and path.
@@ -64,8 +58,8 @@ export const site = defineResource({
     // Each default costs a request of its own, so it is read only when it is managed.
     const [site, defaultSiteSpace, sections] = await Promise.all([
       api.getSite(client, org, id),
-      declares("defaultSiteSpace") ? api.getDefaultSiteSpace(client, org, id) : undefined,
-      declares("defaultSiteSection") ? api.listSections(client, org, id) : undefined,
+      declares("defaultSiteSpace") ? getDefaultSiteSpace(client, org, id) : undefined,
+      declares("defaultSiteSection") ? listSections(client, org, id) : undefined,
     ]);
     return {
       ...site,

@@ -1,13 +1,7 @@
 import { Language, publicUrls } from "../api/common";
 import * as api from "../api/spaces";
-import {
-  defineResource,
-  Id,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
+import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const space = defineResource({
   kind: "space",

@@ -1,14 +1,8 @@
 import { z } from "zod";
 import { ApiError } from "../client";
 import * as api from "../api/people";
-import {
-  defineResource,
-  Id,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
+import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 import { memberUserId, oneUser } from "./organization-member";
 
 /** The membership as the resource reads it, from the team's member list. */
@@ -72,7 +66,6 @@ export const teamMember = defineResource({
   createBody: z.object({ role: api.TeamRole }),
   patchBody: z.object({ role: api.TeamRole }),
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     email: (m, known) =>
       known.email && m.email?.toLowerCase() === known.email.toLowerCase() ? known.email : m.email,
   },

@@ -1,14 +1,9 @@
 import { z } from "zod";
 import * as api from "../api/people";
-import type { Context } from "../runtime/context";
-import {
-  defineResource,
-  resourceInputs,
-  undoOnFailure,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
+import type { Context } from "../context";
+import { defineResource, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
+import { undoOnFailure } from "../lifecycle/handlers";
 
 /** One declared membership: a user id or an e-mail address, and the role in the team. */
 export const TeamMemberEntry = z.object({
@@ -163,7 +158,6 @@ export const team = defineResource({
   createBody: z.object({ title: api.TeamTitle, members: Members }).partial(),
   patchBody: z.object({ title: api.TeamTitle }),
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     /**
      * The members as declared (sorted by user), and anyone else in the team; `null` when
      * `members` is not declared (then not managed, and not read).

@@ -3,16 +3,10 @@ import { z } from "zod";
 import { Language } from "../api/common";
 import { deleteSpace } from "../api/spaces";
 import * as api from "../api/translations";
-import type { Context } from "../runtime/context";
-import {
-  defineResource,
-  Id,
-  resourceInputs,
-  type ArgsInputs,
-  type Input,
-  type WorkspaceArgs,
-} from "./lifecycle";
-import { pollUntil } from "./polling";
+import type { Context } from "../context";
+import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
+import { pollUntil } from "../lifecycle/polling";
 
 /** How long `up` waits for a run unless `runTimeoutSeconds` says otherwise. */
 export const DEFAULT_RUN_TIMEOUT_SECONDS = 600;
@@ -64,7 +58,6 @@ export const translation = defineResource({
   response: api.Translation,
   createBody: z.object({ language: Language, instructions: Instructions }).partial(),
   outputs: {
-    organizationId: (_, known) => known.organizationId,
     spaceId: (t) => t.source.space,
     sourceLanguage: (t) => t.source.language,
     /** As declared (text or document) while the service holds that document; else its document. */

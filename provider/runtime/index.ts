@@ -5,7 +5,7 @@ import { organizationSettings } from "../resources/organization-settings";
 import { samlProvider } from "../resources/saml-provider";
 import { team } from "../resources/team";
 import { teamMember } from "../resources/team-member";
-import type { Handlers } from "../resources/lifecycle";
+import type { Handlers } from "../lifecycle/handlers";
 import { openApiSpec } from "../resources/openapi-spec";
 import { translation } from "../resources/translation";
 import { shareLink } from "../resources/share-link";
@@ -16,7 +16,7 @@ import { siteSectionGroup } from "../resources/site-section-group";
 import { siteSpace } from "../resources/site-space";
 import { space } from "../resources/space";
 
-export { configure } from "./context";
+export { configure } from "../context";
 
 /** Every resource the package defines: what the host serves, and what the exporter writes. */
 export const definitions = [

@@ -7,7 +7,7 @@ import type { Inventory } from "../../exporter/inventory";
 import { readManaged } from "../../exporter/unmanaged";
 import { buildProgram, COMMON_INPUTS, EXPORTED_TYPES, SKIPPED_KINDS } from "../../exporter/program";
 import type { z } from "zod";
-import type { DefinedResource } from "../../provider/resources/lifecycle";
+import type { DefinedResource } from "../../provider/lifecycle/define";
 
 const resourcesDir = path.resolve(__dirname, "../../provider/resources");
 

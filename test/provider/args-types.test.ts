@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { ArgsInputs, Input } from "../../provider/resources/lifecycle";
+import type { ArgsInputs, Input } from "../../provider/lifecycle/define";
 import { Space, space, type SpaceArgs } from "../../provider/resources/space";
 
 /**

@@ -8,6 +8,8 @@ import * as collections from "../../provider/api/collections";
 import * as openapi from "../../provider/api/openapi";
 import * as people from "../../provider/api/people";
 import * as sites from "../../provider/api/sites";
+import { deleteSection } from "../../provider/api/site-sections";
+import { deleteSiteSpace } from "../../provider/api/site-spaces";
 import * as spaces from "../../provider/api/spaces";
 import * as translations from "../../provider/api/translations";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
@@ -434,9 +436,9 @@ describe("ids in paths", () => {
       [() => spaces.deleteSpace(c, ".."), "spaceId", ".."],
       [() => spaces.getSpace(c, "."), "spaceId", "."],
       [() => sites.deleteSite(c, org, ".."), "siteId", ".."],
-      [() => sites.deleteSection(c, org, "../..", "s"), "siteId", "../.."],
+      [() => deleteSection(c, org, "../..", "s"), "siteId", "../.."],
       [() => sites.getSite(c, "a/b", "site"), "organizationId", "a/b"],
-      [() => sites.deleteSiteSpace(c, org, "site", "..\\x"), "siteSpaceId", "..\\x"],
+      [() => deleteSiteSpace(c, org, "site", "..\\x"), "siteSpaceId", "..\\x"],
       [() => collections.deleteCollection(c, ""), "collectionId", ""],
       [() => people.removeTeamMember(c, org, "..", "u1"), "teamId", ".."],
       [() => translations.deleteTranslation(c, org, "\u0000"), "translationId", "\u0000"],

@@ -6,7 +6,7 @@ import {
   workspacesConfig,
   workspaceTokenVariable,
 } from "../../provider/config";
-import { UNKNOWN } from "../../provider/resources/lifecycle";
+import { UNKNOWN } from "../../provider/lifecycle/compare";
 import { configure, provider } from "../../provider/runtime";
 
 const none = () => undefined;

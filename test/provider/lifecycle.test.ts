@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { ApiError } from "../../provider/client";
-import {
-  DECLARED,
-  defineResource,
-  resourceInputs,
-  UNKNOWN,
-} from "../../provider/resources/lifecycle";
+import { DECLARED } from "../../provider/lifecycle/adapter";
+import { UNKNOWN } from "../../provider/lifecycle/compare";
+import { defineResource, resourceInputs } from "../../provider/lifecycle/define";
 import { configure } from "../../provider/runtime";
 
 type Props = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PENDING_CREATE_KEY } from "../../common/pending-create";
-import { pollDelay, pollsWithin, pollUntil } from "../../provider/resources/polling";
+import { pollDelay, pollsWithin, pollUntil } from "../../provider/lifecycle/polling";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi, configureProvider, handlersFor, writes } from "../support/provider";
 

@@ -1,5 +1,5 @@
 import { PENDING_CREATE_KEY } from "../../common/pending-create";
-import { CLOCK_TOLERANCE_MS, CREATE_ATTEMPTS } from "../../provider/resources/lifecycle";
+import { CLOCK_TOLERANCE_MS, CREATE_ATTEMPTS } from "../../provider/lifecycle/recovery";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi, configureProvider, handlersFor } from "../support/provider";
 
@@ -82,9 +82,16 @@ describe("a create whose outcome is unknown", () => {
   });
 
   test("an older object with the same key is never taken for the create's work", async () => {
-    const older = (await api("POST", spacesPath(), { title: "Older twin" })).body.id as string;
-    // Older than the clock margin: then it cannot be the create's work.
-    await new Promise((resolve) => setTimeout(resolve, CLOCK_TOLERANCE_MS + 500));
+    // Made on the service's clock longer ago than the margin: then it cannot be the create's work.
+    // The emulator stamps `createdAt` with its store's clock, set back for this one POST; its
+    // answers' Date header, which the provider reads the service's time from, stays the real one.
+    emu.emulator!.setClock(() => new Date(Date.now() - CLOCK_TOLERANCE_MS - 500));
+    let older: string;
+    try {
+      older = (await api("POST", spacesPath(), { title: "Older twin" })).body.id as string;
+    } finally {
+      emu.emulator!.setClock(() => new Date());
+    }
     await refuseNextPost(spacesPath());
     const { id } = await spaces.create({ title: "Older twin" });
     expect(id).not.toBe(older);

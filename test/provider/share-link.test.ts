@@ -102,15 +102,6 @@ describe("ShareLink", () => {
     ]);
   });
 
-  test("check catches a name too long with no request sent", async () => {
-    const result = await links.check({ name: "n".repeat(51) });
-    expect(result.failures).toEqual([
-      { property: "siteId", reason: "is required" },
-      { property: "name", reason: "must be at most 50 characters" },
-    ]);
-    expect(await emu.requests()).toEqual([]);
-  });
-
   test("diff replaces on siteId; a name change is in place", async () => {
     const { id, outs } = await links.create({ siteId, name: "Stable" });
     expect(await links.diff(id, outs, { siteId: "other", name: "Stable" })).toEqual({
@@ -119,46 +110,5 @@ describe("ShareLink", () => {
       deleteBeforeReplace: false,
     });
     expect((await links.diff(id, outs, { siteId, name: "Other" })).replaces).toEqual([]);
-  });
-
-  test("a link deleted out of band is dropped by refresh and recreated by the next up", async () => {
-    const { id, outs } = await links.create({ siteId, name: "Short lived" });
-    expect((await api("DELETE", `${sitePath()}/share-links/${id}`)).status).toBe(205);
-    expect((await links.read(id, outs)).id).toBe("");
-    const again = await links.create({ siteId, name: "Short lived" });
-    expect(again.id).not.toBe(id);
-  });
-
-  test("adoptId takes over an existing link without creating one", async () => {
-    const existing = await api("POST", `${sitePath()}/share-links`, { name: "Legacy" });
-    const id = existing.body.id as string;
-    await emu.clearRequests();
-    const adopted = await links.create({ siteId, name: "Adopted", adoptId: id });
-    expect(adopted.id).toBe(id);
-    expect(adopted.outs.url).toBe((existing.body.urls as { published: string }).published);
-    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
-      ["PATCH", { name: "Adopted" }],
-    ]);
-  });
-
-  test("delete treats an absent link as success", async () => {
-    const { id, outs } = await links.create({ siteId, name: "Twice" });
-    await links.delete(id, outs);
-    await links.delete(id, outs);
-    expect((await listed()).map((l) => l.id)).not.toContain(id);
-  });
-
-  test("a failing PATCH after the POST undoes the create: no link is left behind", async () => {
-    const before = (await listed()).length;
-    await emu.addFault({
-      method: "PATCH",
-      path: "/v1/orgs/*/sites/*/share-links/*",
-      count: 1,
-      kind: "status",
-      status: 500,
-    });
-    await expect(links.create({ siteId, name: "Half made", active: false })).rejects.toThrow(/500/);
-    await emu.clearFaults();
-    expect((await listed()).length).toBe(before);
   });
 });

@@ -65,46 +65,6 @@ describe("SiteSpace", () => {
     ]);
   });
 
-  test("check catches invalid arguments with no request sent, naming the property and the limit", async () => {
-    const result = await siteSpaces.check({
-      siteId,
-      spaceId: spaceA,
-      path: "p".repeat(101),
-      condition: "",
-    });
-    expect(result.failures).toEqual([
-      { property: "path", reason: "must be at most 100 characters" },
-      { property: "condition", reason: "must not be empty" },
-    ]);
-    const long = await siteSpaces.check({ spaceId: spaceA, condition: "c".repeat(1025) });
-    expect(long.failures).toEqual([
-      { property: "siteId", reason: "is required" },
-      { property: "condition", reason: "must be at most 1024 characters" },
-    ]);
-    expect(await emu.requests()).toEqual([]);
-  });
-
-  test("a path and a space changed out of band show as drift, and one PATCH restores them", async () => {
-    const args = { siteId, sectionId, spaceId: spaceA, path: "alpha-drift" };
-    const { id, outs } = await siteSpaces.create(args);
-    await api("PATCH", `${sitePath()}/site-spaces/${id}`, { path: "by-hand", spaceId: spaceB });
-
-    const refreshed = await siteSpaces.read(id, outs);
-    expect(refreshed.props).toMatchObject({ path: "by-hand", spaceId: spaceB });
-    expect(refreshed.inputs).toMatchObject({ path: "by-hand", spaceId: spaceB });
-    expect(await siteSpaces.diff(id, refreshed.props!, args)).toEqual({
-      changes: true,
-      replaces: [],
-      deleteBeforeReplace: false,
-    });
-    await emu.clearRequests();
-    const restored = await siteSpaces.update(id, refreshed.props!, args);
-    expect(restored).toMatchObject({ path: "alpha-drift", spaceId: spaceA });
-    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
-      ["PATCH", { spaceId: spaceA, path: "alpha-drift" }],
-    ]);
-  });
-
   test("condition null removes it", async () => {
     const args = { siteId, sectionId, spaceId: spaceA, condition: "visitor.claims.x === true" };
     const { id, outs } = await siteSpaces.create(args);
@@ -153,42 +113,11 @@ describe("SiteSpace", () => {
     expect((await siteSpaces.diff(id, refreshed.props!, args)).changes).toBe(false);
   });
 
-  test("a site space deleted out of band is dropped by refresh and recreated by the next up", async () => {
-    const args = { siteId, sectionId, spaceId: spaceA, path: "short-lived" };
-    const { id, outs } = await siteSpaces.create(args);
-    expect((await api("DELETE", `${sitePath()}/site-spaces/${id}`)).status).toBe(205);
-    expect((await siteSpaces.read(id, outs)).id).toBe("");
-    const again = await siteSpaces.create(args);
-    expect(again.id).not.toBe(id);
-    expect((await listed()).find((s) => s.id === again.id)).toMatchObject({ path: "short-lived" });
-  });
-
   test("refresh drops a site space whose site was deleted", async () => {
     const site = await api("POST", `/v1/orgs/${emu.organizationId}/sites`, { title: "Gone" });
     const { id, outs } = await siteSpaces.create({ siteId: site.body.id, spaceId: spaceA });
     await api("DELETE", `/v1/orgs/${emu.organizationId}/sites/${site.body.id}`);
     expect((await siteSpaces.read(id, outs)).id).toBe("");
-  });
-
-  test("adoptId takes over an existing site space without creating one", async () => {
-    const existing = await api("POST", `${sitePath()}/site-spaces`, {
-      spaceId: spaceB,
-      sectionId: otherSectionId,
-    });
-    const id = existing.body.id as string;
-    await emu.clearRequests();
-    const adopted = await siteSpaces.create({
-      siteId,
-      sectionId: otherSectionId,
-      spaceId: spaceB,
-      path: "adopted",
-      adoptId: id,
-    });
-    expect(adopted.id).toBe(id);
-    expect(adopted.outs).toMatchObject({ path: "adopted", adoptId: id });
-    expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
-      ["PATCH", { path: "adopted" }],
-    ]);
   });
 
   test("diff replaces on siteId and sectionId, deleting first when the path is kept", async () => {
@@ -214,28 +143,5 @@ describe("SiteSpace", () => {
       deleteBeforeReplace: false,
     });
     expect(await emu.requests()).toEqual([]);
-  });
-
-  test("delete treats an absent site space as success", async () => {
-    const { id, outs } = await siteSpaces.create({ siteId, sectionId, spaceId: spaceB });
-    await siteSpaces.delete(id, outs);
-    await siteSpaces.delete(id, outs);
-    expect((await listed()).map((s) => s.id)).not.toContain(id);
-  });
-
-  test("a failing PATCH after the POST undoes the create: no site space is left behind", async () => {
-    const before = (await listed()).length;
-    await emu.addFault({
-      method: "PATCH",
-      path: "/v1/orgs/*/sites/*/site-spaces/*",
-      count: 1,
-      kind: "status",
-      status: 500,
-    });
-    await expect(
-      siteSpaces.create({ siteId, sectionId, spaceId: spaceB, path: "half-made" }),
-    ).rejects.toThrow(/500/);
-    await emu.clearFaults();
-    expect((await listed()).length).toBe(before);
   });
 });

@@ -1,9 +1,5 @@
-import {
-  LIST_THRESHOLD,
-  SNAPSHOT_TTL_MS,
-  Snapshots,
-  type ListSpec,
-} from "../../provider/client/snapshots";
+import { LIST_THRESHOLD, SNAPSHOT_TTL_MS, Snapshots } from "../../provider/client/snapshots";
+import type { ListSpec } from "../../provider/client/types";
 import { z } from "zod";
 
 /** The read cache alone: a fake list walk and fake single GETs, counted. */
@@ -99,7 +95,7 @@ test("a write drops the snapshots: the next read walks again and sees it", async
   await read();
   items[0]!.title = "Renamed";
   t.snapshots.written();
-  expect((await t.snapshots.read(spec, "s0", t.direct("s0"))).title).toBe("Renamed");
+  expect((await t.snapshots.read<Item>(spec, "s0", t.direct("s0"))).title).toBe("Renamed");
   // The single read after the write was one GET: the stale list served nothing.
   expect(t.walks).toHaveLength(1);
   expect(t.gets).toEqual(["s0"]);

@@ -1,3 +1,5 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { Collection, Space } from "../../provider";
 
@@ -33,4 +35,33 @@ test("a program serializes one provider per kind, however many resources it decl
     closure.serializeFunction = serializeFunction;
   }
   expect(serializations).toBe(2);
+});
+
+/**
+ * The shim's text is what each resource's state holds (`__provider`): moving or rebuilding it
+ * must not change a byte, or every resource written by an earlier release would carry another.
+ * Serialized the way `pulumi.dynamic.Resource` does it, from the built JavaScript the host loads,
+ * it matches what release 0.1.0 wrote, kind by kind.
+ */
+test("the built shim serializes to exactly the __provider release 0.1.0 wrote into state", async () => {
+  const root = path.resolve(__dirname, "../..");
+  const state = JSON.parse(
+    fs.readFileSync(path.join(root, "test/fixtures/release-0.1.0/harness-state.json"), "utf8"),
+  ) as { resources: { inputs?: { __provider?: string } }[] };
+  const written = state.resources.flatMap((r) => r.inputs?.__provider ?? []);
+  expect(written.length).toBeGreaterThan(0);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built module, as the host has it
+  const built = require(path.join(root, "dist/provider/lifecycle/shim.js")) as {
+    createShim: (kind: string) => pulumi.dynamic.ResourceProvider;
+  };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- what pulumi.dynamic.Resource calls
+  const closure = require("@pulumi/pulumi/runtime/closure/serializeClosure") as {
+    serializeFunction: (f: () => unknown, o: object) => Promise<{ text: string }>;
+  };
+  for (const text of written) {
+    const kind = /kind: "([^"]+)"/.exec(text)![1]!;
+    const provider = built.createShim(kind);
+    const serialized = await closure.serializeFunction(() => provider, { allowSecrets: true });
+    expect(serialized.text).toBe(text);
+  }
 });

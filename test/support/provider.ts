@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { configure, provider } from "../../provider/runtime";
-import { UNKNOWN } from "../../provider/resources/lifecycle";
+import { UNKNOWN } from "../../provider/lifecycle/compare";
 import type { LoggedRequest } from "../../emulator/request-log";
 
 export { UNKNOWN };

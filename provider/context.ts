@@ -1,12 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
-import { ApiClient } from "../client";
+import { ApiClient } from "./client";
 import {
   providerConfig,
   workspacesConfig,
   type ConfigSource,
   type ProviderConfig,
   type Workspaces,
-} from "../config";
+} from "./config";
 
 /** What every handler and lookup works with: the configuration, and the workspace's one client. */
 export interface Context {

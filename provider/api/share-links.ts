@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { siteChildren } from "./sites";
+
+/**
+ * The share links of a site (§2.6, §4.11): secret URLs of a `share-link` site, under
+ * `/v1/orgs/{organizationId}/sites/{siteId}/share-links`.
+ *
+ * Limits the document states are marked §; the others are the emulator's (the document is
+ * silent on them) and are kept here so check refuses what the API would refuse.
+ */
+
+/** Share link name: the emulator's limit. */
+export const ShareLinkName = z.string().max(50);
+
+/** A share link (§2.6). The hosted service may leave out `name` and `active`. */
+export const ShareLink = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  name: z.string().optional(),
+  active: z.boolean().optional(),
+  urls: z.object({ published: z.string().optional() }).optional(),
+});
+export type ShareLink = z.infer<typeof ShareLink>;
+
+/** §4.11. */
+export const ShareLinkCreate = z.object({ name: ShareLinkName });
+export const ShareLinkPatch = z.object({ name: ShareLinkName, active: z.boolean() }).partial();
+
+// Share links (§4.11): no single GET.
+
+const shareLinks = siteChildren(
+  "share-links",
+  { item: ShareLink, create: ShareLinkCreate, patch: ShareLinkPatch },
+  "share link",
+);
+export const listShareLinks = shareLinks.list;
+export const getShareLink = shareLinks.get;
+export const createShareLink = shareLinks.create;
+export const updateShareLink = shareLinks.update;
+export const deleteShareLink = shareLinks.delete;

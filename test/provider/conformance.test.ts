@@ -1,0 +1,141 @@
+import { definitions } from "../../provider/runtime";
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { callApi, configureProvider, handlersFor, writes } from "../support/provider";
+import { fixtures, type Fixture, type Made, type Setup, type Skip } from "./conformance-fixtures";
+
+/**
+ * The lifecycle rules every resource keeps (DESIGN.md, "Lifecycle rules"), run for every kind the
+ * package defines, against one emulator: adopt, a deletion out of band, delete of an absent
+ * object, check's limits, drift, and the undo of a partial create. A kind takes part by being
+ * defined and having a fixture (conformance-fixtures.ts); what is special to it stays in its own
+ * test file.
+ */
+let emu: TestEmulator;
+let setup: Setup;
+let serial = 0;
+
+beforeAll(async () => {
+  emu = await startTestEmulator({ processingDelayMs: 0 });
+  await configureProvider(emu);
+  setup = {
+    emu,
+    org: emu.organizationId,
+    api: (method, path, body) => callApi(emu, method, path, body),
+  };
+});
+afterAll(() => emu.close());
+beforeEach(async () => {
+  await emu.clearFaults();
+  await emu.clearRequests();
+});
+
+const skipped = (rule: object | undefined): rule is Skip => rule !== undefined && "skip" in rule;
+
+/** The test of a rule, or, where the kind's fixture says the rule does not apply, why not. */
+function applies(rule: object | undefined) {
+  return (name: string, fn: () => Promise<void>) =>
+    skipped(rule) ? test.skip(`${name} (does not apply: ${rule.skip})`, fn) : test(name, fn);
+}
+
+test("every defined resource has a conformance fixture, and every fixture a resource", () => {
+  expect(Object.keys(fixtures).sort()).toEqual(definitions.map((d) => d.kind).sort());
+});
+
+describe.each(definitions.map((d) => [d.kind, fixtures[d.kind]!] as const))(
+  "%s",
+  (kind, fixture) => {
+    const h = handlersFor(kind);
+
+    async function make(f: Fixture = fixture): Promise<Made & { inputs: Record<string, unknown> }> {
+      const parents = (await f.parents?.(setup)) ?? {};
+      const inputs = f.inputs(parents, ++serial);
+      const { id, outs } = await h.create(inputs);
+      return { id, outs, parents, inputs };
+    }
+
+    test("check refuses each limit, naming the property and the limit, before any request", async () => {
+      const valid = fixture.inputs(
+        { siteId: "s", spaceId: "s", teamId: "t", email: "a@example.com" },
+        0,
+      );
+      for (const { args, property, reason } of fixture.limits) {
+        const { failures } = await h.check({ ...valid, ...args });
+        expect(failures).toContainEqual({
+          property,
+          reason: typeof reason === "string" ? reason : expect.stringMatching(reason),
+        });
+      }
+      expect(await emu.requests()).toEqual([]);
+    });
+
+    const adopt = applies(fixture.adopt);
+    adopt(
+      "adoptId takes the object over without creating another, and applies the declared arguments",
+      async () => {
+        const made = await make();
+        // The object differs from the program where the fixture knows how to make it differ.
+        const drifted = skipped(fixture.drift) ? undefined : fixture.drift;
+        if (drifted)
+          await setup.api(drifted.method ?? "PATCH", fixture.path(setup, made), drifted.body(made));
+        await emu.clearRequests();
+        const adopted = await h.create({ ...made.inputs, adoptId: made.id });
+        expect(adopted.id).toBe(made.id);
+        // What it writes, if anything, goes to the object itself: nothing is created.
+        for (const write of await writes(emu)) expect(write.path).toContain(made.id);
+        if (drifted) expect(adopted.outs[drifted.property]).toEqual(made.outs[drifted.property]);
+      },
+    );
+
+    const gone = applies(fixture.gone);
+    gone("an object deleted out of band is dropped by refresh", async () => {
+      const made = await make();
+      const path = (fixture.gone && !skipped(fixture.gone) ? fixture.gone.path : fixture.path)(
+        setup,
+        made,
+      );
+      expect((await setup.api("DELETE", path)).status).toBeLessThan(300);
+      expect(await h.read(made.id, made.outs)).toEqual({ id: "" });
+    });
+
+    test("delete of an object already gone is success", async () => {
+      const made = await make();
+      await h.delete(made.id, made.outs);
+      await expect(h.delete(made.id, made.outs)).resolves.toBeUndefined();
+    });
+
+    const drift = applies(fixture.drift);
+    drift(
+      "a change out of band shows as drift on refresh, and the next up restores it",
+      async () => {
+        if (skipped(fixture.drift)) return;
+        const { method = "PATCH", body, property } = fixture.drift;
+        const made = await make();
+        const sent = await setup.api(method, fixture.path(setup, made), body(made));
+        expect(sent.status).toBeLessThan(300);
+        const refreshed = await h.read(made.id, made.outs);
+        expect(refreshed.props![property]).not.toEqual(made.outs[property]);
+        expect((await h.diff(made.id, refreshed.props!, made.inputs)).changes).toBe(true);
+        const restored = await h.update(made.id, refreshed.props!, made.inputs);
+        expect(restored[property]).toEqual(made.outs[property]);
+        const again = await h.read(made.id, restored);
+        expect(again.props![property]).toEqual(made.outs[property]);
+      },
+    );
+
+    const partial = applies(fixture.partial);
+    partial("a failed request after the create undoes it: no orphan", async () => {
+      if (skipped(fixture.partial)) return;
+      const parents = (await fixture.parents?.(setup)) ?? {};
+      const inputs = fixture.partial.inputs(parents, ++serial);
+      await emu.clearRequests();
+      await emu.addFault({ ...fixture.partial.fault, count: 1, kind: "status", status: 500 });
+      await expect(h.create(inputs)).rejects.toThrow(/500/);
+      const log = await writes(emu);
+      // The create answered (a POST, or the PUT that makes a team), then a later request failed.
+      expect(log[0]!.status).toBe(201);
+      expect(log.at(-2)!.status).toBe(500);
+      expect(log.at(-1)!.method).toBe("DELETE");
+      expect(log.at(-1)!.status).toBeLessThan(300);
+    });
+  },
+);
