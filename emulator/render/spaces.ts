@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasRole, roleLevel } from "../auth";
+import type { ApiContext } from "../context";
 import type { SpaceCounts } from "../hooks";
 import type { SpaceRow } from "../store/spaces";
 import { named, present, timestamp, url } from "./common";
@@ -166,4 +167,16 @@ export function renderSpace(
       installIntegration: admin,
     },
   };
+}
+
+/**
+ * A space as the caller sees it, with what other families add to it (its published URL and
+ * counts, through the hooks): every family that shows a space renders it through here.
+ */
+export function renderSpaceFor(ctx: ApiContext, row: SpaceRow, role: string | null): SpaceJson {
+  const extras = {
+    published: ctx.hooks.spacePublishedUrl(ctx.store, row, role),
+    counts: ctx.hooks.spaceCounts(ctx.store, row),
+  };
+  return renderSpace(row, extras, ctx.origin, role);
 }

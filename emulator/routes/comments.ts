@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { apiRoute, type ApiContext } from "../context";
 import { badRequest } from "../errors";
-import type { FamilyHooks } from "../hooks";
 import { empty, json, type Route } from "../http/route";
 import { envelope, pageOf, pageQuery, slicePage } from "../pagination";
 import { CommentJson, CommentReplyJson } from "../render/comments";
@@ -14,28 +13,37 @@ import {
   insertComment,
   listComments,
   listReplies,
-  openCommentCount,
   react,
   updateComment,
 } from "../store/comments";
 import { findPage } from "../store/content";
 import { findMember } from "../store/members";
 import {
-  body,
   changeRequestThread,
-  commentOf,
-  format,
-  listQuery,
-  markdownOf,
-  reactions,
-  replyOf,
   requireAuthor,
   requireComment,
   requireDeleter,
   spaceThread,
   type ThreadResolver,
-} from "./comment-threads";
-import { memberJson } from "./members";
+} from "../access/threads";
+import { commentOf, memberJson, replyOf } from "../views";
+
+const body = z.union([z.strictObject({ markdown: z.string().max(100_000) }), z.strictObject({})]);
+const reactions = z.array(z.string().min(1).max(50)).max(50);
+const format = z.literal("markdown").optional();
+const listQuery = pageQuery.extend({
+  order: z.enum(["asc", "desc"]).optional(),
+  status: z.enum(["open", "resolved", "all"]).optional(),
+  format,
+  targetPage: z.string().min(1).max(64).optional(),
+  // Several authors are repeated (`authors=u1&authors=u2`, the hosted service's array) or
+  // comma-separated (`authors=u1,u2`); both read as one list of user ids.
+  authors: z
+    .union([z.string().min(1).max(2048), z.array(z.string().min(1).max(2048)).max(100)])
+    .transform((value) => [value].flat().flatMap((ids) => ids.split(",")))
+    .optional(),
+});
+const markdownOf = (b: z.output<typeof body>) => ("markdown" in b ? b.markdown : null);
 
 /** The routes of one kind of thread: a space's (§4.8) or a change request's (§4.9). */
 function commentRoutesFor(
@@ -324,11 +332,6 @@ function commentRoutesFor(
     }),
   ];
 }
-
-/** §2.3's `comments`: the open comments of the space's own thread. */
-export const commentHooks: FamilyHooks = {
-  spaceCounts: (store, space) => ({ comments: openCommentCount(store, space.id, null) }),
-};
 
 /** §4.8 space comments and §4.9 change request comments. */
 export const commentRoutes = [

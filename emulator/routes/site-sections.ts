@@ -17,17 +17,11 @@ import {
 import { findSiteSpace } from "../store/site-spaces";
 import { updateSite } from "../store/sites";
 import { insertSpace } from "../store/spaces";
-import {
-  badReference,
-  linkSpace,
-  refreshView,
-  renderSectionFor,
-  requireLiveSpace,
-  requireSite,
-  shareKeyQuery,
-  slugify,
-  uniquePath,
-} from "./site-context";
+import { badReference, refreshView, requireLiveSpace, requireSite } from "../access/sites";
+import { linkSpace } from "../store/site-spaces";
+import { renderSectionFor } from "../views";
+import { shareKeyQuery } from "../validation";
+import { pathSlug, uniquePath } from "../markdown";
 
 const sectionTitle = z.string().min(2).max(128);
 const icon = z.string().max(50);
@@ -103,7 +97,7 @@ export const siteSectionRoutes = [
               })
             : requireLiveSpace(store, organizationId, body.spaceId, "spaceId");
         const title = body.title ?? (space.title.length >= 2 ? space.title : UNTITLED);
-        const path = uniquePath(slugify(title), (p) => sectionPathTaken(store, site.id, p));
+        const path = uniquePath(pathSlug(title), (p) => sectionPathTaken(store, site.id, p));
         const created = insertSection(store, site.id, {
           title,
           path,

@@ -20,7 +20,7 @@ import {
   type TeamRole,
   type TeamRow,
 } from "../store/teams";
-import { memberJson } from "./members";
+import { memberJson } from "../views";
 
 const title = z.string().min(1).max(TEAM_TITLE_MAX);
 /** A user id or an e-mail address. */

@@ -1,3 +1,4 @@
+import { pathSlug, uniquePath } from "../markdown";
 import type { AddedColumn, Store } from "./index";
 import { assignments, type Raw, str, strOrNull } from "./sql";
 
@@ -108,6 +109,19 @@ export function insertSiteSpace(
     )
     .run(id, siteId, fields.sectionId, fields.spaceId, fields.path, p === null ? 0 : p + 1);
   return findSiteSpace(store, siteId, id)!;
+}
+
+/** Links a space into a container (a section, or the root), at a path unique there. */
+export function linkSpace(
+  store: Store,
+  siteId: string,
+  sectionId: string | null,
+  space: { id: string; title: string },
+): SiteSpaceRow {
+  const path = uniquePath(pathSlug(space.title), (p) =>
+    siteSpacePathTaken(store, siteId, sectionId, p),
+  );
+  return insertSiteSpace(store, siteId, { sectionId, spaceId: space.id, path });
 }
 
 export function updateSiteSpace(

@@ -1,3 +1,4 @@
+import type { FamilyHooks } from "../hooks";
 import type { Store } from "./index";
 import { type Raw, str, strOrNull } from "./sql";
 import { copyRevision, pagesOf } from "./content";
@@ -212,7 +213,7 @@ export function completeRun(store: Store, id: string, generation: number): void 
       const target =
         previous && previous.deletedAt === null && previous.organizationId === row.organizationId
           ? previous
-          : insertSpace(store, row.organizationId, { parent: live.parentId });
+          : insertSpace(store, row.organizationId, { parentId: live.parentId });
       // The "translation" is a copy: the emulator translates no text. Its pages and the words of
       // their titles and Markdown are what a run counts.
       copySpaceInto(store, target.id, live, row.language);
@@ -267,3 +268,10 @@ export function forgetResultsMovedTo(
 export function deleteTranslation(store: Store, id: string): void {
   store.statement("DELETE FROM translations WHERE id = ?").run(id);
 }
+
+/**
+ * A translation writes only into its own organization: a result space transferred away is
+ * forgotten (the next run makes a new one), and a source transferred away is read no more
+ * (`completeRun` checks the organization of both).
+ */
+export const translationHooks: FamilyHooks = { spacesTransferred: forgetResultsMovedTo };
