@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { issuesMessage, validate } from "../common/issues";
 import { badRequest } from "./errors";
+import { ID_MAX } from "./limits";
 
 /**
  * Parses input (a body, a query) against `schema`. Every failure answers 400 with a message
@@ -18,7 +19,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, raw: unknown): z.ou
  */
 
 /** An object id in a body (§2). */
-export const id = z.string().min(1).max(64);
+export const id = z.string().min(1).max(ID_MAX);
 
 /** A sibling reference in `position`: `{ type: space, space }` (§4.1) or `{ type: collection, collection }`. */
 export const siblingRef = z.discriminatedUnion("type", [

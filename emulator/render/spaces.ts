@@ -3,6 +3,7 @@ import { hasRole, roleLevel } from "../auth";
 import type { ApiContext } from "../context";
 import type { SpaceCounts } from "../hooks";
 import type { SpaceRow } from "../store/spaces";
+import { EMOJI_MAX, TITLE_MAX } from "../limits";
 import { named, present, timestamp, url } from "./common";
 
 /** The language codes of GAPS.md. */
@@ -69,8 +70,8 @@ export const SpaceJson = named(
   z.strictObject({
     object: z.literal("space"),
     id: z.string(),
-    title: z.string().max(50),
-    emoji: z.string().max(50),
+    title: z.string().max(TITLE_MAX),
+    emoji: z.string().max(EMOJI_MAX),
     visibility: z.enum([
       "public",
       "unlisted",

@@ -20,15 +20,16 @@ import {
   updateCollection,
 } from "../store/collections";
 import { listSpaces } from "../store/spaces";
+import { DESCRIPTION_MAX, TITLE_MAX } from "../limits";
 
 const createCollection = z.strictObject({
-  title: z.string().max(50).optional(),
+  title: z.string().max(TITLE_MAX).optional(),
   parent: id.nullable().optional(),
 });
 
 const patchCollection = z.strictObject({
-  title: z.string().max(50).optional(),
-  description: z.string().max(100).nullable().optional(),
+  title: z.string().max(TITLE_MAX).optional(),
+  description: z.string().max(DESCRIPTION_MAX).nullable().optional(),
   defaultLevel: z
     .union([roleLevel, z.literal("inherit")])
     .nullable()

@@ -19,13 +19,14 @@ import {
   updateSpace,
   type SpaceRow,
 } from "../store/spaces";
+import { EMOJI_MAX, TITLE_MAX } from "../limits";
 
 const language = z.enum(LANGUAGES);
 const editMode = z.enum(["live", "locked"]);
 
 const createSpace = z.strictObject({
-  title: z.string().max(50).optional(),
-  emoji: z.string().min(1).max(50).optional(),
+  title: z.string().max(TITLE_MAX).optional(),
+  emoji: z.string().min(1).max(EMOJI_MAX).optional(),
   parent: id.nullable().optional(),
   language: language.optional(),
   editMode: editMode.optional(),
@@ -34,11 +35,11 @@ const createSpace = z.strictObject({
 
 const patchSpace = z.strictObject({
   editMode: editMode.optional(),
-  title: z.string().max(50).optional(),
+  title: z.string().max(TITLE_MAX).optional(),
   defaultLevel: roleLevel.nullable().optional(),
   language: language.optional(),
   // null removes the emoji (GAPS.md).
-  emoji: z.string().min(1).max(50).nullable().optional(),
+  emoji: z.string().min(1).max(EMOJI_MAX).nullable().optional(),
 });
 
 const transferBody = z.strictObject({ organization: id, parent: id.nullable().optional() });

@@ -1,6 +1,7 @@
 import { endPosition } from "./collections";
 import type { Store } from "./index";
 import { Table } from "./sql";
+import { RESTORE_WINDOW_MS } from "../limits";
 
 /**
  * Spaces (§2.3). A DELETE only sets `deleted_at`: the row stays restorable for 7 days
@@ -27,9 +28,6 @@ CREATE TABLE IF NOT EXISTS spaces (
 );
 CREATE INDEX IF NOT EXISTS spaces_by_org ON spaces(organization_id, parent_id, position);
 `;
-
-/** Spaces stay restorable this long after `deletedAt` (§8). */
-export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface SpaceRow {
   id: string;
