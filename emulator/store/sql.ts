@@ -92,6 +92,11 @@ export class Table<Row extends object> {
     this.select = `SELECT ${this.columns} FROM ${name}`;
   }
 
+  /** The columns as `columns` lists them, read from the table under `alias` in a join. */
+  columnsOf(alias: string): string {
+    return this.fields.map((f) => `${alias}.${f.column} AS ${f.key}`).join(", ");
+  }
+
   private field(key: string) {
     const field = this.fields.find((f) => f.key === key);
     if (field === undefined) throw new Error(`${this.name} has no field ${key}`);
