@@ -39,7 +39,7 @@ import { shareLinksSchema } from "./store/share-links";
 import { siteSectionsSchema } from "./store/site-sections";
 import { siteSpacesAddedColumns, siteSpacesSchema } from "./store/site-spaces";
 import { sitesHooks, sitesSchema } from "./store/sites";
-import { spacesSchema } from "./store/spaces";
+import { spacesAddedColumns, spacesSchema } from "./store/spaces";
 import { teamsSchema } from "./store/teams";
 import { translationHooks, translationsSchema } from "./store/translations";
 import type { AddedColumn, Store } from "./store";
@@ -73,7 +73,7 @@ export const families: readonly Family[] = [
     routes: organizationRoutes,
   },
   { name: "collections", schema: collectionsSchema, routes: collectionRoutes },
-  { name: "spaces", schema: spacesSchema, routes: spaceRoutes },
+  { name: "spaces", schema: spacesSchema, addedColumns: spacesAddedColumns, routes: spaceRoutes },
   { name: "sites", schema: sitesSchema, routes: siteRoutes, hooks: sitesHooks },
   { name: "adaptive-schema", routes: adaptiveSchemaRoutes },
   { name: "section-groups", schema: sectionGroupsSchema, routes: sectionGroupRoutes },

@@ -1,16 +1,22 @@
 import { pathSlug, uniquePath } from "../markdown";
-import type { AddedColumn, Store } from "./index";
+import type { Store } from "./index";
 import { all, one, Table, type Raw } from "./sql";
 
-/** Added after release 0.1.0: whether the site space is left out of the site's navigation (0 or 1). */
-const hidden: AddedColumn = {
-  table: "site_spaces",
-  column: "hidden",
-  definition: "INTEGER NOT NULL DEFAULT 0",
-};
+/** The site_spaces table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const siteSpaces = new Table<SiteSpaceRow>("site_spaces", {
+  id: {},
+  siteId: {},
+  sectionId: {},
+  spaceId: {},
+  path: {},
+  condition: {},
+  position: { type: "integer" },
+  // Added after release 0.1.0: whether the site space is left out of the site's navigation.
+  hidden: { type: "boolean", added: "INTEGER NOT NULL DEFAULT 0" },
+});
 
 /** Files written by release 0.1.0 lack `hidden`; they gain it, shown, when they open. */
-export const siteSpacesAddedColumns: readonly AddedColumn[] = [hidden];
+export const siteSpacesAddedColumns = siteSpaces.addedColumns;
 
 /**
  * Site spaces: a space linked into a site, at the site root or in a section. `position` orders a
@@ -24,8 +30,7 @@ CREATE TABLE IF NOT EXISTS site_spaces (
   space_id TEXT NOT NULL,
   path TEXT NOT NULL,
   condition TEXT,
-  position INTEGER NOT NULL,
-  ${hidden.column} ${hidden.definition}
+  position INTEGER NOT NULL${siteSpaces.addedDdl}
 );
 CREATE UNIQUE INDEX IF NOT EXISTS site_spaces_path
   ON site_spaces(site_id, COALESCE(section_id, ''), path);
@@ -42,18 +47,6 @@ export interface SiteSpaceRow {
   position: number;
   hidden: boolean;
 }
-
-/** The site_spaces table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const siteSpaces = new Table<SiteSpaceRow>("site_spaces", {
-  id: {},
-  siteId: {},
-  sectionId: {},
-  spaceId: {},
-  path: {},
-  condition: {},
-  position: { type: "integer" },
-  hidden: { type: "boolean" },
-});
 
 export function findSiteSpace(store: Store, siteId: string, siteSpaceId: string) {
   return siteSpaces.find(store, { id: siteSpaceId, siteId });

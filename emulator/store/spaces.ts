@@ -3,6 +3,28 @@ import type { Store } from "./index";
 import { Table } from "./sql";
 import { RESTORE_WINDOW_MS } from "../limits";
 
+/** The spaces table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const spaces = new Table<SpaceRow>("spaces", {
+  id: {},
+  organizationId: {},
+  parentId: {},
+  title: {},
+  emoji: {},
+  visibility: {},
+  editMode: {},
+  language: {},
+  defaultLevel: {},
+  revision: {},
+  empty: { type: "boolean" },
+  position: { type: "real" },
+  createdAt: {},
+  updatedAt: {},
+  deletedAt: {},
+});
+
+/** Columns spaces gained after a release shipped (an `added` entry of the map): files written before gain them. */
+export const spacesAddedColumns = spaces.addedColumns;
+
 /**
  * Spaces (§2.3). A DELETE only sets `deleted_at`: the row stays restorable for 7 days
  * (§3), measured with the store's clock so tests can move time. `position` orders the space
@@ -24,7 +46,7 @@ CREATE TABLE IF NOT EXISTS spaces (
   position REAL NOT NULL,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
-  deleted_at TEXT
+  deleted_at TEXT${spaces.addedDdl}
 );
 CREATE INDEX IF NOT EXISTS spaces_by_org ON spaces(organization_id, parent_id, position);
 `;
@@ -47,25 +69,6 @@ export interface SpaceRow {
   updatedAt: string;
   deletedAt: string | null;
 }
-
-/** The spaces table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const spaces = new Table<SpaceRow>("spaces", {
-  id: {},
-  organizationId: {},
-  parentId: {},
-  title: {},
-  emoji: {},
-  visibility: {},
-  editMode: {},
-  language: {},
-  defaultLevel: {},
-  revision: {},
-  empty: { type: "boolean" },
-  position: { type: "real" },
-  createdAt: {},
-  updatedAt: {},
-  deletedAt: {},
-});
 
 /** The space with this id, soft-deleted ones included (the row's `deletedAt` says so). */
 export function findSpace(store: Store, id: string): SpaceRow | undefined {

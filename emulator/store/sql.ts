@@ -1,4 +1,4 @@
-import type { Store } from "./index";
+import type { AddedColumn, Store } from "./index";
 
 /**
  * What the store modules share for reading rows and writing them: typed query helpers, and the
@@ -56,6 +56,12 @@ export interface ColumnSpec {
   /** The SQL column: the field's name in snake case unless given. */
   column?: string;
   type?: ColumnType;
+  /**
+   * For a column added after a release shipped: its definition (`TEXT`, `INTEGER NOT NULL
+   * DEFAULT 0`). The table's DDL takes it from here (`addedDdl`), and a file written before
+   * gains it when it opens (`addedColumns`).
+   */
+  added?: string;
 }
 
 /** A table's column map: every field of its row, with the column that holds it. */
@@ -72,7 +78,12 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase(
  * added to the row and the map is read, inserted and updated with no other edit.
  */
 export class Table<Row extends object> {
-  private readonly fields: { key: keyof Row & string; column: string; type: ColumnType }[];
+  private readonly fields: {
+    key: keyof Row & string;
+    column: string;
+    type: ColumnType;
+    added?: string;
+  }[];
   /** `<column> AS <field>, ...`: what a query returns to be decoded as a row. */
   readonly columns: string;
   /** `SELECT <columns> FROM <table>`, for the family's own queries. */
@@ -86,10 +97,23 @@ export class Table<Row extends object> {
       key: key as keyof Row & string,
       column: spec.column ?? snake(key),
       type: spec.type ?? "text",
+      ...(spec.added !== undefined ? { added: spec.added } : {}),
     }));
     const list = this.fields.map((f) => (f.column === f.key ? f.key : `${f.column} AS ${f.key}`));
     this.columns = list.join(", ");
     this.select = `SELECT ${this.columns} FROM ${name}`;
+  }
+
+  /** The columns added after a release shipped, for the family's `addedColumns`. */
+  get addedColumns(): AddedColumn[] {
+    return this.fields.flatMap((f) =>
+      f.added === undefined ? [] : [{ table: this.name, column: f.column, definition: f.added }],
+    );
+  }
+
+  /** `,\n  column definition` for each added column: the end of the table's CREATE TABLE list. */
+  get addedDdl(): string {
+    return this.addedColumns.map((c) => `,\n  ${c.column} ${c.definition}`).join("");
   }
 
   /** The columns as `columns` lists them, read from the table under `alias` in a join. */
