@@ -4,7 +4,15 @@ import type { ApiContext } from "../context";
 import type { SpaceCounts } from "../hooks";
 import type { SpaceRow } from "../store/spaces";
 import { EMOJI_MAX, TITLE_MAX } from "../limits";
-import { named, present, timestamp, url } from "./common";
+import {
+  named,
+  optionalShape,
+  present,
+  presentFields,
+  timestamp,
+  url,
+  type OptionalField,
+} from "./common";
 
 /** The language codes of GAPS.md. */
 export const LANGUAGES = [
@@ -65,6 +73,13 @@ export const MergeRulesSpace = named(
   ]),
 );
 
+/**
+ * A space's optional fields that are kept and shown as they are: each is accepted on create and
+ * on PATCH (`null` removes it), kept in a column of its own (added to files written before), and
+ * in the JSON when set. A new one is one entry here: `{ wire: z.string().max(100), sql: "TEXT" }`.
+ */
+export const SPACE_OPTIONAL_FIELDS = {} satisfies Record<string, OptionalField>;
+
 export const SpaceJson = named(
   "Space",
   z.strictObject({
@@ -94,6 +109,7 @@ export const SpaceJson = named(
     changeRequestsOpen: z.number().int().min(0),
     changeRequestsDraft: z.number().int().min(0),
     mergeRules: MergeRulesSpace,
+    ...optionalShape(SPACE_OPTIONAL_FIELDS),
     urls: z.strictObject({ location: url, app: url, published: url.optional() }),
     permissions: z.strictObject({
       view: z.boolean(),
@@ -150,6 +166,7 @@ export function renderSpace(
     defaultLevel: row.defaultLevel as SpaceJson["defaultLevel"],
     ...extras.counts,
     mergeRules: { type: "inherit" },
+    ...presentFields(SPACE_OPTIONAL_FIELDS, row),
     urls: {
       location: `${origin}/v1/spaces/${row.id}`,
       app: spaceAppUrl(origin, row),

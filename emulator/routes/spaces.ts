@@ -6,7 +6,8 @@ import { apiRoute, type ApiContext } from "../context";
 import { id, moveBody } from "../validation";
 import { envelope, pageOf, pageQuery } from "../pagination";
 import { listOf } from "../render/common";
-import { LANGUAGES, renderSpaceFor, SpaceJson } from "../render/spaces";
+import { optionalShape, patchShape, presentFields } from "../render/common";
+import { LANGUAGES, renderSpaceFor, SPACE_OPTIONAL_FIELDS, SpaceJson } from "../render/spaces";
 import { findCollection, placeAmongSiblings } from "../store/collections";
 import { copyRevision } from "../store/content";
 import {
@@ -31,6 +32,7 @@ const createSpace = z.strictObject({
   language: language.optional(),
   editMode: editMode.optional(),
   empty: z.boolean().optional(),
+  ...optionalShape(SPACE_OPTIONAL_FIELDS),
 });
 
 const patchSpace = z.strictObject({
@@ -40,6 +42,7 @@ const patchSpace = z.strictObject({
   language: language.optional(),
   // null removes the emoji (GAPS.md).
   emoji: z.string().min(1).max(EMOJI_MAX).nullable().optional(),
+  ...patchShape(SPACE_OPTIONAL_FIELDS),
 });
 
 const transferBody = z.strictObject({ organization: id, parent: id.nullable().optional() });
@@ -170,6 +173,7 @@ export const spaceRoutes = [
         const { title, emoji, parentId, editMode, language, defaultLevel } = row;
         const created = insertSpace(ctx.store, row.organizationId, {
           ...{ title, emoji, parentId, editMode, language, defaultLevel },
+          ...presentFields(SPACE_OPTIONAL_FIELDS, row),
         });
         placeAmongSiblings(
           ctx.store,

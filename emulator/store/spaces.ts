@@ -1,6 +1,8 @@
 import { endPosition } from "./collections";
 import type { Store } from "./index";
-import { Table } from "./sql";
+import { SPACE_OPTIONAL_FIELDS } from "../render/spaces";
+import type { OptionalValues } from "../render/common";
+import { optionalColumns, Table } from "./sql";
 import { RESTORE_WINDOW_MS } from "../limits";
 
 /** The spaces table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
@@ -20,6 +22,7 @@ const spaces = new Table<SpaceRow>("spaces", {
   createdAt: {},
   updatedAt: {},
   deletedAt: {},
+  ...optionalColumns(SPACE_OPTIONAL_FIELDS),
 });
 
 /** Columns spaces gained after a release shipped (an `added` entry of the map): files written before gain them. */
@@ -51,7 +54,10 @@ CREATE TABLE IF NOT EXISTS spaces (
 CREATE INDEX IF NOT EXISTS spaces_by_org ON spaces(organization_id, parent_id, position);
 `;
 
-export interface SpaceRow {
+/** A space as the store keeps it; its optional fields are declared in render/spaces.ts. */
+export type SpaceRow = SpaceBaseRow & OptionalValues<typeof SPACE_OPTIONAL_FIELDS>;
+
+interface SpaceBaseRow {
   id: string;
   organizationId: string;
   parentId: string | null;

@@ -70,6 +70,17 @@ export type ColumnMap<Row> = { [K in keyof Row]-?: ColumnSpec };
 /** Equality filters on a row's fields: `{ parentId: "c1" }`, `{ deletedAt: null }`. */
 export type Filter<Row> = { [K in keyof Row]?: Row[K] };
 
+/**
+ * The column map entries of optional fields declared with their SQL type (render/common.ts's
+ * `OptionalField`): each is a column added after a release, so files written before gain it.
+ */
+export function optionalColumns<F extends Record<string, { sql: string }>>(
+  fields: F,
+): { [K in keyof F]: ColumnSpec } {
+  const entries = Object.entries(fields).map(([key, field]) => [key, { added: field.sql }]);
+  return Object.fromEntries(entries) as { [K in keyof F]: ColumnSpec };
+}
+
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
