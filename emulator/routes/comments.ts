@@ -62,6 +62,7 @@ const updateBody = z.strictObject({
 const markdownOf = (b: z.output<typeof body>) => ("markdown" in b ? b.markdown : null);
 
 type Params = Record<string, string>;
+type Update = z.output<typeof updateBody>;
 type Page = z.output<typeof pageQuery>;
 
 function listThread(ctx: ApiContext, t: ThreadAt, query: z.output<typeof listQuery>) {
@@ -104,7 +105,7 @@ function updateCommentOrReply(
   ctx: ApiContext,
   target: CommentRow,
   resolves: string,
-  input: z.output<typeof updateBody>,
+  input: Update,
 ): void {
   if (input.body !== undefined) requireAuthor(ctx, target);
   ctx.store.transaction(() => {
@@ -117,12 +118,7 @@ function updateCommentOrReply(
   });
 }
 
-function updateOne(
-  ctx: ApiContext,
-  t: ThreadAt,
-  params: Params,
-  input: z.output<typeof updateBody>,
-) {
+function updateOne(ctx: ApiContext, t: ThreadAt, params: Params, input: Update) {
   const row = requireComment(ctx, t, params.commentId!);
   updateCommentOrReply(ctx, row, row.id, input);
   return commentOf(ctx, t, requireComment(ctx, t, row.id));
@@ -170,12 +166,7 @@ function getReply(ctx: ApiContext, t: ThreadAt, params: Params) {
   return replyOf(ctx, t, requireComment(ctx, t, params.commentReplyId!, comment.id));
 }
 
-function updateReply(
-  ctx: ApiContext,
-  t: ThreadAt,
-  params: Params,
-  input: z.output<typeof updateBody>,
-) {
+function updateReply(ctx: ApiContext, t: ThreadAt, params: Params, input: Update) {
   const comment = requireComment(ctx, t, params.commentId!);
   const reply = requireComment(ctx, t, params.commentReplyId!, comment.id);
   updateCommentOrReply(ctx, reply, comment.id, input);

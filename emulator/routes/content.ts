@@ -94,6 +94,7 @@ interface ContentKind {
 }
 
 type Params = Record<string, string>;
+type Paging = { page?: string; limit?: number };
 
 function revisionOf(kind: ContentKind, ctx: ApiContext, params: Params) {
   const at = kind.resolve(ctx, params);
@@ -142,12 +143,7 @@ function pageLinks(
   return linkAnswer(at, onPage, query, kind.brokenInChangeRequests(ctx, at, onPage));
 }
 
-function filesOfContent(
-  kind: ContentKind,
-  ctx: ApiContext,
-  params: Params,
-  query: { page?: string; limit?: number },
-) {
+function filesOfContent(kind: ContentKind, ctx: ApiContext, params: Params, query: Paging) {
   const at = kind.resolve(ctx, params);
   const page = slicePage(pageOf(query), filesOf(ctx.store, at.revisionId));
   return { ...page, items: page.items.map((f) => renderFile(at.scope, at.revisionId, f)) };
@@ -164,12 +160,7 @@ function fileOfContent(kind: ContentKind, ctx: ApiContext, params: Params) {
   return renderFile(at.scope, at.revisionId, requireFile(ctx, at, params.fileId!));
 }
 
-function fileBacklinks(
-  kind: ContentKind,
-  ctx: ApiContext,
-  params: Params,
-  query: { page?: string; limit?: number },
-) {
+function fileBacklinks(kind: ContentKind, ctx: ApiContext, params: Params, query: Paging) {
   const at = kind.resolve(ctx, params);
   const fileId = requireFile(ctx, at, params.fileId!).id;
   const link = linksOfContent(ctx, at).find(
