@@ -17,6 +17,16 @@ export interface SpaceCounts {
   changeRequestsDraft: number;
 }
 
+/**
+ * `spaceIds` now belong to `organizationId` (a space or collection transfer): a family cuts what
+ * of another organization still links them. Runs in the transfer's transaction.
+ */
+export type SpacesTransferred = (
+  store: Store,
+  spaceIds: readonly string[],
+  organizationId: string,
+) => void;
+
 /** What a family may provide to the others. */
 export interface FamilyHooks {
   /**
@@ -32,11 +42,7 @@ export interface FamilyHooks {
     space: SpaceRow,
     revisionId: string,
   ): ChangeRequestRow | undefined;
-  /**
-   * `spaceIds` now belong to `organizationId` (a space or collection transfer): the family cuts
-   * what of another organization still links them. Runs in the transfer's transaction.
-   */
-  spacesTransferred?(store: Store, spaceIds: readonly string[], organizationId: string): void;
+  spacesTransferred?: SpacesTransferred;
 }
 
 /** The hooks as the routes call them, every family's answer joined. */

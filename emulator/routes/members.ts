@@ -150,7 +150,7 @@ export const memberRoutes = [
         const member = requireMember(ctx, organizationId, userId);
         if (body.role === undefined) return member;
         keepAnAdmin(ctx, member, body.role);
-        setMemberRole(ctx.store, organizationId, userId, body.role);
+        setMemberRole(ctx.store, { organizationId, userId }, body.role);
         return requireMember(ctx, organizationId, userId);
       });
       return json(200, memberJson(ctx, row));

@@ -1,6 +1,7 @@
 import { pathSlug, uniquePath } from "../markdown";
 import type { Store } from "./index";
-import { all, one, Table, type Raw } from "./sql";
+import type { SpacesTransferred } from "../hooks";
+import { all, one, placeholders, Table, type Raw } from "./sql";
 
 /** The site_spaces table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
 const siteSpaces = new Table<SiteSpaceRow>("site_spaces", {
@@ -145,19 +146,14 @@ export function firstPublishedSiteSpace(
 }
 
 /** Removes the site spaces that link `spaceIds` in sites of an organization other than `organizationId`. */
-export function unlinkSpacesOutside(
-  store: Store,
-  spaceIds: readonly string[],
-  organizationId: string,
-): void {
-  const marks = spaceIds.map(() => "?").join(", ");
+export const unlinkSpacesOutside: SpacesTransferred = (store, spaceIds, organizationId) => {
   store
     .statement(
-      `DELETE FROM site_spaces WHERE space_id IN (${marks})
+      `DELETE FROM site_spaces WHERE space_id IN (${placeholders(spaceIds)})
        AND site_id IN (SELECT id FROM sites WHERE organization_id <> ?)`,
     )
     .run(...spaceIds, organizationId);
-}
+};
 
 /** Where a space is linked: its site spaces in any site, oldest site first. */
 export function siteSpacesOfSpace(store: Store, spaceId: string): SiteSpaceRow[] {

@@ -13,6 +13,9 @@ export type Raw = Record<string, unknown>;
 export const str = (v: unknown): string => v as string;
 export const strOrNull = (v: unknown): string | null => (v === null ? null : (v as string));
 
+/** `?, ?, ?`: one placeholder per value, for `IN (...)`. */
+export const placeholders = (values: readonly unknown[]) => values.map(() => "?").join(", ");
+
 /** The first row `sql` returns, typed as the caller's row (its columns named as the row's keys). */
 export function one<Row>(store: Store, sql: string, ...params: SqlValue[]): Row | undefined {
   return store.statement(sql).get(...params) as Row | undefined;
@@ -211,7 +214,7 @@ export class Table<Row extends object> {
   insert(store: Store, row: Partial<Row>): Row {
     const keys = Object.keys(row).filter((k) => row[k as keyof Row] !== undefined);
     const sql = `INSERT INTO ${this.name} (${keys.map((k) => this.field(k).column).join(", ")})
-      VALUES (${keys.map(() => "?").join(", ")}) RETURNING ${this.columns}`;
+      VALUES (${placeholders(keys)}) RETURNING ${this.columns}`;
     const raw = one<Raw>(store, sql, ...keys.map((k) => this.encode(k, row[k as keyof Row])));
     return this.decode(raw!);
   }

@@ -1,6 +1,6 @@
-import type { FamilyHooks } from "../hooks";
+import type { FamilyHooks, SpacesTransferred } from "../hooks";
 import type { Store } from "./index";
-import { type Raw, str, strOrNull } from "./sql";
+import { placeholders, type Raw, str, strOrNull } from "./sql";
 import { copyRevision, pagesOf } from "./content";
 import { copySpaceInto, findSpace, insertSpace } from "./spaces";
 
@@ -251,19 +251,14 @@ export function completeRun(store: Store, id: string, generation: number): void 
  * Forgets the result of every translation of an organization other than `organizationId` whose
  * result is one of `spaceIds` (they now belong to `organizationId`): its next run makes a new one.
  */
-export function forgetResultsMovedTo(
-  store: Store,
-  spaceIds: readonly string[],
-  organizationId: string,
-): void {
-  const marks = spaceIds.map(() => "?").join(", ");
+export const forgetResultsMovedTo: SpacesTransferred = (store, spaceIds, organizationId) => {
   store
     .statement(
       `UPDATE translations SET result_space_id = NULL, result_revision = NULL, updated_at = ?
-       WHERE result_space_id IN (${marks}) AND organization_id <> ?`,
+       WHERE result_space_id IN (${placeholders(spaceIds)}) AND organization_id <> ?`,
     )
     .run(store.now(), ...spaceIds, organizationId);
-}
+};
 
 export function deleteTranslation(store: Store, id: string): void {
   store.statement("DELETE FROM translations WHERE id = ?").run(id);
