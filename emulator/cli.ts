@@ -55,6 +55,45 @@ function readSeed(file: string): Seed {
   }
 }
 
+type Started = Awaited<ReturnType<typeof startEmulator>>;
+
+/** SIGINT and SIGTERM close the emulator cleanly, then end the process. */
+function closeOnSignals(emulator: Started): void {
+  const stop = (signal: string) => {
+    console.log(`received ${signal}, shutting down`);
+    emulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+}
+
+/** Prints what was loaded, where it listens, and the variables a client sets. */
+function announce(emulator: Started, adminTokenGiven: boolean): void {
+  for (const space of emulator.content ?? []) {
+    const what = space.revision === undefined ? "unchanged" : `revision ${space.revision}`;
+    const made = space.created ? ", a new space" : "";
+    console.log(
+      `content: ${space.folder} -> space ${space.spaceId}${made}: ${space.pages} pages, ${what}`,
+    );
+  }
+  console.log(`git roots: ${emulator.gitRoots.join(", ")}`);
+  console.log(`docs-workspace-emulator listening on ${emulator.url}`);
+  if (emulator.token !== undefined) {
+    console.log(`DOCS_WORKSPACE_API_URL=${emulator.url}`);
+    console.log(`DOCS_WORKSPACE_API_TOKEN=${emulator.token}`);
+    console.log(`DOCS_WORKSPACE_ORGANIZATION_ID=${emulator.organizationId}`);
+  }
+  // The admin token is printed once, here, when the emulator made it; a given one is not echoed.
+  if (!adminTokenGiven) console.log(`DOCS_WORKSPACE_EMULATOR_ADMIN_TOKEN=${emulator.adminToken}`);
+  else console.log("admin token: the one given (--admin-token)");
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -109,36 +148,8 @@ async function main(): Promise<void> {
     allowHosts: values["allow-host"],
   });
   // Installed before the URL is printed: whoever reads it may signal at once.
-  const stop = (signal: string) => {
-    console.log(`received ${signal}, shutting down`);
-    emulator.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.once("SIGINT", () => stop("SIGINT"));
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  for (const space of emulator.content ?? []) {
-    const what = space.revision === undefined ? "unchanged" : `revision ${space.revision}`;
-    const made = space.created ? ", a new space" : "";
-    console.log(
-      `content: ${space.folder} -> space ${space.spaceId}${made}: ${space.pages} pages, ${what}`,
-    );
-  }
-  console.log(`git roots: ${emulator.gitRoots.join(", ")}`);
-  console.log(`docs-workspace-emulator listening on ${emulator.url}`);
-  if (emulator.token !== undefined) {
-    console.log(`DOCS_WORKSPACE_API_URL=${emulator.url}`);
-    console.log(`DOCS_WORKSPACE_API_TOKEN=${emulator.token}`);
-    console.log(`DOCS_WORKSPACE_ORGANIZATION_ID=${emulator.organizationId}`);
-  }
-  // The admin token is printed once, here, when the emulator made it; a given one is not echoed.
-  if (givenAdminToken === undefined)
-    console.log(`DOCS_WORKSPACE_EMULATOR_ADMIN_TOKEN=${emulator.adminToken}`);
-  else console.log("admin token: the one given (--admin-token)");
+  closeOnSignals(emulator);
+  announce(emulator, givenAdminToken !== undefined);
 }
 
 main().catch((error: unknown) => {

@@ -13,6 +13,7 @@ import { fileBytes, filesOf, pagesOf, setSpaceRevision, writeContent } from "./s
 import { firstAdminToken } from "./store/identity";
 import { allOrganizations } from "./store/organizations";
 import { findSpace, insertSpace, spacesOf, type SpaceRow } from "./store/spaces";
+import { TITLE_MAX } from "./limits";
 
 /**
  * `--content DIR` (emulator/README.md, "Content from a folder"): one folder per space, named by
@@ -53,7 +54,6 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** §4.4's title limit for a space made from a folder's name. */
-const SPACE_TITLE_MAX = 50;
 
 /** Every file under `dir` (hidden files and folders, such as `.git`, left out), by relative path. */
 function walk(dir: string, root = dir): string[] {
@@ -120,9 +120,9 @@ export function readContentDir(dir: string): SpaceFolder[] {
     .map((e) => e.name)
     .sort()
     .map((folder) => {
-      if (folder.length > SPACE_TITLE_MAX)
+      if (folder.length > TITLE_MAX)
         throw new Error(
-          `--content: folder ${folder} names no space and is too long for a space title (at most ${SPACE_TITLE_MAX} characters)`,
+          `--content: folder ${folder} names no space and is too long for a space title (at most ${TITLE_MAX} characters)`,
         );
       return readSpaceFolder(dir, folder);
     });

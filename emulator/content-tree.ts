@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { badRequest } from "./errors";
 import { leadingTitle, slugify } from "./markdown";
+import { MAX_PAGE_DEPTH, MAX_PAGE_MARKDOWN_BYTES } from "./limits";
 
 /**
  * A space's page tree as people write it (the admin API's content seed, `--content DIR`, a Git
@@ -25,14 +26,12 @@ export const pageSlug = z
   .regex(/^[a-z0-9][a-z0-9._-]*$/, "lower-case letters, digits, '.', '_' and '-'");
 
 /** How deep the content seed's pages may nest (the top level is depth 1). */
-export const MAX_PAGE_DEPTH = 8;
 
 /**
  * The most Markdown one page may hold, in UTF-8 bytes: what bounds the work of reading it (its
  * sections, links and rendering are linear in it). Git import and `--content DIR` are held to it
  * as the admin API is.
  */
-export const MAX_PAGE_MARKDOWN_BYTES = 1024 * 1024;
 
 /** The message for a page's Markdown over `MAX_PAGE_MARKDOWN_BYTES`. */
 export function markdownTooLarge(bytes: number): string {

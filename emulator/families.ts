@@ -3,12 +3,12 @@ import type { ApiContext } from "./context";
 import type { FamilyHooks } from "./hooks";
 import type { Route } from "./http/route";
 import { adaptiveSchemaRoutes } from "./routes/adaptive-schema";
-import { changeRequestHooks, changeRequestRoutes } from "./routes/change-requests";
+import { changeRequestRoutes } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
-import { commentHooks, commentRoutes } from "./routes/comments";
-import { gitSyncHooks, gitSyncRoutes } from "./routes/git-sync";
+import { commentRoutes } from "./routes/comments";
+import { gitSyncRoutes } from "./routes/git-sync";
 import { resumeGitSync } from "./jobs/git-sync";
-import { spaceContentRoutes } from "./routes/content";
+import { changeRequestContentRoutes, spaceContentRoutes } from "./routes/content";
 import { memberRoutes } from "./routes/members";
 import { resumeSpecs } from "./jobs/openapi-specs";
 import { resumeTranslations } from "./jobs/translations";
@@ -18,19 +18,18 @@ import { samlRoutes } from "./routes/saml";
 import { searchRoutes } from "./routes/search";
 import { sectionGroupRoutes } from "./routes/section-groups";
 import { shareLinkRoutes } from "./routes/share-links";
-import { sitesHooks } from "./routes/site-context";
 import { siteSectionRoutes } from "./routes/site-sections";
 import { siteSpaceRoutes } from "./routes/site-spaces";
 import { siteRoutes } from "./routes/sites";
 import { spaceRoutes } from "./routes/spaces";
 import { teamRoutes } from "./routes/teams";
-import { translationHooks, translationRoutes } from "./routes/translations";
-import { changeRequestsSchema } from "./store/change-requests";
+import { translationRoutes } from "./routes/translations";
+import { changeRequestHooks, changeRequestsSchema } from "./store/change-requests";
 import { collectionsSchema } from "./store/collections";
-import { commentsSchema } from "./store/comments";
+import { commentHooks, commentsSchema } from "./store/comments";
 import { contentSchema } from "./store/content";
 import { visitorClaimKeysSchema } from "./store/members";
-import { gitSyncSchema } from "./store/git-sync";
+import { gitSyncHooks, gitSyncSchema } from "./store/git-sync";
 import { identitySchema } from "./store/identity";
 import { openApiSpecsSchema } from "./store/openapi-specs";
 import { organizationsSchema } from "./store/organizations";
@@ -39,10 +38,10 @@ import { sectionGroupsSchema } from "./store/section-groups";
 import { shareLinksSchema } from "./store/share-links";
 import { siteSectionsSchema } from "./store/site-sections";
 import { siteSpacesAddedColumns, siteSpacesSchema } from "./store/site-spaces";
-import { sitesSchema } from "./store/sites";
-import { spacesSchema } from "./store/spaces";
+import { sitesHooks, sitesSchema } from "./store/sites";
+import { spacesAddedColumns, spacesSchema } from "./store/spaces";
 import { teamsSchema } from "./store/teams";
-import { translationsSchema } from "./store/translations";
+import { translationHooks, translationsSchema } from "./store/translations";
 import type { AddedColumn, Store } from "./store";
 
 /**
@@ -74,7 +73,7 @@ export const families: readonly Family[] = [
     routes: organizationRoutes,
   },
   { name: "collections", schema: collectionsSchema, routes: collectionRoutes },
-  { name: "spaces", schema: spacesSchema, routes: spaceRoutes },
+  { name: "spaces", schema: spacesSchema, addedColumns: spacesAddedColumns, routes: spaceRoutes },
   { name: "sites", schema: sitesSchema, routes: siteRoutes, hooks: sitesHooks },
   { name: "adaptive-schema", routes: adaptiveSchemaRoutes },
   { name: "section-groups", schema: sectionGroupsSchema, routes: sectionGroupRoutes },
@@ -107,7 +106,8 @@ export const families: readonly Family[] = [
   {
     name: "change-requests",
     schema: changeRequestsSchema,
-    routes: changeRequestRoutes,
+    // A change request's content is read as a space's is (routes/content.ts).
+    routes: [...changeRequestRoutes, ...changeRequestContentRoutes],
     hooks: changeRequestHooks,
   },
   { name: "comments", schema: commentsSchema, routes: commentRoutes, hooks: commentHooks },

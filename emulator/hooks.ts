@@ -1,5 +1,5 @@
-import type { ChangeRequestJson } from "./render/change-requests";
 import type { Store } from "./store";
+import type { ChangeRequestRow } from "./store/change-requests";
 import type { SpaceRow } from "./store/spaces";
 
 /**
@@ -17,6 +17,16 @@ export interface SpaceCounts {
   changeRequestsDraft: number;
 }
 
+/**
+ * `spaceIds` now belong to `organizationId` (a space or collection transfer): a family cuts what
+ * of another organization still links them. Runs in the transfer's transaction.
+ */
+export type SpacesTransferred = (
+  store: Store,
+  spaceIds: readonly string[],
+  organizationId: string,
+) => void;
+
 /** What a family may provide to the others. */
 export interface FamilyHooks {
   /**
@@ -29,15 +39,10 @@ export interface FamilyHooks {
   /** The change request whose merge made a revision of the space, when this family merged it. */
   revisionMergedFrom?(
     store: Store,
-    origin: string,
     space: SpaceRow,
     revisionId: string,
-  ): ChangeRequestJson | undefined;
-  /**
-   * `spaceIds` now belong to `organizationId` (a space or collection transfer): the family cuts
-   * what of another organization still links them. Runs in the transfer's transaction.
-   */
-  spacesTransferred?(store: Store, spaceIds: readonly string[], organizationId: string): void;
+  ): ChangeRequestRow | undefined;
+  spacesTransferred?: SpacesTransferred;
 }
 
 /** The hooks as the routes call them, every family's answer joined. */
@@ -46,10 +51,9 @@ export interface Hooks {
   spaceCounts(store: Store, space: SpaceRow): SpaceCounts;
   revisionMergedFrom(
     store: Store,
-    origin: string,
     space: SpaceRow,
     revisionId: string,
-  ): ChangeRequestJson | undefined;
+  ): ChangeRequestRow | undefined;
   spacesTransferred(store: Store, spaceIds: readonly string[], organizationId: string): void;
 }
 
@@ -76,9 +80,9 @@ export function wireHooks(providers: readonly FamilyHooks[]): Hooks {
       for (const counter of counters) Object.assign(counts, counter(store, space));
       return counts;
     },
-    revisionMergedFrom(store, origin, space, revisionId) {
+    revisionMergedFrom(store, space, revisionId) {
       for (const merger of mergers) {
-        const changeRequest = merger(store, origin, space, revisionId);
+        const changeRequest = merger(store, space, revisionId);
         if (changeRequest !== undefined) return changeRequest;
       }
       return undefined;

@@ -4,17 +4,33 @@
  * Pure functions, shared by the content store, its routes, Git sync and the app pages.
  */
 
-/** A page's slug from its title: lower case, runs of other characters to `-` (§2.11, max 100). */
-export function slugify(title: string): string {
+/**
+ * A slug from a title: lower case, runs of other characters to `-`, at most `max` characters;
+ * `fallback` when nothing is left. A page's (§2.11, max 100) by default; a site space's path
+ * takes 90 and `space`.
+ */
+export function slugify(title: string, { max = 100, fallback = "page" } = {}): string {
   const slug = title
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
-    .slice(0, 100)
+    .slice(0, max)
     .replace(/-+$/, "");
-  return slug === "" ? "page" : slug;
+  return slug === "" ? fallback : slug;
+}
+
+/** A site section's or site space's path from a title: at most 90 characters, else `space`. */
+export const pathSlug = (title: string) => slugify(title, { max: 90, fallback: "space" });
+
+/** `base`, or `base-2`, `base-3`, ... : the first one `taken` refuses. */
+export function uniquePath(base: string, taken: (path: string) => boolean): string {
+  if (!taken(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken(candidate)) return candidate;
+  }
 }
 
 /** One section of a page: the text under a heading, or before the first heading. */

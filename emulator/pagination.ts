@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { badRequest } from "./errors";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "./limits";
 
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 1000;
 /**
  * The largest offset a cursor may carry: far past any list the emulator holds, and small enough
  * that SQLite binds it as an integer (a cursor of `{"o":1e308}` was a 500 "datatype mismatch").

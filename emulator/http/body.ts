@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { badRequest, HttpError } from "../errors";
 import { requestHeader, type NodeBindings } from "./headers";
+import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from "../limits";
 
 /**
  * Request bodies are read once, here, for every route and the request log: within a byte limit
@@ -10,9 +11,7 @@ import { requestHeader, type NodeBindings } from "./headers";
  */
 
 /** The largest body accepted: far above any body of the API, which are a few KB at most. */
-export const MAX_BODY_BYTES = 1024 * 1024;
 /** The deepest nesting of arrays and objects accepted; the API's deepest body nests 6 levels. */
-export const MAX_BODY_DEPTH = 64;
 
 /** What the body middleware leaves on the context. */
 export type RequestBody =

@@ -5,7 +5,6 @@ import {
   treeFromFiles,
   treeOf,
   markdownTooLarge,
-  MAX_PAGE_MARKDOWN_BYTES,
   type FileInput,
   type PageInput,
 } from "../content-tree";
@@ -23,6 +22,7 @@ import {
 } from "../store/git-sync";
 import { findUser } from "../store/identity";
 import { findSpace } from "../store/spaces";
+import { MAX_PAGE_MARKDOWN_BYTES } from "../limits";
 
 /** Where a repository keeps files that are not pages (GitBook's layout): `.gitbook/assets/<name>`. */
 export const ASSETS = ".gitbook/assets/";

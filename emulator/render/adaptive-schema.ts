@@ -16,12 +16,13 @@ function claimNames(properties: Record<string, unknown>, ctx: z.RefinementCtx): 
 }
 
 /**
- * The adaptive schema this emulator accepts (§2.4): a draft-07 object schema whose properties
+ * The adaptive schema this emulator keeps (§2.4): a draft-07 object schema whose properties
  * are boolean visitor claims, plus an optional `unsigned` object of boolean claims; every other
- * keyword or claim type is refused with 400. A claim needs a description, as the hosted service
- * requires; a schema stored by release 0.1.0, which did not, is still answered as stored.
+ * keyword or claim type is refused with 400. PUT's validator (routes/adaptive-schema.ts) takes a
+ * claim's description as required, as the hosted service does; a schema stored by release 0.1.0,
+ * which did not, is still answered as stored.
  */
-function adaptiveJsonSchema(description: z.ZodString | z.ZodOptional<z.ZodString>) {
+export function adaptiveJsonSchema(description: z.ZodString | z.ZodOptional<z.ZodString>) {
   const booleanClaim = z.strictObject({ type: z.literal("boolean"), description });
   const unsignedClaims = z.strictObject({
     type: z.literal("object"),
@@ -40,8 +41,6 @@ function adaptiveJsonSchema(description: z.ZodString | z.ZodOptional<z.ZodString
   });
 }
 
-/** What PUT accepts. */
-export const AdaptiveJsonSchemaInput = adaptiveJsonSchema(z.string().max(1024));
 /** What GET answers. */
 export const AdaptiveJsonSchema = named(
   "SiteAdaptiveJSONSchema",

@@ -56,3 +56,47 @@ export function present<K extends string, V>(
 ): { [P in K]?: V } {
   return (value === null || value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
+
+/**
+ * An optional field an object keeps and shows as it is: its wire schema (the same on a request
+ * and in the JSON) and its column's SQL type. Declared once, in the family's render module: the
+ * store takes its column from it, the routes its validator, the response schema its entry.
+ */
+export interface OptionalField {
+  wire: z.ZodType;
+  sql: string;
+}
+
+/** The fields' schemas, each optional: for a create body and a response schema. */
+export function optionalShape<F extends Record<string, OptionalField>>(
+  fields: F,
+): { [K in keyof F]: z.ZodOptional<F[K]["wire"]> } {
+  const entries = Object.entries(fields).map(([key, field]) => [key, field.wire.optional()]);
+  return Object.fromEntries(entries) as { [K in keyof F]: z.ZodOptional<F[K]["wire"]> };
+}
+
+/** The fields' schemas, each optional or `null` (which removes it): for a PATCH body. */
+export function patchShape<F extends Record<string, OptionalField>>(
+  fields: F,
+): { [K in keyof F]: z.ZodOptional<z.ZodNullable<F[K]["wire"]>> } {
+  const entries = Object.entries(fields).map(([key, f]) => [key, f.wire.nullable().optional()]);
+  return Object.fromEntries(entries) as {
+    [K in keyof F]: z.ZodOptional<z.ZodNullable<F[K]["wire"]>>;
+  };
+}
+
+/** The value of each field a row holds, as a row keeps it: `null` when it is not set. */
+export type OptionalValues<F extends Record<string, OptionalField>> = {
+  [K in keyof F]: z.output<F[K]["wire"]> | null;
+};
+
+/** The fields a row has set, for the JSON: an unset one is left out. */
+export function presentFields<F extends Record<string, OptionalField>>(
+  fields: F,
+  row: OptionalValues<F>,
+): { [K in keyof F]?: z.output<F[K]["wire"]> } {
+  const set = Object.keys(fields).filter((key) => row[key] !== null);
+  return Object.fromEntries(set.map((key) => [key, row[key]])) as {
+    [K in keyof F]?: z.output<F[K]["wire"]>;
+  };
+}

@@ -4,9 +4,9 @@ import type { SamlProviderRow } from "../store/saml";
 import type { TeamRow } from "../store/teams";
 import { named, roleOrGuest, timestamp, url } from "./common";
 import { renderTeam, TeamJson } from "./teams";
+import { SAML_LIMITS } from "../limits";
 
 /** §8's limits of a SAML provider. */
-export const SAML_LIMITS = { label: 30, entityID: 1024, certificate: 10000, ssoURL: 2048 };
 
 export const SamlProviderJson = named(
   "OrganizationSAMLProvider",

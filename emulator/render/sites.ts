@@ -84,9 +84,9 @@ export const SiteJson = named(
 export type SiteJson = z.input<typeof SiteJson>;
 
 /**
- * What every object of one site needs to render itself, worked out once per request by the
- * routes (`routes/site-context.ts`): where the site is published, which share key its published
- * URLs carry, which section and site space are the defaults.
+ * What every object of one site needs to render itself, worked out once per request by
+ * `siteView` (store/sites.ts): where the site is published, which share key its published URLs
+ * carry, which section and site space are the defaults.
  */
 export interface SiteView {
   site: SiteRow;

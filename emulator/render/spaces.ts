@@ -1,8 +1,18 @@
 import { z } from "zod";
 import { hasRole, roleLevel } from "../auth";
+import type { ApiContext } from "../context";
 import type { SpaceCounts } from "../hooks";
 import type { SpaceRow } from "../store/spaces";
-import { named, present, timestamp, url } from "./common";
+import { EMOJI_MAX, TITLE_MAX } from "../limits";
+import {
+  named,
+  optionalShape,
+  present,
+  presentFields,
+  timestamp,
+  url,
+  type OptionalField,
+} from "./common";
 
 /** The language codes of GAPS.md. */
 export const LANGUAGES = [
@@ -63,13 +73,20 @@ export const MergeRulesSpace = named(
   ]),
 );
 
+/**
+ * A space's optional fields that are kept and shown as they are: each is accepted on create and
+ * on PATCH (`null` removes it), kept in a column of its own (added to files written before), and
+ * in the JSON when set. A new one is one entry here: `{ wire: z.string().max(100), sql: "TEXT" }`.
+ */
+export const SPACE_OPTIONAL_FIELDS = {} satisfies Record<string, OptionalField>;
+
 export const SpaceJson = named(
   "Space",
   z.strictObject({
     object: z.literal("space"),
     id: z.string(),
-    title: z.string().max(50),
-    emoji: z.string().max(50),
+    title: z.string().max(TITLE_MAX),
+    emoji: z.string().max(EMOJI_MAX),
     visibility: z.enum([
       "public",
       "unlisted",
@@ -92,6 +109,7 @@ export const SpaceJson = named(
     changeRequestsOpen: z.number().int().min(0),
     changeRequestsDraft: z.number().int().min(0),
     mergeRules: MergeRulesSpace,
+    ...optionalShape(SPACE_OPTIONAL_FIELDS),
     urls: z.strictObject({ location: url, app: url, published: url.optional() }),
     permissions: z.strictObject({
       view: z.boolean(),
@@ -148,6 +166,7 @@ export function renderSpace(
     defaultLevel: row.defaultLevel as SpaceJson["defaultLevel"],
     ...extras.counts,
     mergeRules: { type: "inherit" },
+    ...presentFields(SPACE_OPTIONAL_FIELDS, row),
     urls: {
       location: `${origin}/v1/spaces/${row.id}`,
       app: spaceAppUrl(origin, row),
@@ -166,4 +185,16 @@ export function renderSpace(
       installIntegration: admin,
     },
   };
+}
+
+/**
+ * A space as the caller sees it, with what other families add to it (its published URL and
+ * counts, through the hooks): every family that shows a space renders it through here.
+ */
+export function renderSpaceFor(ctx: ApiContext, row: SpaceRow, role: string | null): SpaceJson {
+  const extras = {
+    published: ctx.hooks.spacePublishedUrl(ctx.store, row, role),
+    counts: ctx.hooks.spaceCounts(ctx.store, row),
+  };
+  return renderSpace(row, extras, ctx.origin, role);
 }

@@ -2,8 +2,7 @@ import { z } from "zod";
 import type { TeamRow } from "../store/teams";
 import { MemberJson } from "./members";
 import { named, timestamp } from "./common";
-
-export const TEAM_TITLE_MAX = 64;
+import { TEAM_TITLE_MAX } from "../limits";
 
 export const teamRole = z.enum(["owner", "member"]);
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { json } from "../http/route";
 import { apiRoute } from "../context";
 import {
-  AdaptiveJsonSchemaInput,
+  adaptiveJsonSchema,
   AdaptiveSchemaJson,
   renderAdaptiveSchema,
   storedSchema,
@@ -12,7 +12,10 @@ import {
 } from "../render/adaptive-schema";
 import { writeAdaptiveSchema } from "../store/adaptive-schema";
 import { findSite } from "../store/sites";
-import { requireSite } from "./site-context";
+import { requireSite } from "../access/sites";
+
+/** What PUT accepts: a claim needs a description, as the hosted service requires. */
+const AdaptiveJsonSchemaInput = adaptiveJsonSchema(z.string().max(1024));
 
 const base = "/orgs/{organizationId}/sites/{siteId}/adaptive-schema";
 const schemaAnswer = { description: "The site's adaptive schema", schema: AdaptiveSchemaJson };

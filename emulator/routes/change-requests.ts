@@ -1,85 +1,30 @@
 import { z } from "zod";
 import { mergePages } from "../content-tree";
-import { apiRoute, type ApiContext } from "../context";
-import { badRequest, HttpError, notFound } from "../errors";
-import type { FamilyHooks } from "../hooks";
+import { apiRoute } from "../context";
+import { badRequest, HttpError } from "../errors";
 import { json } from "../http/route";
 import { envelope, pageOf, pageQuery } from "../pagination";
 import {
   ChangeRequestJson,
   ChangeRequestResultJson,
   changeRequestStatus,
-  renderChangeRequest,
 } from "../render/change-requests";
 import { listOf } from "../render/common";
 import {
-  changeRequestCounts,
-  findChangeRequest,
-  findChangeRequestMergedInto,
   insertChangeRequest,
   listChangeRequests,
   updateChangeRequest,
   type ChangeRequestRow,
 } from "../store/change-requests";
-import { openCommentCount } from "../store/comments";
 import { findPage, insertRevision, pagesOf, setSpaceRevision } from "../store/content";
 import { organizationKey } from "../store/members";
 import { PDF_LINK_TTL, pdfLinkSignature, type PdfLink } from "../pdf";
-import { findUser, type UserRow } from "../store/identity";
-import type { SpaceRow } from "../store/spaces";
-import { contentOfSpace, contentRoutes, type ContentResolver } from "./content";
-import { visibleSpace } from "./spaces";
+import { visibleSpace } from "../access/spaces";
+import { requireChangeRequest } from "../access/threads";
+import { renderChangeRequestFor } from "../views";
 
 const base = "/spaces/{spaceId}/change-requests";
 const one = `${base}/{changeRequestId}`;
-
-/** A user as objects show it; one removed since shows as such rather than failing the read. */
-export function userOf(ctx: Pick<ApiContext, "store">, id: string): UserRow {
-  return (
-    findUser(ctx.store, id) ?? {
-      userId: id,
-      displayName: "Removed user",
-      email: "",
-      photoUrl: null,
-    }
-  );
-}
-
-/** The change request the path names (its id or number), in a space the caller can see. */
-export function requireChangeRequest(
-  ctx: ApiContext,
-  params: { spaceId: string; changeRequestId: string },
-  // A guest reaches no space (docs/api-decisions.md), nor its change requests: `read` at least.
-  minimum: "read" | "comment" | "edit" | "review" = "read",
-): { space: SpaceRow; cr: ChangeRequestRow; role: string | null } {
-  const { row: space } = visibleSpace(ctx, params.spaceId);
-  const role = ctx.requireRole(space.organizationId, minimum);
-  const cr = findChangeRequest(ctx.store, space.id, params.changeRequestId);
-  if (cr === undefined) throw notFound(`change request ${params.changeRequestId}`);
-  return { space, cr, role };
-}
-
-export function renderChangeRequestFor(
-  ctx: Pick<ApiContext, "store" | "origin">,
-  space: SpaceRow,
-  cr: ChangeRequestRow,
-) {
-  return renderChangeRequest(ctx.origin, cr, {
-    organizationId: space.organizationId,
-    spaceRevision: space.revision,
-    comments: openCommentCount(ctx.store, space.id, cr.id),
-    users: (id) => userOf(ctx, id),
-  });
-}
-
-/** §4.7: a change request's content is its own revision. */
-const changeRequestContent: ContentResolver = (ctx, params) => {
-  const { space, cr } = requireChangeRequest(ctx, {
-    spaceId: params.spaceId!,
-    changeRequestId: params.changeRequestId!,
-  });
-  return contentOfSpace(ctx, space, cr.revision, cr.number);
-};
 
 function requireActive(cr: ChangeRequestRow, action: string): void {
   if (cr.status === "merged" || cr.status === "archived")
@@ -90,15 +35,6 @@ const ChangeRequestList = listOf("ChangeRequestList", ChangeRequestJson);
 const crAnswer = { description: "The change request", schema: ChangeRequestJson };
 const PdfUrlJson = z.strictObject({ url: z.string() });
 const resultAnswer = { description: "The revision it produced", schema: ChangeRequestResultJson };
-
-/** The counts of §2.3 this family keeps. */
-export const changeRequestHooks: FamilyHooks = {
-  spaceCounts: (store, space) => changeRequestCounts(store, space.id),
-  revisionMergedFrom(store, origin, space, revisionId) {
-    const cr = findChangeRequestMergedInto(store, space.id, revisionId);
-    return cr && renderChangeRequestFor({ store, origin }, space, cr);
-  },
-};
 
 /** §4.6 change requests and §4.7 their content. */
 export const changeRequestRoutes = [
@@ -301,11 +237,4 @@ export const changeRequestRoutes = [
       });
     },
   }),
-
-  ...contentRoutes(
-    one,
-    "ChangeRequest",
-    changeRequestContent,
-    (_ctx, _at, links) => links.filter((l) => l.status === "broken").length,
-  ),
 ];

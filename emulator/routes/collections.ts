@@ -1,12 +1,15 @@
 import { z } from "zod";
+import { moveAmongSiblings, requireParent, visibleCollection } from "../access/spaces";
 import { empty, json } from "../http/route";
-import { checkRole, roleLevel } from "../auth";
+import { roleLevel } from "../auth";
 import { apiRoute, type ApiContext } from "../context";
-import { conflict, notFound } from "../errors";
+import { patched } from "../store/sql";
+import { id, moveBody } from "../validation";
+import { conflict } from "../errors";
 import { envelope, pageOf, pageQuery } from "../pagination";
 import { CollectionJson, renderCollection } from "../render/collections";
 import { listOf } from "../render/common";
-import { SpaceJson } from "../render/spaces";
+import { renderSpaceFor, SpaceJson } from "../render/spaces";
 import {
   collectionSubtree,
   deleteCollectionTree,
@@ -17,17 +20,16 @@ import {
   updateCollection,
 } from "../store/collections";
 import { listSpaces } from "../store/spaces";
-import { id, moveAmongSiblings, moveBody, requireParent } from "./placement";
-import { renderSpaceFor } from "./spaces";
+import { DESCRIPTION_MAX, TITLE_MAX } from "../limits";
 
 const createCollection = z.strictObject({
-  title: z.string().max(50).optional(),
+  title: z.string().max(TITLE_MAX).optional(),
   parent: id.nullable().optional(),
 });
 
 const patchCollection = z.strictObject({
-  title: z.string().max(50).optional(),
-  description: z.string().max(100).nullable().optional(),
+  title: z.string().max(TITLE_MAX).optional(),
+  description: z.string().max(DESCRIPTION_MAX).nullable().optional(),
   defaultLevel: z
     .union([roleLevel, z.literal("inherit")])
     .nullable()
@@ -37,14 +39,6 @@ const patchCollection = z.strictObject({
 const transferBody = z.strictObject({ organization: id });
 
 const listQuery = pageQuery.extend({ nested: z.enum(["true", "false"]).optional() });
-
-/** The collection, once the caller is known to belong to its organization (404 otherwise). */
-function visible(ctx: ApiContext, collectionId: string, minimum: "member" | "create" = "member") {
-  const row = findCollection(ctx.store, collectionId);
-  const role = row && ctx.roleIn(row.organizationId);
-  if (!row || role === undefined) throw notFound(`collection ${collectionId}`);
-  return { row, role: checkRole(role, minimum, row.organizationId) };
-}
 
 const answer = (ctx: ApiContext, id: string, role: string | null) =>
   json(200, renderCollection(findCollection(ctx.store, id)!, ctx.origin, role));
@@ -100,7 +94,7 @@ export const collectionRoutes = [
     summary: "A collection",
     responses: { 200: collectionAnswer },
     handler({ params }, ctx) {
-      const { row, role } = visible(ctx, params.collectionId);
+      const { row, role } = visibleCollection(ctx, params.collectionId);
       return json(200, renderCollection(row, ctx.origin, role));
     },
   }),
@@ -113,12 +107,8 @@ export const collectionRoutes = [
     body: patchCollection,
     responses: { 200: collectionAnswer },
     handler({ params, body }, ctx) {
-      const { row, role } = visible(ctx, params.collectionId, "create");
-      const updated = updateCollection(ctx.store, row.id, {
-        title: body.title ?? row.title,
-        description: body.description === undefined ? row.description : body.description,
-        defaultLevel: body.defaultLevel === undefined ? row.defaultLevel : body.defaultLevel,
-      });
+      const { row, role } = visibleCollection(ctx, params.collectionId, "create");
+      const updated = updateCollection(ctx.store, row.id, patched(row, body));
       return json(200, renderCollection(updated, ctx.origin, role));
     },
   }),
@@ -150,9 +140,9 @@ export const collectionRoutes = [
     query: pageQuery,
     responses: { 200: { description: "A page of spaces", schema: SpaceList } },
     handler({ params, query }, ctx) {
-      const { row, role } = visible(ctx, params.collectionId);
+      const { row, role } = visibleCollection(ctx, params.collectionId);
       const page = pageOf(query);
-      const { rows, count } = listSpaces(ctx.store, "parent_id = ?", [row.id], page);
+      const { rows, count } = listSpaces(ctx.store, { parentId: row.id }, page);
       const items = rows.map((space) => renderSpaceFor(ctx, space, role));
       return json(200, envelope(page, items, count));
     },
@@ -166,7 +156,7 @@ export const collectionRoutes = [
     body: moveBody,
     responses: { 200: collectionAnswer },
     handler({ params, body }, ctx) {
-      const { row, role } = visible(ctx, params.collectionId, "create");
+      const { row, role } = visibleCollection(ctx, params.collectionId, "create");
       ctx.store.transaction(() => {
         const parentId = body.parent === undefined ? row.parentId : body.parent;
         if (parentId !== null && collectionSubtree(ctx.store, row.id).includes(parentId)) {
@@ -194,7 +184,7 @@ export const collectionRoutes = [
     body: transferBody,
     responses: { 200: collectionAnswer },
     handler({ params, body }, ctx) {
-      const { row } = visible(ctx, params.collectionId, "create");
+      const { row } = visibleCollection(ctx, params.collectionId, "create");
       // The target must be an organization the caller may create content in; others are 404.
       const role = ctx.requireRole(body.organization, "create");
       if (body.organization !== row.organizationId)

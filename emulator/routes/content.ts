@@ -16,60 +16,17 @@ import {
   renderPage,
   renderPageTree,
   renderRevision,
-  type ContentScope,
   type LinkJson,
 } from "../render/content";
-import {
-  filesOf,
-  findFile,
-  findPage,
-  findRevision,
-  pagesOf,
-  type RevisionRow,
-} from "../store/content";
+import { filesOf, findFile, findPage, pagesOf } from "../store/content";
 import { activeChangeRequests } from "../store/change-requests";
-import type { SpaceRow } from "../store/spaces";
-import { visibleSpace } from "./spaces";
-
-/** The revision a content route reads, and where its objects live. */
-export interface ContentAt {
-  space: SpaceRow;
-  scope: ContentScope;
-  revisionId: string;
-  /** Undefined for a revision never written: the empty content a space starts with. */
-  revision: RevisionRow | undefined;
-  createdAt: string;
-}
-
-/** Finds the content a route's path names, checking the caller may read it. */
-export type ContentResolver = (ctx: ApiContext, params: Record<string, string>) => ContentAt;
-
-/** The space's own content (§4.5): its current revision. */
-export const spaceContent: ContentResolver = (ctx, params) => {
-  // A guest reaches no space's content (docs/api-decisions.md): a role is needed, `read` or up.
-  const { row } = visibleSpace(ctx, params.spaceId!, { minimum: "read" });
-  return contentOfSpace(ctx, row, row.revision);
-};
-
-export function contentOfSpace(
-  ctx: ApiContext,
-  space: SpaceRow,
-  revisionId: string,
-  changeRequest?: number,
-): ContentAt {
-  return {
-    space,
-    scope: {
-      origin: ctx.origin,
-      organizationId: space.organizationId,
-      spaceId: space.id,
-      ...(changeRequest !== undefined ? { changeRequest } : {}),
-    },
-    revisionId,
-    revision: findRevision(ctx.store, revisionId),
-    createdAt: space.createdAt,
-  };
-}
+import {
+  changeRequestContent,
+  spaceContent,
+  type ContentAt,
+  type ContentResolver,
+} from "../access/threads";
+import { renderChangeRequestFor } from "../views";
 
 /** §4.1's content read options. The emulator keeps no Git metadata to leave out, nor computed pages. */
 const contentQuery = z.looseObject({
@@ -125,19 +82,105 @@ export function linkAnswer(
   };
 }
 
-/**
- * The content reads of §4.5 (a space's) or §4.7 (a change request's): the same operations on a
- * different revision. `name` distinguishes their operation ids (`getSpaceContent`,
- * `getChangeRequestContent`); `brokenInChangeRequests` is what `stats.broken.changeRequest` counts.
- */
-export function contentRoutes(
-  prefix: string,
-  name: "Space" | "ChangeRequest",
-  resolve: ContentResolver,
-  brokenInChangeRequests: (ctx: ApiContext, at: ContentAt, links: RevisionLink[]) => number,
-): Route<ApiContext>[] {
-  const p = (params: unknown) => params as Record<string, string>;
-  const where = name === "Space" ? "the space's" : "the change request's";
+/** Which content a set of routes reads: a space's (§4.5) or a change request's (§4.7). */
+interface ContentKind {
+  prefix: string;
+  /** Distinguishes their operation ids: `getSpaceContent`, `getChangeRequestContent`. */
+  name: "Space" | "ChangeRequest";
+  where: string;
+  resolve: ContentResolver;
+  /** What `stats.broken.changeRequest` counts. */
+  brokenInChangeRequests(ctx: ApiContext, at: ContentAt, links: RevisionLink[]): number;
+}
+
+type Params = Record<string, string>;
+type Paging = { page?: string; limit?: number };
+
+function revisionOf(kind: ContentKind, ctx: ApiContext, params: Params) {
+  const at = kind.resolve(ctx, params);
+  const merged =
+    at.revision?.type === "merge"
+      ? ctx.hooks.revisionMergedFrom(ctx.store, at.space, at.revisionId)
+      : undefined;
+  return renderRevision(
+    at.scope,
+    at.revisionId,
+    at.revision,
+    at.createdAt,
+    pagesOf(ctx.store, at.revisionId),
+    filesOf(ctx.store, at.revisionId),
+    merged && renderChangeRequestFor(ctx, at.space, merged),
+  );
+}
+
+function pageTreeOf(kind: ContentKind, ctx: ApiContext, params: Params) {
+  const at = kind.resolve(ctx, params);
+  return { pages: renderPageTree(at.scope, pagesOf(ctx.store, at.revisionId)) };
+}
+
+function pageOfContent(kind: ContentKind, ctx: ApiContext, params: Params) {
+  const at = kind.resolve(ctx, params);
+  const page = requirePage(ctx, at, params.pageId!);
+  const subtree = pagesOf(ctx.store, at.revisionId);
+  const children = renderPageTree(
+    at.scope,
+    subtree.filter((row) => row.path.startsWith(`${page.path}/`)),
+    page.id,
+  );
+  return renderPage(at.scope, page, children);
+}
+
+function pageLinks(
+  kind: ContentKind,
+  ctx: ApiContext,
+  params: Params,
+  query: z.output<typeof linksQuery>,
+) {
+  const at = kind.resolve(ctx, params);
+  const page = requirePage(ctx, at, params.pageId!);
+  const links = linksOfContent(ctx, at).filter((l) => l.sources.includes(page.id));
+  const onPage = links.map((l) => ({ ...l, sources: [page.id] }));
+  return linkAnswer(at, onPage, query, kind.brokenInChangeRequests(ctx, at, onPage));
+}
+
+function filesOfContent(kind: ContentKind, ctx: ApiContext, params: Params, query: Paging) {
+  const at = kind.resolve(ctx, params);
+  const page = slicePage(pageOf(query), filesOf(ctx.store, at.revisionId));
+  return { ...page, items: page.items.map((f) => renderFile(at.scope, at.revisionId, f)) };
+}
+
+function requireFile(ctx: ApiContext, at: ContentAt, fileId: string) {
+  const file = findFile(ctx.store, at.revisionId, fileId);
+  if (file === undefined) throw notFound(`file ${fileId} in revision ${at.revisionId}`);
+  return file;
+}
+
+function fileOfContent(kind: ContentKind, ctx: ApiContext, params: Params) {
+  const at = kind.resolve(ctx, params);
+  return renderFile(at.scope, at.revisionId, requireFile(ctx, at, params.fileId!));
+}
+
+function fileBacklinks(kind: ContentKind, ctx: ApiContext, params: Params, query: Paging) {
+  const at = kind.resolve(ctx, params);
+  const fileId = requireFile(ctx, at, params.fileId!).id;
+  const link = linksOfContent(ctx, at).find(
+    (l) => l.target.kind === "file" && l.target.file === fileId,
+  );
+  const items = (link?.sources ?? []).map((page) => ({
+    kind: "page" as const,
+    organization: at.space.organizationId,
+    space: at.space.id,
+    versionContext: { type: "revision" as const, revision: at.revisionId },
+    page,
+    file: fileId,
+  }));
+  return slicePage(pageOf(query), items);
+}
+
+/** The content reads of one kind of content: the same operations on a different revision. */
+function contentRoutes(kind: ContentKind): Route<ApiContext>[] {
+  const { prefix, name, where } = kind;
+  const p = (params: unknown) => params as Params;
   return [
     apiRoute({
       method: "get",
@@ -146,25 +189,8 @@ export function contentRoutes(
       summary: `The revision of ${where} content: its page tree and files`,
       query: contentQuery,
       responses: { 200: { description: "The revision", schema: RevisionJson } },
-      handler({ params }, ctx) {
-        const at = resolve(ctx, p(params));
-        return json(
-          200,
-          renderRevision(
-            at.scope,
-            at.revisionId,
-            at.revision,
-            at.createdAt,
-            pagesOf(ctx.store, at.revisionId),
-            filesOf(ctx.store, at.revisionId),
-            at.revision?.type === "merge"
-              ? ctx.hooks.revisionMergedFrom(ctx.store, ctx.origin, at.space, at.revisionId)
-              : undefined,
-          ),
-        );
-      },
+      handler: ({ params }, ctx) => json(200, revisionOf(kind, ctx, p(params))),
     }),
-
     apiRoute({
       method: "get",
       path: `${prefix}/content/pages`,
@@ -172,12 +198,8 @@ export function contentRoutes(
       summary: `The page tree of ${where} content`,
       query: contentQuery,
       responses: { 200: { description: "The pages", schema: PagesJson } },
-      handler({ params }, ctx) {
-        const at = resolve(ctx, p(params));
-        return json(200, { pages: renderPageTree(at.scope, pagesOf(ctx.store, at.revisionId)) });
-      },
+      handler: ({ params }, ctx) => json(200, pageTreeOf(kind, ctx, p(params))),
     }),
-
     apiRoute({
       method: "get",
       path: `${prefix}/content/page/{pageId}`,
@@ -185,19 +207,8 @@ export function contentRoutes(
       summary: `A page of ${where} content, with its Markdown and its child pages`,
       query: pageReadQuery,
       responses: { 200: { description: "The page", schema: PageJson } },
-      handler({ params }, ctx) {
-        const at = resolve(ctx, p(params));
-        const page = requirePage(ctx, at, p(params).pageId!);
-        const subtree = pagesOf(ctx.store, at.revisionId);
-        const children = renderPageTree(
-          at.scope,
-          subtree.filter((row) => row.path.startsWith(`${page.path}/`)),
-          page.id,
-        );
-        return json(200, renderPage(at.scope, page, children));
-      },
+      handler: ({ params }, ctx) => json(200, pageOfContent(kind, ctx, p(params))),
     }),
-
     apiRoute({
       method: "get",
       path: `${prefix}/content/page/{pageId}/links`,
@@ -205,15 +216,8 @@ export function contentRoutes(
       summary: `The links written on a page of ${where} content, with their stats`,
       query: linksQuery,
       responses: { 200: { description: "A page of links", schema: LinkList } },
-      handler({ params, query }, ctx) {
-        const at = resolve(ctx, p(params));
-        const page = requirePage(ctx, at, p(params).pageId!);
-        const links = linksOfContent(ctx, at).filter((l) => l.sources.includes(page.id));
-        const onPage = links.map((l) => ({ ...l, sources: [page.id] }));
-        return json(200, linkAnswer(at, onPage, query, brokenInChangeRequests(ctx, at, onPage)));
-      },
+      handler: ({ params, query }, ctx) => json(200, pageLinks(kind, ctx, p(params), query)),
     }),
-
     apiRoute({
       method: "get",
       path: `${prefix}/content/files`,
@@ -221,16 +225,8 @@ export function contentRoutes(
       summary: `The files of ${where} content`,
       query: pageQuery.extend(contentQuery.shape),
       responses: { 200: { description: "A page of files", schema: FileList } },
-      handler({ params, query }, ctx) {
-        const at = resolve(ctx, p(params));
-        const page = slicePage(pageOf(query), filesOf(ctx.store, at.revisionId));
-        return json(200, {
-          ...page,
-          items: page.items.map((f) => renderFile(at.scope, at.revisionId, f)),
-        });
-      },
+      handler: ({ params, query }, ctx) => json(200, filesOfContent(kind, ctx, p(params), query)),
     }),
-
     apiRoute({
       method: "get",
       path: `${prefix}/content/files/{fileId}`,
@@ -238,15 +234,8 @@ export function contentRoutes(
       summary: `A file of ${where} content`,
       query: contentQuery,
       responses: { 200: { description: "The file", schema: FileJson } },
-      handler({ params }, ctx) {
-        const at = resolve(ctx, p(params));
-        const file = findFile(ctx.store, at.revisionId, p(params).fileId!);
-        if (file === undefined)
-          throw notFound(`file ${p(params).fileId} in revision ${at.revisionId}`);
-        return json(200, renderFile(at.scope, at.revisionId, file));
-      },
+      handler: ({ params }, ctx) => json(200, fileOfContent(kind, ctx, p(params))),
     }),
-
     apiRoute({
       method: "get",
       path: `${prefix}/content/files/{fileId}/backlinks`,
@@ -254,24 +243,7 @@ export function contentRoutes(
       summary: `The pages of ${where} content that link a file`,
       query: pageQuery,
       responses: { 200: { description: "A page of backlinks", schema: BacklinkList } },
-      handler({ params, query }, ctx) {
-        const at = resolve(ctx, p(params));
-        const fileId = p(params).fileId!;
-        if (findFile(ctx.store, at.revisionId, fileId) === undefined)
-          throw notFound(`file ${fileId} in revision ${at.revisionId}`);
-        const link = linksOfContent(ctx, at).find(
-          (l) => l.target.kind === "file" && l.target.file === fileId,
-        );
-        const items = (link?.sources ?? []).map((page) => ({
-          kind: "page" as const,
-          organization: at.space.organizationId,
-          space: at.space.id,
-          versionContext: { type: "revision" as const, revision: at.revisionId },
-          page,
-          file: fileId,
-        }));
-        return json(200, slicePage(pageOf(query), items));
-      },
+      handler: ({ params, query }, ctx) => json(200, fileBacklinks(kind, ctx, p(params), query)),
     }),
   ];
 }
@@ -296,7 +268,13 @@ function brokenInOpenChangeRequests(ctx: ApiContext, at: ContentAt): number {
 
 /** §4.4's links of a space and §4.5's content reads of its current revision. */
 export const spaceContentRoutes = [
-  ...contentRoutes("/spaces/{spaceId}", "Space", spaceContent, brokenInOpenChangeRequests),
+  ...contentRoutes({
+    prefix: "/spaces/{spaceId}",
+    name: "Space",
+    where: "the space's",
+    resolve: spaceContent,
+    brokenInChangeRequests: brokenInOpenChangeRequests,
+  }),
   apiRoute({
     method: "get",
     path: "/spaces/{spaceId}/links",
@@ -311,3 +289,12 @@ export const spaceContentRoutes = [
     },
   }),
 ];
+
+/** §4.7's content reads of a change request's own revision. */
+export const changeRequestContentRoutes = contentRoutes({
+  prefix: "/spaces/{spaceId}/change-requests/{changeRequestId}",
+  name: "ChangeRequest",
+  where: "the change request's",
+  resolve: changeRequestContent,
+  brokenInChangeRequests: (_ctx, _at, links) => links.filter((l) => l.status === "broken").length,
+});

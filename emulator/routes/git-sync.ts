@@ -5,16 +5,13 @@ import { maskCredentials, repositoryName, repositoryUrlProblem } from "../git";
 import { empty, json } from "../http/route";
 import { runGitSync } from "../jobs/git-sync";
 import { GitInfoJson, renderGitInfo } from "../render/git-sync";
-import type { FamilyHooks } from "../hooks";
 import {
-  endGitOperation,
   findGitSync,
   lastStartedGitOperation,
   queueGitOperation,
-  queuedGitOperations,
   type GitDirection,
 } from "../store/git-sync";
-import { visibleSpace } from "./spaces";
+import { visibleSpace } from "../access/spaces";
 
 const repositoryUrl = z
   .string()
@@ -66,21 +63,6 @@ const importBody = z.strictObject({
 });
 const exportBody = importBody.extend({ commitMessage: z.string().min(1).max(10_000) });
 type GitBody = z.output<typeof importBody> & { commitMessage?: string };
-
-/**
- * An operation was asked for by a member of the organization the space was in: once the space
- * belongs to another, what is still queued is skipped, never run there.
- */
-export const gitSyncHooks: FamilyHooks = {
-  spacesTransferred(store, spaceIds) {
-    for (const spaceId of spaceIds)
-      for (const op of queuedGitOperations(store, spaceId))
-        endGitOperation(store, op, maskCredentials(op.request.url), {
-          state: "skipped",
-          error: "skipped: the space moved to another organization after the operation was queued",
-        });
-  },
-};
 
 /** Queues an import or export and wakes the space's worker: the answer is 204 at once. */
 function queue(ctx: ApiContext, spaceId: string, direction: GitDirection, body: GitBody) {

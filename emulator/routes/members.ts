@@ -6,7 +6,7 @@ import { apiRoute, type ApiContext } from "../context";
 import { conflict, notFound } from "../errors";
 import { envelope, pageOf, pageQuery, slicePage } from "../pagination";
 import { listOf, named } from "../render/common";
-import { MemberJson, renderMember } from "../render/members";
+import { MemberJson } from "../render/members";
 import { SpaceJson } from "../render/spaces";
 import { renderTeam, TeamJson, TeamMembershipJson } from "../render/teams";
 import {
@@ -21,10 +21,10 @@ import {
   type MemberRow,
 } from "../store/members";
 import { findUser } from "../store/identity";
-import { listSites } from "../store/sites";
-import { listSpaces, spacesOf } from "../store/spaces";
-import { teamCountOf, teamsOfMember } from "../store/teams";
-import { renderSpaceFor } from "./spaces";
+import { spacesOf } from "../store/spaces";
+import { teamsOfMember } from "../store/teams";
+import { renderSpaceFor } from "../render/spaces";
+import { memberJson } from "../views";
 
 const order = z.enum(["asc", "desc"]).default("desc");
 
@@ -80,23 +80,6 @@ function visitorClaims(ctx: ApiContext, organizationId: string, role: string | n
   })}`;
   const key = organizationKey(ctx.store, organizationId);
   return `${unsigned}.${createHmac("sha256", key).update(unsigned).digest("base64url")}`;
-}
-
-/**
- * A member's counts. The emulator keeps no per-space or per-site permissions: a member with a
- * role reaches every live space and site of the organization with it, a guest none
- * (docs/api-decisions.md).
- */
-export function memberJson(ctx: ApiContext, row: MemberRow): z.input<typeof MemberJson> {
-  const none = { limit: 0, offset: 0 };
-  const reaches = row.role !== null;
-  return renderMember(ctx.origin, row, {
-    spaces: reaches
-      ? listSpaces(ctx.store, "organization_id = ?", [row.organizationId], none).count
-      : 0,
-    teams: teamCountOf(ctx.store, row.organizationId, row.userId),
-    sites: reaches ? listSites(ctx.store, row.organizationId, {}, none).count : 0,
-  });
 }
 
 function requireMember(ctx: ApiContext, organizationId: string, userId: string): MemberRow {
@@ -167,7 +150,7 @@ export const memberRoutes = [
         const member = requireMember(ctx, organizationId, userId);
         if (body.role === undefined) return member;
         keepAnAdmin(ctx, member, body.role);
-        setMemberRole(ctx.store, organizationId, userId, body.role);
+        setMemberRole(ctx.store, { organizationId, userId }, body.role);
         return requireMember(ctx, organizationId, userId);
       });
       return json(200, memberJson(ctx, row));

@@ -5,13 +5,7 @@ import { apiRoute, type ApiContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { pageOf, pageQuery, slicePage } from "../pagination";
 import { listOf } from "../render/common";
-import {
-  renderSamlProvider,
-  SAML_LIMITS,
-  SamlProviderJson,
-  samlService,
-  SsoLoginJson,
-} from "../render/saml";
+import { renderSamlProvider, SamlProviderJson, samlService, SsoLoginJson } from "../render/saml";
 import {
   deleteSamlProvider,
   findSamlProvider,
@@ -22,6 +16,7 @@ import {
   type SamlProviderRow,
 } from "../store/saml";
 import { findTeam } from "../store/teams";
+import { SAML_LIMITS } from "../limits";
 
 // §8's limits; a URL is http(s), as an identity provider's sign-in page is.
 const fields = {

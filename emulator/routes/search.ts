@@ -16,7 +16,7 @@ import { findPage, type PageRow } from "../store/content";
 import type { Store } from "../store";
 import { searchPages } from "../store/search";
 import { spacesOf, type SpaceRow } from "../store/spaces";
-import { visibleSpace } from "./spaces";
+import { visibleSpace } from "../access/spaces";
 
 /** §4.2's and §4.5's `query`: required, at most 512 characters. */
 const searchQuery = pageQuery.extend({ query: z.string().min(1).max(512) });

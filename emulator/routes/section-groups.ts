@@ -17,14 +17,9 @@ import {
 } from "../store/section-groups";
 import { findSection, topLevel, writeTopLevel } from "../store/site-sections";
 import type { SiteRow } from "../store/sites";
-import {
-  badReference,
-  insertionIndex,
-  refreshView,
-  renderGroupFor,
-  requireSite,
-  shareKeyQuery,
-} from "./site-context";
+import { badReference, insertionIndex, refreshView, requireSite } from "../access/sites";
+import { renderGroupFor } from "../views";
+import { shareKeyQuery } from "../validation";
 
 const groupTitle = z.string().min(1).max(100);
 const icon = z.string().max(50);

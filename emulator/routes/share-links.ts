@@ -12,7 +12,7 @@ import {
   listShareLinks,
   updateShareLink,
 } from "../store/share-links";
-import { refreshView, requireSite } from "./site-context";
+import { refreshView, requireSite } from "../access/sites";
 
 const name = z.string().max(50);
 const createBody = z.object({ name });

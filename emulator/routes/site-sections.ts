@@ -17,17 +17,12 @@ import {
 import { findSiteSpace } from "../store/site-spaces";
 import { updateSite } from "../store/sites";
 import { insertSpace } from "../store/spaces";
-import {
-  badReference,
-  linkSpace,
-  refreshView,
-  renderSectionFor,
-  requireLiveSpace,
-  requireSite,
-  shareKeyQuery,
-  slugify,
-  uniquePath,
-} from "./site-context";
+import { badReference, refreshView, requireLiveSpace, requireSite } from "../access/sites";
+import { linkSpace } from "../store/site-spaces";
+import { renderSectionFor } from "../views";
+import { shareKeyQuery } from "../validation";
+import { pathSlug, uniquePath } from "../markdown";
+import { TITLE_MAX } from "../limits";
 
 const sectionTitle = z.string().min(2).max(128);
 const icon = z.string().max(50);
@@ -52,7 +47,6 @@ const patchBody = z.object({
 });
 
 /** A space title is at most 50 characters, a section title at least 2. */
-const SPACE_TITLE_MAX = 50;
 const UNTITLED = "Untitled section";
 
 const base = "/orgs/{organizationId}/sites/{siteId}/sections";
@@ -99,11 +93,11 @@ export const siteSectionRoutes = [
         const space =
           body.spaceId === null
             ? insertSpace(store, organizationId, {
-                ...(body.title ? { title: body.title.slice(0, SPACE_TITLE_MAX) } : {}),
+                ...(body.title ? { title: body.title.slice(0, TITLE_MAX) } : {}),
               })
             : requireLiveSpace(store, organizationId, body.spaceId, "spaceId");
         const title = body.title ?? (space.title.length >= 2 ? space.title : UNTITLED);
-        const path = uniquePath(slugify(title), (p) => sectionPathTaken(store, site.id, p));
+        const path = uniquePath(pathSlug(title), (p) => sectionPathTaken(store, site.id, p));
         const created = insertSection(store, site.id, {
           title,
           path,

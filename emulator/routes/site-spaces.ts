@@ -20,13 +20,13 @@ import type { Store } from "../store";
 import {
   badReference,
   insertionIndex,
-  linkSpace,
   refreshView,
-  renderSiteSpaceFor,
   requireLiveSpace,
   requireSite,
-  shareKeyQuery,
-} from "./site-context";
+} from "../access/sites";
+import { linkSpace } from "../store/site-spaces";
+import { renderSiteSpaceFor } from "../views";
+import { shareKeyQuery } from "../validation";
 
 const listQuery = pageQuery.extend({
   ...shareKeyQuery.shape,

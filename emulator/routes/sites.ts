@@ -26,16 +26,11 @@ import {
   type SitePatch,
   type SiteRow,
 } from "../store/sites";
-import {
-  badReference,
-  linkSpace,
-  renderSectionFor,
-  renderSiteSpaceFor,
-  requireLiveSpace,
-  requireSite,
-  shareKeyQuery,
-  siteView,
-} from "./site-context";
+import { badReference, requireLiveSpace, requireSite } from "../access/sites";
+import { linkSpace } from "../store/site-spaces";
+import { renderSectionFor, renderSiteSpaceFor } from "../views";
+import { shareKeyQuery } from "../validation";
+import { siteView } from "../store/sites";
 
 const siteType = z.enum(SITE_TYPES);
 const visibility = z.enum(["public", "unlisted", "share-link", "visitor-auth"]);

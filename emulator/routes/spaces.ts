@@ -1,81 +1,51 @@
 import { z } from "zod";
+import { moveAmongSiblings, requireParent, visibleSpace } from "../access/spaces";
 import { empty, json } from "../http/route";
-import { checkRole, roleLevel, type Access } from "../auth";
+import { roleLevel } from "../auth";
 import { apiRoute, type ApiContext } from "../context";
-import { notFound } from "../errors";
+import { id, moveBody } from "../validation";
 import { envelope, pageOf, pageQuery } from "../pagination";
 import { listOf } from "../render/common";
-import { LANGUAGES, renderSpace, SpaceJson, type SpaceJson as Space } from "../render/spaces";
+import { optionalShape, patchShape, presentFields } from "../render/common";
+import { LANGUAGES, renderSpaceFor, SPACE_OPTIONAL_FIELDS, SpaceJson } from "../render/spaces";
 import { findCollection, placeAmongSiblings } from "../store/collections";
 import { copyRevision } from "../store/content";
 import {
   findSpace,
   insertSpace,
-  isExpired,
   listSpaces,
-  purgeSpace,
   restoreSpace,
   transferSpace,
   trashSpace,
   updateSpace,
   type SpaceRow,
 } from "../store/spaces";
-import { id, moveAmongSiblings, moveBody, requireParent } from "./placement";
+import { EMOJI_MAX, TITLE_MAX } from "../limits";
 
 const language = z.enum(LANGUAGES);
 const editMode = z.enum(["live", "locked"]);
 
 const createSpace = z.strictObject({
-  title: z.string().max(50).optional(),
-  emoji: z.string().min(1).max(50).optional(),
+  title: z.string().max(TITLE_MAX).optional(),
+  emoji: z.string().min(1).max(EMOJI_MAX).optional(),
   parent: id.nullable().optional(),
   language: language.optional(),
   editMode: editMode.optional(),
   empty: z.boolean().optional(),
+  ...optionalShape(SPACE_OPTIONAL_FIELDS),
 });
 
 const patchSpace = z.strictObject({
   editMode: editMode.optional(),
-  title: z.string().max(50).optional(),
+  title: z.string().max(TITLE_MAX).optional(),
   defaultLevel: roleLevel.nullable().optional(),
   language: language.optional(),
   // null removes the emoji (GAPS.md).
-  emoji: z.string().min(1).max(50).nullable().optional(),
+  emoji: z.string().min(1).max(EMOJI_MAX).nullable().optional(),
+  ...patchShape(SPACE_OPTIONAL_FIELDS),
 });
 
 const transferBody = z.strictObject({ organization: id, parent: id.nullable().optional() });
-
-/**
- * A space as the caller sees it, with what other families add to it (its published URL and
- * counts, through the hooks): every family that shows a space renders it through here.
- */
-export function renderSpaceFor(ctx: ApiContext, row: SpaceRow, role: string | null): Space {
-  const extras = {
-    published: ctx.hooks.spacePublishedUrl(ctx.store, row, role),
-    counts: ctx.hooks.spaceCounts(ctx.store, row),
-  };
-  return renderSpace(row, extras, ctx.origin, role);
-}
-
-/**
- * A live space the caller can see: absent, deleted and other organizations' spaces are all
- * 404. A deleted space past its restore window is removed for good on the way.
- */
-export function visibleSpace(
-  ctx: ApiContext,
-  spaceId: string,
-  options: { minimum?: Access; deleted?: boolean } = {},
-) {
-  const row = findSpace(ctx.store, spaceId);
-  const role = row && ctx.roleIn(row.organizationId);
-  if (!row || role === undefined) throw notFound(`space ${spaceId}`);
-  if (isExpired(ctx.store, row)) {
-    purgeSpace(ctx.store, row.id);
-    throw notFound(`space ${spaceId} (deleted more than 7 days ago and permanently removed)`);
-  }
-  if (row.deletedAt !== null && !options.deleted) throw notFound(`space ${spaceId}`);
-  return { row, role: checkRole(role, options.minimum ?? "member", row.organizationId) };
-}
 
 const SpaceList = listOf("SpaceList", SpaceJson);
 const spaceAnswer = { description: "The space", schema: SpaceJson };
@@ -96,8 +66,7 @@ export const spaceRoutes = [
       const page = pageOf(query);
       const { rows, count } = listSpaces(
         ctx.store,
-        "organization_id = ?",
-        [params.organizationId],
+        { organizationId: params.organizationId },
         page,
       );
       const items = rows.map((row) => renderSpaceFor(ctx, row, role));
@@ -115,8 +84,9 @@ export const spaceRoutes = [
     handler({ params, body }, ctx) {
       const role = ctx.requireRole(params.organizationId, "create");
       const row = ctx.store.transaction(() => {
-        if (body.parent != null) requireParent(ctx, params.organizationId, body.parent);
-        return insertSpace(ctx.store, params.organizationId, body);
+        const { parent, ...fields } = body;
+        if (parent != null) requireParent(ctx, params.organizationId, parent);
+        return insertSpace(ctx.store, params.organizationId, { ...fields, parentId: parent });
       });
       return json(201, renderSpaceFor(ctx, row, role));
     },
@@ -144,13 +114,9 @@ export const spaceRoutes = [
     responses: { 200: spaceAnswer },
     handler({ params, body }, ctx) {
       const { row, role } = visibleSpace(ctx, params.spaceId, { minimum: "create" });
-      const updated = updateSpace(ctx.store, row.id, {
-        editMode: body.editMode ?? row.editMode,
-        title: body.title ?? row.title,
-        defaultLevel: body.defaultLevel === undefined ? row.defaultLevel : body.defaultLevel,
-        language: body.language ?? row.language,
-        emoji: body.emoji === undefined ? row.emoji : (body.emoji ?? ""),
-      });
+      // A null emoji removes it: the row keeps no emoji as "".
+      const emoji = body.emoji === null ? "" : body.emoji;
+      const updated = updateSpace(ctx.store, row.id, { ...body, emoji });
       return answer(ctx, updated, role);
     },
   }),
@@ -204,13 +170,10 @@ export const spaceRoutes = [
     handler({ params }, ctx) {
       const { row, role } = visibleSpace(ctx, params.spaceId, { minimum: "create" });
       const copy = ctx.store.transaction(() => {
+        const { title, emoji, parentId, editMode, language, defaultLevel } = row;
         const created = insertSpace(ctx.store, row.organizationId, {
-          title: row.title,
-          emoji: row.emoji,
-          parent: row.parentId,
-          editMode: row.editMode,
-          ...(row.language !== null ? { language: row.language } : {}),
-          defaultLevel: row.defaultLevel,
+          ...{ title, emoji, parentId, editMode, language, defaultLevel },
+          ...presentFields(SPACE_OPTIONAL_FIELDS, row),
         });
         placeAmongSiblings(
           ctx.store,

@@ -5,7 +5,7 @@ import { apiRoute, type ApiContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { envelope, pageOf, pageQuery } from "../pagination";
 import { listOf } from "../render/common";
-import { renderTeam, TEAM_TITLE_MAX, TeamJson, TeamMemberJson, teamRole } from "../render/teams";
+import { renderTeam, TeamJson, TeamMemberJson, teamRole } from "../render/teams";
 import { findMember, resolveMember, type MemberRow } from "../store/members";
 import {
   deleteTeam,
@@ -20,7 +20,8 @@ import {
   type TeamRole,
   type TeamRow,
 } from "../store/teams";
-import { memberJson } from "./members";
+import { memberJson } from "../views";
+import { TEAM_TITLE_MAX } from "../limits";
 
 const title = z.string().min(1).max(TEAM_TITLE_MAX);
 /** A user id or an e-mail address. */

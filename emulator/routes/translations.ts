@@ -12,12 +12,10 @@ import {
   renderTranslation,
   TranslationJson,
 } from "../render/translations";
-import type { FamilyHooks } from "../hooks";
 import { findSpace } from "../store/spaces";
 import {
   deleteTranslation,
   findTranslation,
-  forgetResultsMovedTo,
   insertTranslation,
   listTranslations,
   requestRun,
@@ -44,13 +42,6 @@ function requireTranslation(
   if (row === undefined) throw notFound(`translation ${params.translationId}`);
   return { row, role };
 }
-
-/**
- * A translation writes only into its own organization: a result space transferred away is
- * forgotten (the next run makes a new one), and a source transferred away is read no more
- * (`completeRun` checks the organization of both).
- */
-export const translationHooks: FamilyHooks = { spacesTransferred: forgetResultsMovedTo };
 
 /** §4.14 Translations: each run works in the background (jobs/translations.ts). */
 export const translationRoutes = [

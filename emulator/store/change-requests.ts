@@ -1,3 +1,4 @@
+import type { FamilyHooks } from "../hooks";
 import type { Store } from "./index";
 
 /**
@@ -210,3 +211,10 @@ export function updateChangeRequest(
     )
     .get(...entries.map(([, v]) => v as string), store.now(), id) as unknown as ChangeRequestRow;
 }
+
+/** The counts of §2.3 this family keeps, and the change request a merge revision names. */
+export const changeRequestHooks: FamilyHooks = {
+  spaceCounts: (store, space) => changeRequestCounts(store, space.id),
+  revisionMergedFrom: (store, space, revisionId) =>
+    findChangeRequestMergedInto(store, space.id, revisionId),
+};

@@ -1,4 +1,5 @@
 import type { Store } from "./index";
+import { placeholders } from "./sql";
 
 /**
  * Collections (§2.2). `position` orders a collection among its siblings: the collections and
@@ -208,7 +209,7 @@ export function setParent(store: Store, moving: SiblingRef, parentId: string | n
 /** The ids of a collection's subtree, and the `?, ?, ...` that binds them in `IN (...)`. */
 function subtreeParameters(store: Store, id: string): { subtree: string[]; marks: string } {
   const subtree = collectionSubtree(store, id);
-  return { subtree, marks: subtree.map(() => "?").join(", ") };
+  return { subtree, marks: placeholders(subtree) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { FamilyHooks } from "../hooks";
 import type { Store } from "./index";
 
 /**
@@ -288,3 +289,8 @@ export function commentersOf(store: Store, thread: Thread): string[] {
       .all(thread.spaceId, thread.changeRequestId) as { userId: string }[]
   ).map((r) => r.userId);
 }
+
+/** §2.3's `comments`: the open comments of the space's own thread. */
+export const commentHooks: FamilyHooks = {
+  spaceCounts: (store, space) => ({ comments: openCommentCount(store, space.id, null) }),
+};

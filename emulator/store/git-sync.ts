@@ -1,3 +1,5 @@
+import { maskCredentials } from "../git";
+import type { FamilyHooks } from "../hooks";
 import type { Store } from "./index";
 
 /**
@@ -245,3 +247,18 @@ export function requeueGitOperations(store: Store): string[] {
       .all() as { spaceId: string }[]
   ).map((row) => row.spaceId);
 }
+
+/**
+ * An operation was asked for by a member of the organization the space was in: once the space
+ * belongs to another, what is still queued is skipped, never run there.
+ */
+export const gitSyncHooks: FamilyHooks = {
+  spacesTransferred(store, spaceIds) {
+    for (const spaceId of spaceIds)
+      for (const op of queuedGitOperations(store, spaceId))
+        endGitOperation(store, op, maskCredentials(op.request.url), {
+          state: "skipped",
+          error: "skipped: the space moved to another organization after the operation was queued",
+        });
+  },
+};

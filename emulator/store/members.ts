@@ -123,8 +123,7 @@ export function resolveMember(
 
 export function setMemberRole(
   store: Store,
-  organizationId: string,
-  userId: string,
+  { organizationId, userId }: { organizationId: string; userId: string },
   role: string | null,
 ): void {
   store

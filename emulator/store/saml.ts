@@ -1,5 +1,5 @@
 import type { Store } from "./index";
-import { assignments, type Raw, str, strOrNull } from "./sql";
+import { assignments, placeholders, type Raw, str, strOrNull } from "./sql";
 
 /**
  * SAML providers of an organization (§2.10, §4.12). The certificate is kept as sent: the API
@@ -97,7 +97,7 @@ export function insertSamlProvider(
   store
     .statement(
       `INSERT INTO saml_providers (${names.join(", ")}, created_at)
-       VALUES (${names.map(() => "?").join(", ")}, ?)`,
+       VALUES (${placeholders(names)}, ?)`,
     )
     .run(...set.values, store.now());
   return findSamlProvider(store, organizationId, id)!;

@@ -1,15 +1,23 @@
-import type { AddedColumn, Store } from "./index";
-import { assignments, type Raw, str, strOrNull } from "./sql";
+import { pathSlug, uniquePath } from "../markdown";
+import type { Store } from "./index";
+import type { SpacesTransferred } from "../hooks";
+import { all, one, placeholders, Table, type Raw } from "./sql";
 
-/** Added after release 0.1.0: whether the site space is left out of the site's navigation (0 or 1). */
-const hidden: AddedColumn = {
-  table: "site_spaces",
-  column: "hidden",
-  definition: "INTEGER NOT NULL DEFAULT 0",
-};
+/** The site_spaces table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const siteSpaces = new Table<SiteSpaceRow>("site_spaces", {
+  id: {},
+  siteId: {},
+  sectionId: {},
+  spaceId: {},
+  path: {},
+  condition: {},
+  position: { type: "integer" },
+  // Added after release 0.1.0: whether the site space is left out of the site's navigation.
+  hidden: { type: "boolean", added: "INTEGER NOT NULL DEFAULT 0" },
+});
 
 /** Files written by release 0.1.0 lack `hidden`; they gain it, shown, when they open. */
-export const siteSpacesAddedColumns: readonly AddedColumn[] = [hidden];
+export const siteSpacesAddedColumns = siteSpaces.addedColumns;
 
 /**
  * Site spaces: a space linked into a site, at the site root or in a section. `position` orders a
@@ -23,8 +31,7 @@ CREATE TABLE IF NOT EXISTS site_spaces (
   space_id TEXT NOT NULL,
   path TEXT NOT NULL,
   condition TEXT,
-  position INTEGER NOT NULL,
-  ${hidden.column} ${hidden.definition}
+  position INTEGER NOT NULL${siteSpaces.addedDdl}
 );
 CREATE UNIQUE INDEX IF NOT EXISTS site_spaces_path
   ON site_spaces(site_id, COALESCE(section_id, ''), path);
@@ -42,24 +49,8 @@ export interface SiteSpaceRow {
   hidden: boolean;
 }
 
-function toSiteSpace(r: Raw): SiteSpaceRow {
-  return {
-    id: str(r.id),
-    siteId: str(r.site_id),
-    sectionId: strOrNull(r.section_id),
-    spaceId: str(r.space_id),
-    path: str(r.path),
-    condition: strOrNull(r.condition),
-    position: Number(r.position),
-    hidden: r.hidden === 1,
-  };
-}
-
 export function findSiteSpace(store: Store, siteId: string, siteSpaceId: string) {
-  const row = store
-    .statement("SELECT * FROM site_spaces WHERE id = ? AND site_id = ?")
-    .get(siteSpaceId, siteId) as Raw | undefined;
-  return row === undefined ? undefined : toSiteSpace(row);
+  return siteSpaces.find(store, { id: siteSpaceId, siteId });
 }
 
 /** The site spaces of one container, in order: a section, or the site root (`null`). */
@@ -68,13 +59,8 @@ export function containerSiteSpaces(
   siteId: string,
   sectionId: string | null,
 ): SiteSpaceRow[] {
-  return (
-    store
-      .statement(
-        "SELECT * FROM site_spaces WHERE site_id = ? AND section_id IS ? ORDER BY position, id",
-      )
-      .all(siteId, sectionId) as Raw[]
-  ).map(toSiteSpace);
+  return siteSpaces.list(store, { siteId, sectionId }, "position, id", { limit: -1, offset: 0 })
+    .rows;
 }
 
 export function siteSpacePathTaken(
@@ -98,16 +84,27 @@ export function insertSiteSpace(
   siteId: string,
   fields: { sectionId: string | null; spaceId: string; path: string },
 ): SiteSpaceRow {
-  const id = store.newId();
-  const { p } = store
-    .statement("SELECT MAX(position) AS p FROM site_spaces WHERE site_id = ? AND section_id IS ?")
-    .get(siteId, fields.sectionId) as { p: number | null };
-  store
-    .statement(
-      "INSERT INTO site_spaces (id, site_id, section_id, space_id, path, position) VALUES (?, ?, ?, ?, ?, ?)",
-    )
-    .run(id, siteId, fields.sectionId, fields.spaceId, fields.path, p === null ? 0 : p + 1);
-  return findSiteSpace(store, siteId, id)!;
+  const { p } = one<{ p: number | null }>(
+    store,
+    "SELECT MAX(position) AS p FROM site_spaces WHERE site_id = ? AND section_id IS ?",
+    siteId,
+    fields.sectionId,
+  )!;
+  const position = p === null ? 0 : p + 1;
+  return siteSpaces.insert(store, { ...fields, id: store.newId(), siteId, position });
+}
+
+/** Links a space into a container (a section, or the root), at a path unique there. */
+export function linkSpace(
+  store: Store,
+  siteId: string,
+  sectionId: string | null,
+  space: { id: string; title: string },
+): SiteSpaceRow {
+  const path = uniquePath(pathSlug(space.title), (p) =>
+    siteSpacePathTaken(store, siteId, sectionId, p),
+  );
+  return insertSiteSpace(store, siteId, { sectionId, spaceId: space.id, path });
 }
 
 export function updateSiteSpace(
@@ -115,14 +112,7 @@ export function updateSiteSpace(
   row: SiteSpaceRow,
   patch: { path?: string; condition?: string | null; spaceId?: string; hidden?: boolean },
 ): SiteSpaceRow {
-  const set = assignments({
-    path: patch.path,
-    condition: patch.condition,
-    space_id: patch.spaceId,
-    hidden: patch.hidden,
-  });
-  if (set.sql !== "")
-    store.statement(`UPDATE site_spaces SET ${set.sql} WHERE id = ?`).run(...set.values, row.id);
+  siteSpaces.update(store, { id: row.id }, patch);
   return findSiteSpace(store, row.siteId, row.id)!;
 }
 
@@ -133,7 +123,7 @@ export function writeSiteSpaceOrder(store: Store, ids: readonly string[]): void 
 }
 
 export function deleteSiteSpace(store: Store, siteSpaceId: string): void {
-  store.statement("DELETE FROM site_spaces WHERE id = ?").run(siteSpaceId);
+  siteSpaces.delete(store, { id: siteSpaceId });
 }
 
 /**
@@ -144,39 +134,33 @@ export function firstPublishedSiteSpace(
   store: Store,
   space: { id: string; organizationId: string },
 ): SiteSpaceRow | undefined {
-  const row = store
-    .statement(
-      `SELECT ss.* FROM site_spaces ss JOIN sites s ON s.id = ss.site_id
-       WHERE ss.space_id = ? AND s.organization_id = ? AND s.published = 1
-       ORDER BY s.created_at, s.rowid, ss.position LIMIT 1`,
-    )
-    .get(space.id, space.organizationId) as Raw | undefined;
-  return row === undefined ? undefined : toSiteSpace(row);
+  const row = one<Raw>(
+    store,
+    `SELECT ${siteSpaces.columnsOf("ss")} FROM site_spaces ss JOIN sites s ON s.id = ss.site_id
+     WHERE ss.space_id = ? AND s.organization_id = ? AND s.published = 1
+     ORDER BY s.created_at, s.rowid, ss.position LIMIT 1`,
+    space.id,
+    space.organizationId,
+  );
+  return row && siteSpaces.decode(row);
 }
 
 /** Removes the site spaces that link `spaceIds` in sites of an organization other than `organizationId`. */
-export function unlinkSpacesOutside(
-  store: Store,
-  spaceIds: readonly string[],
-  organizationId: string,
-): void {
-  const marks = spaceIds.map(() => "?").join(", ");
+export const unlinkSpacesOutside: SpacesTransferred = (store, spaceIds, organizationId) => {
   store
     .statement(
-      `DELETE FROM site_spaces WHERE space_id IN (${marks})
+      `DELETE FROM site_spaces WHERE space_id IN (${placeholders(spaceIds)})
        AND site_id IN (SELECT id FROM sites WHERE organization_id <> ?)`,
     )
     .run(...spaceIds, organizationId);
-}
+};
 
 /** Where a space is linked: its site spaces in any site, oldest site first. */
 export function siteSpacesOfSpace(store: Store, spaceId: string): SiteSpaceRow[] {
-  return (
-    store
-      .statement(
-        `SELECT ss.* FROM site_spaces ss JOIN sites s ON s.id = ss.site_id
-         WHERE ss.space_id = ? ORDER BY s.created_at, s.rowid, ss.position`,
-      )
-      .all(spaceId) as Raw[]
-  ).map(toSiteSpace);
+  return all<Raw>(
+    store,
+    `SELECT ${siteSpaces.columnsOf("ss")} FROM site_spaces ss JOIN sites s ON s.id = ss.site_id
+     WHERE ss.space_id = ? ORDER BY s.created_at, s.rowid, ss.position`,
+    spaceId,
+  ).map((row) => siteSpaces.decode(row));
 }

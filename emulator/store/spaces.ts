@@ -1,5 +1,32 @@
 import { endPosition } from "./collections";
 import type { Store } from "./index";
+import { SPACE_OPTIONAL_FIELDS } from "../render/spaces";
+import type { OptionalValues } from "../render/common";
+import { optionalColumns, Table } from "./sql";
+import { RESTORE_WINDOW_MS } from "../limits";
+
+/** The spaces table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const spaces = new Table<SpaceRow>("spaces", {
+  id: {},
+  organizationId: {},
+  parentId: {},
+  title: {},
+  emoji: {},
+  visibility: {},
+  editMode: {},
+  language: {},
+  defaultLevel: {},
+  revision: {},
+  empty: { type: "boolean" },
+  position: { type: "real" },
+  createdAt: {},
+  updatedAt: {},
+  deletedAt: {},
+  ...optionalColumns(SPACE_OPTIONAL_FIELDS),
+});
+
+/** Columns spaces gained after a release shipped (an `added` entry of the map): files written before gain them. */
+export const spacesAddedColumns = spaces.addedColumns;
 
 /**
  * Spaces (§2.3). A DELETE only sets `deleted_at`: the row stays restorable for 7 days
@@ -22,15 +49,15 @@ CREATE TABLE IF NOT EXISTS spaces (
   position REAL NOT NULL,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
-  deleted_at TEXT
+  deleted_at TEXT${spaces.addedDdl}
 );
 CREATE INDEX IF NOT EXISTS spaces_by_org ON spaces(organization_id, parent_id, position);
 `;
 
-/** Spaces stay restorable this long after `deletedAt` (§8). */
-export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** A space as the store keeps it; its optional fields are declared in render/spaces.ts. */
+export type SpaceRow = SpaceBaseRow & OptionalValues<typeof SPACE_OPTIONAL_FIELDS>;
 
-export interface SpaceRow {
+interface SpaceBaseRow {
   id: string;
   organizationId: string;
   parentId: string | null;
@@ -41,78 +68,53 @@ export interface SpaceRow {
   language: string | null;
   defaultLevel: string | null;
   revision: string;
+  /** Created without the first page a new space is given (§4.4's `empty`). */
+  empty: boolean;
   position: number;
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
 }
 
-const COLUMNS = `id, organization_id AS organizationId, parent_id AS parentId, title, emoji,
-  visibility, edit_mode AS editMode, language, default_level AS defaultLevel, revision, position,
-  created_at AS createdAt, updated_at AS updatedAt, deleted_at AS deletedAt`;
-
 /** The space with this id, soft-deleted ones included (the row's `deletedAt` says so). */
 export function findSpace(store: Store, id: string): SpaceRow | undefined {
-  return store.statement(`SELECT ${COLUMNS} FROM spaces WHERE id = ?`).get(id) as
-    SpaceRow | undefined;
+  return spaces.find(store, { id });
 }
 
-/** Live spaces matching a SQL condition, one page of them, and how many match in all. */
+/** What spaces are listed by: an organization's, or a collection's. */
+export type SpaceFilter = { organizationId: string } | { parentId: string };
+
+/** Live spaces matching a filter, one page of them, and how many match in all. */
 export function listSpaces(
   store: Store,
-  where: string,
-  params: (string | null)[],
+  filter: SpaceFilter,
   page: { limit: number; offset: number },
 ): { rows: SpaceRow[]; count: number } {
-  const condition = `deleted_at IS NULL AND (${where})`;
-  const rows = store
-    .statement(
-      `SELECT ${COLUMNS} FROM spaces WHERE ${condition} ORDER BY position, id LIMIT ? OFFSET ?`,
-    )
-    .all(...params, page.limit, page.offset) as unknown as SpaceRow[];
-  const { n } = store
-    .statement(`SELECT COUNT(*) AS n FROM spaces WHERE ${condition}`)
-    .get(...params) as { n: number };
-  return { rows, count: n };
+  return spaces.list(store, { ...filter, deletedAt: null }, "position, id", page);
 }
 
+/** How many live spaces match a filter. */
+export function countSpaces(store: Store, filter: SpaceFilter): number {
+  return spaces.count(store, { ...filter, deletedAt: null });
+}
+
+/** What a new space may be given; everything else takes the column's default. */
+export type NewSpace = Partial<Omit<SpaceFields, "organizationId" | "revision" | "position">>;
+
 /** Creates a space at the end of its parent (or of the organization's top level). */
-export function insertSpace(
-  store: Store,
-  organizationId: string,
-  fields: {
-    title?: string;
-    emoji?: string;
-    parent?: string | null;
-    language?: string;
-    editMode?: "live" | "locked";
-    defaultLevel?: string | null;
-    empty?: boolean;
-  },
-): SpaceRow {
+export function insertSpace(store: Store, organizationId: string, fields: NewSpace): SpaceRow {
   const now = store.now();
-  const parentId = fields.parent ?? null;
-  return store
-    .statement(
-      `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, edit_mode, language,
-         default_level, revision, empty, position, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
-    )
-    .get(
-      store.newId(),
-      organizationId,
-      parentId,
-      fields.title ?? "",
-      fields.emoji ?? "",
-      fields.editMode ?? "live",
-      fields.language ?? null,
-      fields.defaultLevel ?? null,
-      store.newId(),
-      fields.empty ? 1 : 0,
-      endPosition(store, organizationId, parentId),
-      now,
-      now,
-    ) as unknown as SpaceRow;
+  const parentId = fields.parentId ?? null;
+  return spaces.insert(store, {
+    ...fields,
+    id: store.newId(),
+    organizationId,
+    parentId,
+    revision: store.newId(),
+    position: endPosition(store, organizationId, parentId),
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /** Whether a soft-deleted space is past its restore window at the store's current time. */
@@ -125,47 +127,27 @@ export function isExpired(store: Store, row: SpaceRow): boolean {
 
 /** Every live space of an organization, each level in its order (the app page builds the tree). */
 export function spacesOf(store: Store, organizationId: string): SpaceRow[] {
-  return listSpaces(store, "organization_id = ?", [organizationId], { limit: -1, offset: 0 }).rows;
+  return listSpaces(store, { organizationId }, { limit: -1, offset: 0 }).rows;
 }
 
-/** The fields of §4.4's PATCH, as the row holds them. */
-export interface SpaceFields {
-  editMode: "live" | "locked";
-  title: string;
-  defaultLevel: string | null;
-  language: string | null;
-  emoji: string;
-}
+/** What a write may change of a space: everything but its identity and its times. */
+export type SpaceFields = Omit<SpaceRow, "id" | "createdAt" | "updatedAt" | "deletedAt">;
 
-export function updateSpace(store: Store, id: string, fields: SpaceFields): SpaceRow {
-  store
-    .statement(
-      `UPDATE spaces SET edit_mode = ?, title = ?, default_level = ?, language = ?, emoji = ?,
-         updated_at = ? WHERE id = ?`,
-    )
-    .run(
-      fields.editMode,
-      fields.title,
-      fields.defaultLevel,
-      fields.language,
-      fields.emoji,
-      store.now(),
-      id,
-    );
+/** Writes the fields a PATCH sent (`null` clears one, an absent one is left as it is). */
+export function updateSpace(store: Store, id: string, fields: Partial<SpaceFields>): SpaceRow {
+  spaces.update(store, { id }, { ...fields, updatedAt: store.now() });
   return findSpace(store, id)!;
 }
 
 /** Moves a space to the trash: restorable for 7 days (§3). */
 export function trashSpace(store: Store, id: string): void {
   const now = store.now();
-  store
-    .statement("UPDATE spaces SET deleted_at = ?, updated_at = ? WHERE id = ?")
-    .run(now, now, id);
+  spaces.update(store, { id }, { deletedAt: now, updatedAt: now });
 }
 
 /** Removes a space past its restore window for good. */
 export function purgeSpace(store: Store, id: string): void {
-  store.statement("DELETE FROM spaces WHERE id = ?").run(id);
+  spaces.delete(store, { id });
 }
 
 /**
@@ -173,17 +155,18 @@ export function purgeSpace(store: Store, id: string): void {
  * then comes back at the end of the top level.
  */
 export function restoreSpace(store: Store, row: SpaceRow, parentExists: boolean): SpaceRow {
-  const parent = parentExists ? row.parentId : null;
-  store
-    .statement(
-      "UPDATE spaces SET deleted_at = NULL, parent_id = ?, position = ?, updated_at = ? WHERE id = ?",
-    )
-    .run(
-      parent,
-      parent === row.parentId ? row.position : endPosition(store, row.organizationId, null),
-      store.now(),
-      row.id,
-    );
+  const parentId = parentExists ? row.parentId : null;
+  spaces.update(
+    store,
+    { id: row.id },
+    {
+      deletedAt: null,
+      parentId,
+      position:
+        parentId === row.parentId ? row.position : endPosition(store, row.organizationId, null),
+      updatedAt: store.now(),
+    },
+  );
   return findSpace(store, row.id)!;
 }
 
@@ -194,11 +177,8 @@ export function transferSpace(
   organizationId: string,
   parentId: string | null,
 ): SpaceRow {
-  store
-    .statement(
-      "UPDATE spaces SET organization_id = ?, parent_id = ?, position = ?, updated_at = ? WHERE id = ?",
-    )
-    .run(organizationId, parentId, endPosition(store, organizationId, parentId), store.now(), id);
+  const position = endPosition(store, organizationId, parentId);
+  spaces.update(store, { id }, { organizationId, parentId, position, updatedAt: store.now() });
   return findSpace(store, id)!;
 }
 
@@ -212,8 +192,7 @@ export function copySpaceInto(
   source: SpaceRow,
   language: string,
 ): SpaceRow {
-  store
-    .statement("UPDATE spaces SET title = ?, emoji = ?, language = ?, updated_at = ? WHERE id = ?")
-    .run(source.title, source.emoji, language, store.now(), targetId);
+  const { title, emoji } = source;
+  spaces.update(store, { id: targetId }, { title, emoji, language, updatedAt: store.now() });
   return findSpace(store, targetId)!;
 }

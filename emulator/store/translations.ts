@@ -1,5 +1,6 @@
+import type { FamilyHooks, SpacesTransferred } from "../hooks";
 import type { Store } from "./index";
-import { type Raw, str, strOrNull } from "./sql";
+import { placeholders, type Raw, str, strOrNull } from "./sql";
 import { copyRevision, pagesOf } from "./content";
 import { copySpaceInto, findSpace, insertSpace } from "./spaces";
 
@@ -212,7 +213,7 @@ export function completeRun(store: Store, id: string, generation: number): void 
       const target =
         previous && previous.deletedAt === null && previous.organizationId === row.organizationId
           ? previous
-          : insertSpace(store, row.organizationId, { parent: live.parentId });
+          : insertSpace(store, row.organizationId, { parentId: live.parentId });
       // The "translation" is a copy: the emulator translates no text. Its pages and the words of
       // their titles and Markdown are what a run counts.
       copySpaceInto(store, target.id, live, row.language);
@@ -250,20 +251,22 @@ export function completeRun(store: Store, id: string, generation: number): void 
  * Forgets the result of every translation of an organization other than `organizationId` whose
  * result is one of `spaceIds` (they now belong to `organizationId`): its next run makes a new one.
  */
-export function forgetResultsMovedTo(
-  store: Store,
-  spaceIds: readonly string[],
-  organizationId: string,
-): void {
-  const marks = spaceIds.map(() => "?").join(", ");
+export const forgetResultsMovedTo: SpacesTransferred = (store, spaceIds, organizationId) => {
   store
     .statement(
       `UPDATE translations SET result_space_id = NULL, result_revision = NULL, updated_at = ?
-       WHERE result_space_id IN (${marks}) AND organization_id <> ?`,
+       WHERE result_space_id IN (${placeholders(spaceIds)}) AND organization_id <> ?`,
     )
     .run(store.now(), ...spaceIds, organizationId);
-}
+};
 
 export function deleteTranslation(store: Store, id: string): void {
   store.statement("DELETE FROM translations WHERE id = ?").run(id);
 }
+
+/**
+ * A translation writes only into its own organization: a result space transferred away is
+ * forgotten (the next run makes a new one), and a source transferred away is read no more
+ * (`completeRun` checks the organization of both).
+ */
+export const translationHooks: FamilyHooks = { spacesTransferred: forgetResultsMovedTo };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { routeGroups } from "../../emulator";
-import { MAX_BODY_BYTES } from "../../emulator/http/body";
+import { MAX_BODY_BYTES } from "../../emulator/limits";
 import { fullPath } from "../../emulator/http/openapi";
 import type { Route } from "../../emulator/http/route";
 import { apiClient, createTestEmulator, type TestEmulator } from "../support/emulator";

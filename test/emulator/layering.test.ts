@@ -4,8 +4,9 @@ import { families } from "../../emulator/families";
 
 /**
  * The emulator's layering rule (emulator/README.md, "Layering"), checked on its sources: the
- * store owns all SQL, render modules only read rows, each family has its three files, and no
- * file grows past 400 lines.
+ * store owns all SQL (a WHERE fragment handed to it included), render modules only read rows and
+ * import no routes, no route file imports another, each family has its three files, and no file
+ * grows past 400 lines.
  */
 const emulator = resolve(__dirname, "../../emulator");
 
@@ -30,6 +31,21 @@ test("only the store runs SQL", () => {
   expect(outside.map((f) => f.path)).toEqual([]);
 });
 
+test("no SQL condition is written outside the store, not even one handed to it", () => {
+  // `"parent_id = ?"`, `"deleted_at IS NULL"`, `"id IN (...)"`: a WHERE fragment in a string.
+  const where = /["'`][^"'`\n]*\b[a-z_]+ (=|IS( NOT)?|<=?|>=?|LIKE|IN) (\?|NULL\b|\()/;
+  const outside = files.filter((f) => !f.path.startsWith("store/") && where.test(f.text));
+  expect(outside.map((f) => f.path)).toEqual([]);
+});
+
+test("no route file imports another: what routes share lives in access/, views.ts, render/ or validation.ts", () => {
+  const routes = files.filter((f) => f.path.startsWith("routes/"));
+  const crossImports = routes.flatMap((f) =>
+    [...f.text.matchAll(/from "\.\/([^"]+)"/g)].map(([, target]) => `${f.path} -> ${target}`),
+  );
+  expect(crossImports).toEqual([]);
+});
+
 test("render modules turn rows into JSON without reading the store", () => {
   for (const f of files.filter((file) => file.path.startsWith("render/"))) {
     const storeImports = [
@@ -39,6 +55,7 @@ test("render modules turn rows into JSON without reading the store", () => {
       f.path,
       0,
     ]);
+    expect([f.path, /from "\.\.\/routes\//.test(f.text)]).toEqual([f.path, false]);
   }
 });
 

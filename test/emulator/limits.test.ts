@@ -1,4 +1,4 @@
-import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from "../../emulator/http/body";
+import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from "../../emulator/limits";
 import { MAX_OFFSET } from "../../emulator/pagination";
 import { LOG_BODY_BYTES, LOG_BYTE_BUDGET } from "../../emulator/request-log";
 import {

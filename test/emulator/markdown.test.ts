@@ -1,4 +1,5 @@
-import { contentInput, MAX_PAGE_MARKDOWN_BYTES } from "../../emulator/content-tree";
+import { contentInput } from "../../emulator/content-tree";
+import { MAX_PAGE_MARKDOWN_BYTES } from "../../emulator/limits";
 // Mulberry32, as fault rules draw with it: the fuzz runs draw the same inputs on every run.
 import { seededRandom as seeded } from "../../emulator/faults";
 import { atxHeading, leadingTitle, linksOf, sectionsOf } from "../../emulator/markdown";

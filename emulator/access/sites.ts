@@ -1,0 +1,95 @@
+import type { Access } from "../auth";
+import type { ApiContext } from "../context";
+import { badRequest, HttpError, notFound } from "../errors";
+import type { SiteView } from "../render/sites";
+import { findSite, siteView, type SiteRow } from "../store/sites";
+import { findSpace } from "../store/spaces";
+import type { Store } from "../store";
+
+/**
+ * What the docs-site families share to reach a site and place what is in it: finding a site the
+ * caller may reach, the spaces a body may link, and the rules of positions.
+ */
+
+/** What a docs-site route has once it has checked the caller and found the site. */
+export interface SiteRequest {
+  organizationId: string;
+  role: string | null;
+  site: SiteRow;
+  view: SiteView;
+}
+
+/**
+ * Checks membership (404 for an organization the token cannot see), then the role (403), then
+ * the site (404). Site settings, publishing and share links are the site admin's; the content
+ * structure (sections, groups, site spaces) is what the `create` role manages; reads need
+ * membership only.
+ */
+export function requireSite(
+  ctx: ApiContext,
+  params: { organizationId: string; siteId: string },
+  minimum: Access,
+  shareKey?: string,
+): SiteRequest {
+  const role = ctx.requireRole(params.organizationId, minimum);
+  const site = findSite(ctx.store, params.organizationId, params.siteId);
+  if (site === undefined) throw notFound(`site ${params.siteId}`);
+  return {
+    organizationId: params.organizationId,
+    role,
+    site,
+    view: siteView(ctx.store, site, ctx.origin, role, shareKey),
+  };
+}
+
+/** The view again after a write changed the site or its structure (defaults, counts). */
+export function refreshView(ctx: ApiContext, request: SiteRequest): SiteView {
+  const site = findSite(ctx.store, request.organizationId, request.site.id)!;
+  return siteView(ctx.store, site, ctx.origin, request.role, request.view.shareKey);
+}
+
+/** A reference to another object in a body: when it does not resolve, 400 naming the field. */
+export function badReference(field: string, message: string): HttpError {
+  return badRequest(`${field} ${message}`);
+}
+
+/** A live space of the organization, for a body field that links one; otherwise 400. */
+export function requireLiveSpace(
+  store: Store,
+  organizationId: string,
+  spaceId: string,
+  field: string,
+) {
+  const space = findSpace(store, spaceId);
+  if (space === undefined || space.organizationId !== organizationId || space.deletedAt !== null)
+    throw badReference(field, `${spaceId} is not a live space of this organization`);
+  return space;
+}
+
+/**
+ * Where to insert a moved item among its siblings (the moved item already left out of
+ * `order`), from a `position` of `before` and/or `after` references. Each reference must be a
+ * sibling; with both, they must be neighbours. Anything else is an invalid position, 400.
+ */
+export function insertionIndex(
+  order: readonly string[],
+  movedId: string,
+  position: { before?: string; after?: string },
+  field: { before: string; after: string },
+  siblings: string,
+): number {
+  const { before, after } = position;
+  if (before === undefined && after === undefined)
+    throw badRequest("position must have before or after");
+  const indexOf = (id: string, name: string) => {
+    if (id === movedId) throw badRequest(`${name} must not reference the item being moved`);
+    const i = order.indexOf(id);
+    if (i < 0) throw badRequest(`${name} ${id} is not one of ${siblings}`);
+    return i;
+  };
+  const b = before === undefined ? undefined : indexOf(before, field.before);
+  const a = after === undefined ? undefined : indexOf(after, field.after);
+  if (a !== undefined && b !== undefined && a + 1 !== b)
+    throw badRequest(`position.after and position.before are not neighbours`);
+  return a !== undefined ? a + 1 : b!;
+}

@@ -1,0 +1,121 @@
+import type { z } from "zod";
+import { hasRole } from "./auth";
+import type { ApiContext } from "./context";
+import { renderChangeRequest } from "./render/change-requests";
+import { renderComment, renderReply, type CommentExtras } from "./render/comments";
+import { renderMember, type MemberJson } from "./render/members";
+import { renderGroup, type SiteSectionGroupJson } from "./render/section-groups";
+import { renderSection, type SiteSectionJson } from "./render/site-sections";
+import { renderSiteSpace, type SiteSpaceJson } from "./render/site-spaces";
+import type { SiteView } from "./render/sites";
+import { renderSpaceFor } from "./render/spaces";
+import type { ChangeRequestRow } from "./store/change-requests";
+import { openCommentCount, reactionsOf, repliersOf, type CommentRow } from "./store/comments";
+import { findUser, type UserRow } from "./store/identity";
+import type { MemberRow } from "./store/members";
+import type { GroupRow } from "./store/section-groups";
+import { findSection, groupSections, type SectionRow } from "./store/site-sections";
+import { containerSiteSpaces, type SiteSpaceRow } from "./store/site-spaces";
+import { countSites } from "./store/sites";
+import { countSpaces, findSpace, type SpaceRow } from "./store/spaces";
+import { teamCountOf } from "./store/teams";
+import type { ThreadAt } from "./access/threads";
+
+/**
+ * Objects whose JSON holds what other rows say (a member's counts, a site space's space, a
+ * comment's reactions): each gathers those rows from the store, then hands them to its render
+ * function, which stays a function of rows (emulator/README.md, "Layering"). Routes of several
+ * families call them, and no route file imports another.
+ */
+
+/** A user as objects show it; one removed since shows as such rather than failing the read. */
+export function userOf(ctx: Pick<ApiContext, "store">, id: string): UserRow {
+  return (
+    findUser(ctx.store, id) ?? {
+      userId: id,
+      displayName: "Removed user",
+      email: "",
+      photoUrl: null,
+    }
+  );
+}
+
+/**
+ * A member's counts. The emulator keeps no per-space or per-site permissions: a member with a
+ * role reaches every live space and site of the organization with it, a guest none
+ * (docs/api-decisions.md).
+ */
+export function memberJson(ctx: ApiContext, row: MemberRow): z.input<typeof MemberJson> {
+  const reaches = row.role !== null;
+  return renderMember(ctx.origin, row, {
+    spaces: reaches ? countSpaces(ctx.store, { organizationId: row.organizationId }) : 0,
+    teams: teamCountOf(ctx.store, row.organizationId, row.userId),
+    sites: reaches ? countSites(ctx.store, row.organizationId) : 0,
+  });
+}
+
+export function renderChangeRequestFor(
+  ctx: Pick<ApiContext, "store" | "origin">,
+  space: SpaceRow,
+  cr: ChangeRequestRow,
+) {
+  return renderChangeRequest(ctx.origin, cr, {
+    organizationId: space.organizationId,
+    spaceRevision: space.revision,
+    comments: openCommentCount(ctx.store, space.id, cr.id),
+    users: (id) => userOf(ctx, id),
+  });
+}
+
+function extrasFor(ctx: ApiContext, at: ThreadAt, row: CommentRow): CommentExtras {
+  return {
+    location: at.location,
+    reactions: reactionsOf(ctx.store, row.id),
+    repliers: row.parentId === null ? repliersOf(ctx.store, row.id) : [],
+    users: (id) => userOf(ctx, id),
+    own: row.postedBy === ctx.userId,
+    canComment: hasRole(at.role, "comment"),
+    canModerate: hasRole(at.role, "review"),
+  };
+}
+
+export const commentOf = (ctx: ApiContext, at: ThreadAt, row: CommentRow) =>
+  renderComment(ctx.origin, row, extrasFor(ctx, at, row));
+export const replyOf = (ctx: ApiContext, at: ThreadAt, row: CommentRow) =>
+  renderReply(ctx.origin, row, extrasFor(ctx, at, row));
+
+export function renderSiteSpaceFor(
+  ctx: ApiContext,
+  view: SiteView,
+  row: SiteSpaceRow,
+  section?: SectionRow,
+): SiteSpaceJson {
+  const container =
+    row.sectionId === null
+      ? undefined
+      : (section ?? findSection(ctx.store, row.siteId, row.sectionId));
+  const found = findSpace(ctx.store, row.spaceId);
+  // Never another organization's space, even from a data file written before transfers cut links.
+  const space = found?.organizationId === view.site.organizationId ? found : undefined;
+  return renderSiteSpace(view, row, container, space && renderSpaceFor(ctx, space, view.role));
+}
+
+export function renderSectionFor(
+  ctx: ApiContext,
+  view: SiteView,
+  section: SectionRow,
+): SiteSectionJson {
+  const siteSpaces = containerSiteSpaces(ctx.store, section.siteId, section.id).map((row) =>
+    renderSiteSpaceFor(ctx, view, row, section),
+  );
+  return renderSection(view, section, siteSpaces);
+}
+
+export function renderGroupFor(
+  ctx: ApiContext,
+  view: SiteView,
+  group: GroupRow,
+): SiteSectionGroupJson {
+  const sections = groupSections(ctx.store, group.id).map((s) => renderSectionFor(ctx, view, s));
+  return renderGroup(group, sections);
+}
