@@ -5,12 +5,12 @@ import { callApi } from "../support/provider";
 /**
  * What each resource contributes to the conformance suite (conformance.test.ts): valid inputs,
  * the parent objects to make first, a change to make out of band, and its limits. A rule that
- * does not hold for a kind says why, in `Skip`.
+ * does not hold for a kind says why, in `Skip`; the suite then tests that reason instead.
  */
 
 type Props = Record<string, unknown>;
 
-/** A rule that does not apply to a kind, and why. */
+/** A rule that does not apply to a kind, and why (conformance.test.ts checks the why). */
 export interface Skip {
   skip: string;
 }
