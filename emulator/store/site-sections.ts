@@ -154,6 +154,16 @@ export function updateSection(store: Store, section: SectionRow, patch: SectionP
   return findSection(store, section.siteId, section.id)!;
 }
 
+/** Puts a section in a group (null: none), at `position` when given. */
+export function setSectionGroup(
+  store: Store,
+  sectionId: string,
+  groupId: string | null,
+  position?: number,
+): void {
+  sections.update(store, { id: sectionId }, { groupId, position });
+}
+
 /** Deletes a section; its site spaces go with it (foreign key cascade). */
 export function deleteSection(store: Store, sectionId: string): void {
   sections.delete(store, { id: sectionId });
