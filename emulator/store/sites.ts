@@ -160,6 +160,15 @@ export function updateSite(store: Store, site: SiteRow, patch: SitePatch): SiteR
   return findSite(store, site.organizationId, site.id)!;
 }
 
+/** Keeps a site's adaptive schema (its JSON text) on its row, with when it changed. */
+export function writeSiteAdaptiveSchema(store: Store, siteId: string, text: string): void {
+  sites.update(
+    store,
+    { id: siteId },
+    { adaptiveSchema: text, adaptiveSchemaUpdatedAt: store.now() },
+  );
+}
+
 export function deleteSite(store: Store, siteId: string): void {
   sites.delete(store, { id: siteId });
 }
