@@ -90,7 +90,7 @@ function peoplePage(store: Store, origin: string, org: Org) {
     html`<h1>${org.title}: people</h1>
       <p class="meta">
         <a href="/app/o/${org.id}">${org.title}</a> · default role ${org.defaultRole ?? "guest"} ·
-        ${badge(org.sso === 1, "SSO enforced", "SSO not enforced")}
+        ${badge(org.sso, "SSO enforced", "SSO not enforced")}
       </p>
       ${membersSection(members)} ${teamsSection(store, teams, names)}
       ${providersSection(origin, samlProvidersOf(store, org.id), teams)}`,

@@ -78,22 +78,17 @@ export function renderOrganization(
     id: row.id,
     title: row.title,
     createdAt: row.createdAt,
-    emailDomains: JSON.parse(row.emailDomains) as string[],
+    emailDomains: row.emailDomains,
     ...present("hostname", row.hostname),
     type: row.type as OrganizationJson["type"],
     ...present("useCase", row.useCase),
     ...present("communityType", row.communityType),
     defaultRole: row.defaultRole as z.output<typeof roleLevel> | null,
     // Left out while unset, as the hosted service does.
-    ...present(
-      "defaultContent",
-      row.defaultContent === null
-        ? null
-        : (JSON.parse(row.defaultContent) as OrganizationJson["defaultContent"]),
-    ),
-    sso: row.sso === 1,
-    ai: row.ai === 1,
-    inviteLinks: row.inviteLinks === 1,
+    ...present("defaultContent", row.defaultContent),
+    sso: row.sso,
+    ai: row.ai,
+    inviteLinks: row.inviteLinks,
     plan: row.plan,
     mergeRules: { type: "none" },
     urls: {

@@ -1,5 +1,6 @@
 import type { FamilyHooks } from "../hooks";
 import type { Store } from "./index";
+import { all, one, Table, type Raw } from "./sql";
 
 /**
  * Change requests (§2.7): numbered from 1 in each space, each with its own revision. It starts
@@ -52,10 +53,25 @@ export interface ChangeRequestRow {
   mergedAt: string | null;
 }
 
-const COLUMNS = `id, space_id AS spaceId, number, status, subject, created_by AS createdBy,
-  created_at AS createdAt, updated_at AS updatedAt, revision, revision_initial AS revisionInitial,
-  revision_merged_ancestor AS revisionMergedAncestor, revision_merged AS revisionMerged,
-  merged_by AS mergedBy, merged_at AS mergedAt`;
+/** The change_requests table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const changeRequests = new Table<ChangeRequestRow>("change_requests", {
+  id: {},
+  spaceId: {},
+  number: { type: "integer" },
+  status: {},
+  subject: {},
+  createdBy: {},
+  createdAt: {},
+  updatedAt: {},
+  revision: {},
+  revisionInitial: {},
+  revisionMergedAncestor: {},
+  revisionMerged: {},
+  mergedBy: {},
+  mergedAt: {},
+});
+
+const decoded = (rows: Raw[]) => rows.map((row) => changeRequests.decode(row));
 
 /** The change request `ref` names in a space: its id, or its number (§4). */
 export function findChangeRequest(
@@ -64,11 +80,14 @@ export function findChangeRequest(
   ref: string,
 ): ChangeRequestRow | undefined {
   const byNumber = /^[1-9][0-9]{0,8}$/.test(ref) ? Number(ref) : -1;
-  return store
-    .statement(
-      `SELECT ${COLUMNS} FROM change_requests WHERE space_id = ? AND (id = ? OR number = ?)`,
-    )
-    .get(spaceId, ref, byNumber) as ChangeRequestRow | undefined;
+  const row = one<Raw>(
+    store,
+    `${changeRequests.select} WHERE space_id = ? AND (id = ? OR number = ?)`,
+    spaceId,
+    ref,
+    byNumber,
+  );
+  return row && changeRequests.decode(row);
 }
 
 /** The change request whose merge made the revision `revisionId` of a space, if one did. */
@@ -77,12 +96,7 @@ export function findChangeRequestMergedInto(
   spaceId: string,
   revisionId: string,
 ): ChangeRequestRow | undefined {
-  return store
-    .statement(
-      `SELECT ${COLUMNS} FROM change_requests
-       WHERE space_id = ? AND status = 'merged' AND revision_merged = ?`,
-    )
-    .get(spaceId, revisionId) as ChangeRequestRow | undefined;
+  return changeRequests.find(store, { spaceId, status: "merged", revisionMerged: revisionId });
 }
 
 export function insertChangeRequest(
@@ -94,28 +108,23 @@ export function insertChangeRequest(
 ): ChangeRequestRow {
   const now = store.now();
   return store.transaction(() => {
-    const { next } = store
-      .statement(
-        "SELECT COALESCE(MAX(number), 0) + 1 AS next FROM change_requests WHERE space_id = ?",
-      )
-      .get(spaceId) as { next: number };
-    const row = store
-      .statement(
-        `INSERT INTO change_requests (id, space_id, number, status, subject, created_by, created_at,
-           updated_at, revision, revision_initial) VALUES (?, ?, ?, 'draft', ?, ?, ?, ?, ?, ?)
-         RETURNING ${COLUMNS}`,
-      )
-      .get(
-        store.newId(),
-        spaceId,
-        next,
-        subject,
-        userId,
-        now,
-        now,
-        revision,
-        revision,
-      ) as unknown as ChangeRequestRow;
+    const { next } = one<{ next: number }>(
+      store,
+      "SELECT COALESCE(MAX(number), 0) + 1 AS next FROM change_requests WHERE space_id = ?",
+      spaceId,
+    )!;
+    const row = changeRequests.insert(store, {
+      id: store.newId(),
+      spaceId,
+      number: next,
+      status: "draft",
+      subject,
+      createdBy: userId,
+      createdAt: now,
+      updatedAt: now,
+      revision,
+      revisionInitial: revision,
+    });
     addContributor(store, row.id, userId);
     return row;
   });
@@ -137,43 +146,42 @@ export function listChangeRequests(
   contributor: string | undefined,
   page: { limit: number; offset: number },
 ): { rows: ChangeRequestRow[]; count: number } {
-  const where = `space_id = ? AND status = ? AND (? IS NULL OR id IN (
-    SELECT change_request_id FROM change_request_contributors WHERE user_id = ?))`;
-  const params = [spaceId, status, contributor ?? null, contributor ?? null];
-  const rows = store
-    .statement(
-      `SELECT ${COLUMNS} FROM change_requests WHERE ${where} ORDER BY number DESC LIMIT ? OFFSET ?`,
-    )
-    .all(...params, page.limit, page.offset) as unknown as ChangeRequestRow[];
-  const { n } = store
-    .statement(`SELECT COUNT(*) AS n FROM change_requests WHERE ${where}`)
-    .get(...params) as { n: number };
-  return { rows, count: n };
+  if (contributor === undefined)
+    return changeRequests.list(store, { spaceId, status }, "number DESC", page);
+  const where = `space_id = ? AND status = ? AND id IN (
+    SELECT change_request_id FROM change_request_contributors WHERE user_id = ?)`;
+  const params = [spaceId, status, contributor];
+  const rows = all<Raw>(
+    store,
+    `${changeRequests.select} WHERE ${where} ORDER BY number DESC LIMIT ? OFFSET ?`,
+    ...params,
+    page.limit,
+    page.offset,
+  );
+  const count = `SELECT COUNT(*) AS n FROM change_requests WHERE ${where}`;
+  return { rows: decoded(rows), count: one<{ n: number }>(store, count, ...params)!.n };
 }
 
 /** The space's change requests still open or in draft: whose content is not merged. */
 export function activeChangeRequests(store: Store, spaceId: string): ChangeRequestRow[] {
-  return store
-    .statement(
-      `SELECT ${COLUMNS} FROM change_requests WHERE space_id = ? AND status IN ('draft', 'open')
-       ORDER BY number`,
-    )
-    .all(spaceId) as unknown as ChangeRequestRow[];
+  return decoded(
+    all<Raw>(
+      store,
+      `${changeRequests.select} WHERE space_id = ? AND status IN ('draft', 'open') ORDER BY number`,
+      spaceId,
+    ),
+  );
 }
 
 export function changeRequestCounts(store: Store, spaceId: string) {
-  return store
-    .statement(
-      `SELECT COUNT(*) AS changeRequests,
-         COALESCE(SUM(status = 'open'), 0) AS changeRequestsOpen,
-         COALESCE(SUM(status = 'draft'), 0) AS changeRequestsDraft
-       FROM change_requests WHERE space_id = ?`,
-    )
-    .get(spaceId) as {
-    changeRequests: number;
-    changeRequestsOpen: number;
-    changeRequestsDraft: number;
-  };
+  return one<{ changeRequests: number; changeRequestsOpen: number; changeRequestsDraft: number }>(
+    store,
+    `SELECT COUNT(*) AS changeRequests,
+       COALESCE(SUM(status = 'open'), 0) AS changeRequestsOpen,
+       COALESCE(SUM(status = 'draft'), 0) AS changeRequestsDraft
+     FROM change_requests WHERE space_id = ?`,
+    spaceId,
+  )!;
 }
 
 /** Writes what changed of a change request; `updatedAt` moves with it. */
@@ -193,23 +201,23 @@ export function updateChangeRequest(
     >
   >,
 ): ChangeRequestRow {
-  const columns: Record<string, string> = {
-    status: "status",
-    subject: "subject",
-    revision: "revision",
-    revisionMergedAncestor: "revision_merged_ancestor",
-    revisionMerged: "revision_merged",
-    mergedBy: "merged_by",
-    mergedAt: "merged_at",
-  };
-  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-  const set = entries.map(([k]) => `${columns[k]} = ?`).join(", ");
-  return store
-    .statement(
-      `UPDATE change_requests SET ${set}${set ? ", " : ""}updated_at = ? WHERE id = ?
-       RETURNING ${COLUMNS}`,
-    )
-    .get(...entries.map(([, v]) => v as string), store.now(), id) as unknown as ChangeRequestRow;
+  const { status, subject, revision, revisionMergedAncestor, revisionMerged, mergedBy, mergedAt } =
+    fields;
+  changeRequests.update(
+    store,
+    { id },
+    {
+      status,
+      subject,
+      revision,
+      revisionMergedAncestor,
+      revisionMerged,
+      mergedBy,
+      mergedAt,
+      updatedAt: store.now(),
+    },
+  );
+  return changeRequests.find(store, { id })!;
 }
 
 /** The counts of §2.3 this family keeps, and the change request a merge revision names. */

@@ -1,5 +1,18 @@
 import type { Store } from "./index";
-import { placeholders } from "./sql";
+import { all, one, placeholders, Table } from "./sql";
+
+/** The collections table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const collections = new Table<CollectionRow>("collections", {
+  id: {},
+  organizationId: {},
+  parentId: {},
+  title: {},
+  description: {},
+  defaultLevel: {},
+  position: { type: "real" },
+  createdAt: {},
+  updatedAt: {},
+});
 
 /**
  * Collections (§2.2). `position` orders a collection among its siblings: the collections and
@@ -34,9 +47,6 @@ export interface CollectionRow {
   updatedAt: string;
 }
 
-const COLUMNS = `id, organization_id AS organizationId, parent_id AS parentId, title, description,
-  default_level AS defaultLevel, position, created_at AS createdAt, updated_at AS updatedAt`;
-
 /** A reference to a sibling in a move's `position`: a collection or a space. */
 export interface SiblingRef {
   kind: "collection" | "space";
@@ -48,8 +58,7 @@ interface Sibling extends SiblingRef {
 }
 
 export function findCollection(store: Store, id: string): CollectionRow | undefined {
-  return store.statement(`SELECT ${COLUMNS} FROM collections WHERE id = ?`).get(id) as
-    CollectionRow | undefined;
+  return collections.find(store, { id });
 }
 
 /** The collections and live spaces directly under `parentId` (null: the top level), in order. */
@@ -58,29 +67,35 @@ export function siblingsOf(
   organizationId: string,
   parentId: string | null,
 ): Sibling[] {
-  return store
-    .statement(
-      `SELECT 'collection' AS kind, id, position FROM collections
-         WHERE organization_id = ? AND parent_id IS ?
-       UNION ALL
-       SELECT 'space' AS kind, id, position FROM spaces
-         WHERE organization_id = ? AND parent_id IS ? AND deleted_at IS NULL
-       ORDER BY position, id`,
-    )
-    .all(organizationId, parentId, organizationId, parentId) as unknown as Sibling[];
+  return all<Sibling>(
+    store,
+    `SELECT 'collection' AS kind, id, position FROM collections
+       WHERE organization_id = ? AND parent_id IS ?
+     UNION ALL
+     SELECT 'space' AS kind, id, position FROM spaces
+       WHERE organization_id = ? AND parent_id IS ? AND deleted_at IS NULL
+     ORDER BY position, id`,
+    organizationId,
+    parentId,
+    organizationId,
+    parentId,
+  );
 }
 
 /** The position after every current sibling: where a new object goes. */
 export function endPosition(store: Store, organizationId: string, parentId: string | null): number {
-  const row = store
-    .statement(
-      `SELECT MAX(p) AS last FROM (
-         SELECT MAX(position) AS p FROM collections WHERE organization_id = ? AND parent_id IS ?
-         UNION ALL
-         SELECT MAX(position) AS p FROM spaces WHERE organization_id = ? AND parent_id IS ?)`,
-    )
-    .get(organizationId, parentId, organizationId, parentId) as { last: number | null };
-  return (row.last ?? -1) + 1;
+  const { last } = one<{ last: number | null }>(
+    store,
+    `SELECT MAX(p) AS last FROM (
+       SELECT MAX(position) AS p FROM collections WHERE organization_id = ? AND parent_id IS ?
+       UNION ALL
+       SELECT MAX(position) AS p FROM spaces WHERE organization_id = ? AND parent_id IS ?)`,
+    organizationId,
+    parentId,
+    organizationId,
+    parentId,
+  )!;
+  return (last ?? -1) + 1;
 }
 
 /**
@@ -115,9 +130,12 @@ export function placeAmongSiblings(
     index = i;
   }
   siblings.splice(index, 0, { ...moving, position: 0 });
-  const setCollection = store.statement("UPDATE collections SET position = ? WHERE id = ?");
   const setSpace = store.statement("UPDATE spaces SET position = ? WHERE id = ?");
-  siblings.forEach((s, i) => (s.kind === "collection" ? setCollection : setSpace).run(i, s.id));
+  siblings.forEach((s, i) =>
+    s.kind === "collection"
+      ? collections.update(store, { id: s.id }, { position: i })
+      : setSpace.run(i, s.id),
+  );
   return undefined;
 }
 
@@ -128,32 +146,26 @@ export function insertCollection(
 ): CollectionRow {
   const now = store.now();
   const parentId = fields.parent ?? null;
-  return store
-    .statement(
-      `INSERT INTO collections (id, organization_id, parent_id, title, position, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
-    )
-    .get(
-      store.newId(),
-      organizationId,
-      parentId,
-      fields.title ?? "",
-      endPosition(store, organizationId, parentId),
-      now,
-      now,
-    ) as unknown as CollectionRow;
+  return collections.insert(store, {
+    id: store.newId(),
+    organizationId,
+    parentId,
+    title: fields.title ?? "",
+    position: endPosition(store, organizationId, parentId),
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /** The ids of `id` and every collection nested under it, at any depth. */
 export function collectionSubtree(store: Store, id: string): string[] {
-  const rows = store
-    .statement(
-      `WITH RECURSIVE tree(id) AS (
-         SELECT ? UNION ALL SELECT c.id FROM collections c JOIN tree ON c.parent_id = tree.id)
-       SELECT id FROM tree`,
-    )
-    .all(id) as { id: string }[];
-  return rows.map((r) => r.id);
+  return all<{ id: string }>(
+    store,
+    `WITH RECURSIVE tree(id) AS (
+       SELECT ? UNION ALL SELECT c.id FROM collections c JOIN tree ON c.parent_id = tree.id)
+     SELECT id FROM tree`,
+    id,
+  ).map((r) => r.id);
 }
 
 /** One page of an organization's collections, top level first, and how many there are. */
@@ -163,26 +175,13 @@ export function listCollections(
   options: { nested: boolean },
   page: { limit: number; offset: number },
 ): { rows: CollectionRow[]; count: number } {
-  const where = options.nested
-    ? "organization_id = ?"
-    : "organization_id = ? AND parent_id IS NULL";
-  const rows = store
-    .statement(
-      `SELECT ${COLUMNS} FROM collections WHERE ${where}
-       ORDER BY parent_id IS NOT NULL, position, id LIMIT ? OFFSET ?`,
-    )
-    .all(organizationId, page.limit, page.offset) as unknown as CollectionRow[];
-  const { n } = store
-    .statement(`SELECT COUNT(*) AS n FROM collections WHERE ${where}`)
-    .get(organizationId) as { n: number };
-  return { rows, count: n };
+  const filter = options.nested ? { organizationId } : { organizationId, parentId: null };
+  return collections.list(store, filter, "parent_id IS NOT NULL, position, id", page);
 }
 
 /** Every collection of an organization, each level in its order (the app page builds the tree). */
 export function collectionsOf(store: Store, organizationId: string): CollectionRow[] {
-  return store
-    .statement(`SELECT ${COLUMNS} FROM collections WHERE organization_id = ? ORDER BY position, id`)
-    .all(organizationId) as unknown as CollectionRow[];
+  return collections.list(store, { organizationId }, "position, id", { limit: -1, offset: 0 }).rows;
 }
 
 export function updateCollection(
@@ -190,20 +189,20 @@ export function updateCollection(
   id: string,
   fields: { title: string; description: string | null; defaultLevel: string | null },
 ): CollectionRow {
-  store
-    .statement(
-      "UPDATE collections SET title = ?, description = ?, default_level = ?, updated_at = ? WHERE id = ?",
-    )
-    .run(fields.title, fields.description, fields.defaultLevel, store.now(), id);
+  const { title, description, defaultLevel } = fields;
+  collections.update(store, { id }, { title, description, defaultLevel, updatedAt: store.now() });
   return findCollection(store, id)!;
 }
 
 /** Gives a collection or a space a new parent (null: the top level); its place is set apart. */
 export function setParent(store: Store, moving: SiblingRef, parentId: string | null): void {
-  const table = moving.kind === "collection" ? "collections" : "spaces";
-  store
-    .statement(`UPDATE ${table} SET parent_id = ?, updated_at = ? WHERE id = ?`)
-    .run(parentId, store.now(), moving.id);
+  const now = store.now();
+  if (moving.kind === "collection")
+    collections.update(store, { id: moving.id }, { parentId, updatedAt: now });
+  else
+    store
+      .statement("UPDATE spaces SET parent_id = ?, updated_at = ? WHERE id = ?")
+      .run(parentId, now, moving.id);
 }
 
 /** The ids of a collection's subtree, and the `?, ?, ...` that binds them in `IN (...)`. */
@@ -237,10 +236,10 @@ export function transferCollectionTree(store: Store, id: string, organizationId:
   return store.transaction(() => {
     const { subtree, marks } = subtreeParameters(store, id);
     const now = store.now();
-    const spaceIds = (
-      store.statement(`SELECT id FROM spaces WHERE parent_id IN (${marks})`).all(...subtree) as {
-        id: string;
-      }[]
+    const spaceIds = all<{ id: string }>(
+      store,
+      `SELECT id FROM spaces WHERE parent_id IN (${marks})`,
+      ...subtree,
     ).map((space) => space.id);
     store
       .statement(
@@ -252,9 +251,8 @@ export function transferCollectionTree(store: Store, id: string, organizationId:
         `UPDATE spaces SET organization_id = ?, updated_at = ? WHERE parent_id IN (${marks})`,
       )
       .run(organizationId, now, ...subtree);
-    store
-      .statement("UPDATE collections SET parent_id = NULL, position = ? WHERE id = ?")
-      .run(endPosition(store, organizationId, null), id);
+    const position = endPosition(store, organizationId, null);
+    collections.update(store, { id }, { parentId: null, position });
     return spaceIds;
   });
 }

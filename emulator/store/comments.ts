@@ -1,5 +1,6 @@
 import type { FamilyHooks } from "../hooks";
 import type { Store } from "./index";
+import { all, one, Table, type SqlValue } from "./sql";
 
 /**
  * Comments and their replies (§2.8), on a space or on one of its change requests. A reply is a
@@ -34,7 +35,8 @@ CREATE TABLE IF NOT EXISTS comment_reactions (
 );
 `;
 
-export interface CommentRow {
+/** A comment or a reply as the comments table keeps it. */
+interface CommentRecord {
   id: string;
   spaceId: string;
   changeRequestId: string | null;
@@ -51,8 +53,47 @@ export interface CommentRow {
   markdown: string | null;
   resolvedAt: string | null;
   resolvedBy: string | null;
+}
+
+export interface CommentRow extends CommentRecord {
+  /** How many replies it has. */
   replies: number;
 }
+
+/** The comments table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const comments = new Table<CommentRecord>("comments", {
+  id: {},
+  spaceId: {},
+  changeRequestId: {},
+  parentId: {},
+  revision: {},
+  pageId: {},
+  node: {},
+  tableRecord: {},
+  tableDefinition: {},
+  postedBy: {},
+  postedAt: {},
+  editedAt: {},
+  markdown: {},
+  resolvedAt: {},
+  resolvedBy: {},
+});
+
+/** A row of comment_reactions. */
+interface ReactionRecord {
+  commentId: string;
+  emoji: string;
+  userId: string;
+  reactedAt: string;
+}
+
+/** The comment_reactions table's column map. */
+const reactions = new Table<ReactionRecord>("comment_reactions", {
+  commentId: {},
+  emoji: {},
+  userId: {},
+  reactedAt: {},
+});
 
 export interface ReactionRow {
   emoji: string;
@@ -60,10 +101,8 @@ export interface ReactionRow {
   reactedAt: string;
 }
 
-const COLUMNS = `c.id, c.space_id AS spaceId, c.change_request_id AS changeRequestId,
-  c.parent_id AS parentId, c.revision, c.page_id AS pageId, c.node, c.table_record AS tableRecord,
-  c.table_definition AS tableDefinition, c.posted_by AS postedBy, c.posted_at AS postedAt,
-  c.edited_at AS editedAt, c.markdown, c.resolved_at AS resolvedAt, c.resolved_by AS resolvedBy,
+/** A comment's columns read under `c`, with how many replies it has. */
+const COLUMNS = `${comments.columnsOf("c")},
   (SELECT COUNT(*) FROM comments r WHERE r.parent_id = c.id) AS replies`;
 
 /** Where a thread lives: a space's own comments, or a change request's. */
@@ -80,11 +119,14 @@ export function findComment(
   id: string,
   parentId: string | null,
 ): CommentRow | undefined {
-  return store
-    .statement(
-      `SELECT ${COLUMNS} FROM comments c WHERE ${IN_THREAD} AND c.id = ? AND c.parent_id IS ?`,
-    )
-    .get(thread.spaceId, thread.changeRequestId, id, parentId) as CommentRow | undefined;
+  return one<CommentRow>(
+    store,
+    `SELECT ${COLUMNS} FROM comments c WHERE ${IN_THREAD} AND c.id = ? AND c.parent_id IS ?`,
+    thread.spaceId,
+    thread.changeRequestId,
+    id,
+    parentId,
+  );
 }
 
 export interface CommentFilter {
@@ -106,7 +148,7 @@ export function listComments(
     AND (? IS NULL OR c.page_id = ?)
     AND (? IS NULL OR c.posted_by IN (SELECT value FROM json_each(?)))`;
   const authors = filter.authors === undefined ? null : JSON.stringify(filter.authors);
-  const params = [
+  const params: SqlValue[] = [
     thread.spaceId,
     thread.changeRequestId,
     filter.status,
@@ -117,15 +159,19 @@ export function listComments(
     authors,
   ];
   const direction = filter.order === "asc" ? "ASC" : "DESC";
-  const rows = store
-    .statement(
-      `SELECT ${COLUMNS} FROM comments c WHERE ${where}
-       ORDER BY c.posted_at ${direction}, c.rowid ${direction} LIMIT ? OFFSET ?`,
-    )
-    .all(...params, page.limit, page.offset) as unknown as CommentRow[];
-  const { n } = store
-    .statement(`SELECT COUNT(*) AS n FROM comments c WHERE ${where}`)
-    .get(...params) as { n: number };
+  const rows = all<CommentRow>(
+    store,
+    `SELECT ${COLUMNS} FROM comments c WHERE ${where}
+     ORDER BY c.posted_at ${direction}, c.rowid ${direction} LIMIT ? OFFSET ?`,
+    ...params,
+    page.limit,
+    page.offset,
+  );
+  const { n } = one<{ n: number }>(
+    store,
+    `SELECT COUNT(*) AS n FROM comments c WHERE ${where}`,
+    ...params,
+  )!;
   return { rows, count: n };
 }
 
@@ -136,22 +182,19 @@ export function listReplies(
   commentId: string,
   page: { limit: number; offset: number },
 ): { rows: CommentRow[]; count: number } {
-  const rows = store
-    .statement(
-      `SELECT ${COLUMNS} FROM comments c WHERE ${IN_THREAD} AND c.parent_id = ?
-       ORDER BY c.posted_at, c.rowid LIMIT ? OFFSET ?`,
-    )
-    .all(
-      thread.spaceId,
-      thread.changeRequestId,
-      commentId,
-      page.limit,
-      page.offset,
-    ) as unknown as CommentRow[];
-  const { n } = store
-    .statement(`SELECT COUNT(*) AS n FROM comments c WHERE ${IN_THREAD} AND c.parent_id = ?`)
-    .get(thread.spaceId, thread.changeRequestId, commentId) as { n: number };
-  return { rows, count: n };
+  const rows = all<CommentRow>(
+    store,
+    `SELECT ${COLUMNS} FROM comments c WHERE ${IN_THREAD} AND c.parent_id = ?
+     ORDER BY c.posted_at, c.rowid LIMIT ? OFFSET ?`,
+    thread.spaceId,
+    thread.changeRequestId,
+    commentId,
+    page.limit,
+    page.offset,
+  );
+  const { spaceId, changeRequestId } = thread;
+  const count = comments.count(store, { spaceId, changeRequestId, parentId: commentId });
+  return { rows, count };
 }
 
 export interface NewComment {
@@ -165,27 +208,20 @@ export interface NewComment {
 }
 
 export function insertComment(store: Store, thread: Thread, input: NewComment): CommentRow {
-  const id = store.newId();
-  store
-    .statement(
-      `INSERT INTO comments (id, space_id, change_request_id, parent_id, revision, page_id, node,
-         table_record, table_definition, posted_by, posted_at, markdown)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      id,
-      thread.spaceId,
-      thread.changeRequestId,
-      input.parentId,
-      input.revision,
-      input.pageId ?? null,
-      input.node ?? null,
-      input.tableCell?.record ?? null,
-      input.tableCell?.definition ?? null,
-      input.userId,
-      store.now(),
-      input.markdown,
-    );
+  const { id } = comments.insert(store, {
+    id: store.newId(),
+    spaceId: thread.spaceId,
+    changeRequestId: thread.changeRequestId,
+    parentId: input.parentId,
+    revision: input.revision,
+    pageId: input.pageId ?? null,
+    node: input.node ?? null,
+    tableRecord: input.tableCell?.record ?? null,
+    tableDefinition: input.tableCell?.definition ?? null,
+    postedBy: input.userId,
+    postedAt: store.now(),
+    markdown: input.markdown,
+  });
   return findComment(store, thread, id, input.parentId)!;
 }
 
@@ -197,29 +233,25 @@ export function updateComment(
 ): void {
   const now = store.now();
   if (change.markdown !== undefined)
-    store
-      .statement("UPDATE comments SET markdown = ?, edited_at = ? WHERE id = ?")
-      .run(change.markdown, now, id);
-  if (change.resolvedBy !== undefined)
-    store
-      .statement(
-        `UPDATE comments SET resolved_by = ?, resolved_at = CASE WHEN ? IS NULL THEN NULL
-           ELSE COALESCE(resolved_at, ?) END WHERE id = ?`,
-      )
-      .run(change.resolvedBy, change.resolvedBy, now, id);
+    comments.update(store, { id }, { markdown: change.markdown, editedAt: now });
+  if (change.resolvedBy !== undefined) {
+    const { resolvedBy } = change;
+    // Resolving again keeps the first resolution's time; reopening clears it.
+    const resolvedAt =
+      resolvedBy === null ? null : (comments.find(store, { id })?.resolvedAt ?? now);
+    comments.update(store, { id }, { resolvedBy, resolvedAt });
+  }
 }
 
 export function deleteComment(store: Store, id: string): void {
-  store.statement("DELETE FROM comments WHERE id = ?").run(id);
+  comments.delete(store, { id });
 }
 
 export function reactionsOf(store: Store, commentId: string): ReactionRow[] {
-  return store
-    .statement(
-      `SELECT emoji, user_id AS userId, reacted_at AS reactedAt FROM comment_reactions
-       WHERE comment_id = ? ORDER BY reacted_at, rowid`,
-    )
-    .all(commentId) as unknown as ReactionRow[];
+  const page = { limit: -1, offset: 0 };
+  return reactions
+    .list(store, { commentId }, "reacted_at, rowid", page)
+    .rows.map(({ emoji, userId, reactedAt }) => ({ emoji, userId, reactedAt }));
 }
 
 /** Who replied to a comment: one row per user, with how many replies and the last time. */
@@ -231,14 +263,14 @@ export interface ReplierRow {
 
 /** A comment's repliers, first to reply first; `updatedAt` is their latest reply or edit. */
 export function repliersOf(store: Store, commentId: string): ReplierRow[] {
-  return store
-    .statement(
-      `SELECT posted_by AS userId, COUNT(*) AS count,
-         MAX(COALESCE(edited_at, posted_at)) AS updatedAt
-       FROM comments WHERE parent_id = ?
-       GROUP BY posted_by ORDER BY MIN(posted_at), MIN(rowid)`,
-    )
-    .all(commentId) as unknown as ReplierRow[];
+  return all<ReplierRow>(
+    store,
+    `SELECT posted_by AS userId, COUNT(*) AS count,
+       MAX(COALESCE(edited_at, posted_at)) AS updatedAt
+     FROM comments WHERE parent_id = ?
+     GROUP BY posted_by ORDER BY MIN(posted_at), MIN(rowid)`,
+    commentId,
+  );
 }
 
 /** The caller's reactions: added ones kept once, removed ones gone (also when never added). */
@@ -257,10 +289,7 @@ export function react(
          VALUES (?, ?, ?, ?)`,
       )
       .run(commentId, emoji, userId, now);
-  for (const emoji of removed)
-    store
-      .statement("DELETE FROM comment_reactions WHERE comment_id = ? AND emoji = ? AND user_id = ?")
-      .run(commentId, emoji, userId);
+  for (const emoji of removed) reactions.delete(store, { commentId, emoji, userId });
 }
 
 /** Open (unresolved) comments of a space's own thread, or of a change request's (§2.3, §2.7). */
@@ -269,24 +298,17 @@ export function openCommentCount(
   spaceId: string,
   changeRequestId: string | null,
 ): number {
-  const { n } = store
-    .statement(
-      `SELECT COUNT(*) AS n FROM comments c WHERE ${IN_THREAD} AND c.parent_id IS NULL
-         AND c.resolved_at IS NULL`,
-    )
-    .get(spaceId, changeRequestId) as { n: number };
-  return n;
+  return comments.count(store, { spaceId, changeRequestId, parentId: null, resolvedAt: null });
 }
 
 /** Who posted in a thread (comments and replies), first to post first. */
 export function commentersOf(store: Store, thread: Thread): string[] {
-  return (
-    store
-      .statement(
-        `SELECT c.posted_by AS userId FROM comments c WHERE ${IN_THREAD}
-         GROUP BY c.posted_by ORDER BY MIN(c.posted_at), MIN(c.rowid)`,
-      )
-      .all(thread.spaceId, thread.changeRequestId) as { userId: string }[]
+  return all<{ userId: string }>(
+    store,
+    `SELECT c.posted_by AS userId FROM comments c WHERE ${IN_THREAD}
+     GROUP BY c.posted_by ORDER BY MIN(c.posted_at), MIN(c.rowid)`,
+    thread.spaceId,
+    thread.changeRequestId,
   ).map((r) => r.userId);
 }
 

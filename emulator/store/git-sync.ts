@@ -1,6 +1,7 @@
 import { maskCredentials } from "../git";
 import type { FamilyHooks } from "../hooks";
 import type { Store } from "./index";
+import { all, one, Table, type Raw } from "./sql";
 
 /**
  * Git synchronisation (§4.15): what a space's Git sync was set up with (`git_sync`, one row per
@@ -81,22 +82,40 @@ export interface GitOperationRow {
   endedAt: string | null;
 }
 
-const OPERATION_COLUMNS = `id, space_id AS spaceId, direction, request, timestamp, author, state,
-  error, revision, commit_oid AS commitOid, started_at AS startedAt, ended_at AS endedAt`;
+/** The git_sync table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const syncs = new Table<GitSyncRow>("git_sync", {
+  spaceId: {},
+  installationId: {},
+  provider: {},
+  repoName: {},
+  url: {},
+  ref: {},
+  treeUrl: {},
+  updatedAt: {},
+});
 
-function operationOf(row: Record<string, unknown> | undefined): GitOperationRow | undefined {
-  if (row === undefined) return undefined;
-  return { ...row, request: JSON.parse(row.request as string) } as GitOperationRow;
-}
+/** An operation as its table keeps it: with when it was queued. */
+type OperationRecord = GitOperationRow & { createdAt: string };
+
+/** The git_operations table's column map; `request` is kept as JSON. */
+const operations = new Table<OperationRecord>("git_operations", {
+  id: { type: "integer" },
+  spaceId: {},
+  direction: {},
+  request: { type: "json" },
+  timestamp: {},
+  author: {},
+  state: {},
+  error: {},
+  revision: {},
+  commitOid: {},
+  startedAt: {},
+  endedAt: {},
+  createdAt: {},
+});
 
 export function findGitSync(store: Store, spaceId: string): GitSyncRow | undefined {
-  return store
-    .statement(
-      `SELECT space_id AS spaceId, installation_id AS installationId, provider,
-         repo_name AS repoName, url, ref, tree_url AS treeUrl, updated_at AS updatedAt
-       FROM git_sync WHERE space_id = ?`,
-    )
-    .get(spaceId) as GitSyncRow | undefined;
+  return syncs.find(store, { spaceId });
 }
 
 /**
@@ -130,54 +149,32 @@ export function queueGitOperation(
           setup.treeUrl,
           now,
         );
-    store
-      .statement(
-        `INSERT INTO git_operations (space_id, direction, request, timestamp, author, created_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        spaceId,
-        operation.direction,
-        JSON.stringify(operation.request),
-        operation.timestamp,
-        operation.author,
-        now,
-      );
+    operations.insert(store, { ...operation, spaceId, createdAt: now });
   });
 }
 
 /** The space's next queued operation: the earliest `timestamp`, then the first to arrive. */
 export function nextGitOperation(store: Store, spaceId: string): GitOperationRow | undefined {
-  return operationOf(
-    store
-      .statement(
-        `SELECT ${OPERATION_COLUMNS} FROM git_operations WHERE space_id = ? AND state = 'queued'
-         ORDER BY timestamp, id LIMIT 1`,
-      )
-      .get(spaceId) as Record<string, unknown> | undefined,
-  );
+  return operations.find(store, { spaceId, state: "queued" }, "timestamp, id");
 }
 
 /** The space's queued operations, in no particular order. */
 export function queuedGitOperations(store: Store, spaceId: string): GitOperationRow[] {
-  return (
-    store
-      .statement(
-        `SELECT ${OPERATION_COLUMNS} FROM git_operations WHERE space_id = ? AND state = 'queued'`,
-      )
-      .all(spaceId) as Record<string, unknown>[]
-  ).map((row) => operationOf(row)!);
+  const where = operations.where({ spaceId, state: "queued" });
+  return all<Raw>(store, `${operations.select} WHERE ${where.sql}`, ...where.values).map((row) =>
+    operations.decode(row),
+  );
 }
 
 /** The latest `timestamp` among the space's operations that have run (or are running). */
 export function latestRunTimestamp(store: Store, spaceId: string): string | undefined {
-  const row = store
-    .statement(
-      `SELECT max(timestamp) AS latest FROM git_operations
-       WHERE space_id = ? AND state IN ('running', 'success', 'failure', 'timeout')`,
-    )
-    .get(spaceId) as { latest: string | null };
-  return row.latest ?? undefined;
+  const { latest } = one<{ latest: string | null }>(
+    store,
+    `SELECT max(timestamp) AS latest FROM git_operations
+     WHERE space_id = ? AND state IN ('running', 'success', 'failure', 'timeout')`,
+    spaceId,
+  )!;
+  return latest ?? undefined;
 }
 
 /** The operation `info` reports: the last one started. */
@@ -185,20 +182,17 @@ export function lastStartedGitOperation(
   store: Store,
   spaceId: string,
 ): GitOperationRow | undefined {
-  return operationOf(
-    store
-      .statement(
-        `SELECT ${OPERATION_COLUMNS} FROM git_operations
-         WHERE space_id = ? AND started_at IS NOT NULL ORDER BY started_at DESC, id DESC LIMIT 1`,
-      )
-      .get(spaceId) as Record<string, unknown> | undefined,
+  const row = one<Raw>(
+    store,
+    `${operations.select}
+     WHERE space_id = ? AND started_at IS NOT NULL ORDER BY started_at DESC, id DESC LIMIT 1`,
+    spaceId,
   );
+  return row && operations.decode(row);
 }
 
 export function startGitOperation(store: Store, id: number): void {
-  store
-    .statement("UPDATE git_operations SET state = 'running', started_at = ? WHERE id = ?")
-    .run(store.now(), id);
+  operations.update(store, { id }, { state: "running", startedAt: store.now() });
 }
 
 /** Ends an operation: its outcome, and its request's URL masked (`maskedUrl`). */
@@ -213,20 +207,18 @@ export function endGitOperation(
     commitOid?: string;
   },
 ): void {
-  store
-    .statement(
-      `UPDATE git_operations SET state = ?, error = ?, revision = ?, commit_oid = ?, request = ?,
-         ended_at = ? WHERE id = ?`,
-    )
-    .run(
-      outcome.state,
-      outcome.error ?? null,
-      outcome.revision ?? null,
-      outcome.commitOid ?? null,
-      JSON.stringify({ ...operation.request, url: maskedUrl }),
-      store.now(),
-      operation.id,
-    );
+  operations.update(
+    store,
+    { id: operation.id },
+    {
+      state: outcome.state,
+      error: outcome.error ?? null,
+      revision: outcome.revision ?? null,
+      commitOid: outcome.commitOid ?? null,
+      request: { ...operation.request, url: maskedUrl },
+      endedAt: store.now(),
+    },
+  );
   // The clear URL the queued operation held is still in the write-ahead log's earlier frames.
   store.checkpoint();
 }
@@ -236,15 +228,10 @@ export function endGitOperation(
  * queued operations.
  */
 export function requeueGitOperations(store: Store): string[] {
-  store
-    .statement(
-      "UPDATE git_operations SET state = 'queued', started_at = NULL WHERE state = 'running'",
-    )
-    .run();
-  return (
-    store
-      .statement("SELECT DISTINCT space_id AS spaceId FROM git_operations WHERE state = 'queued'")
-      .all() as { spaceId: string }[]
+  operations.update(store, { state: "running" }, { state: "queued", startedAt: null });
+  return all<{ spaceId: string }>(
+    store,
+    "SELECT DISTINCT space_id AS spaceId FROM git_operations WHERE state = 'queued'",
   ).map((row) => row.spaceId);
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Store } from "./index";
-import { type Raw, str, strOrNull } from "./sql";
+import { all, one, Table, type Raw } from "./sql";
 
 /**
  * Members of an organization (§2.10, §4.12). Their rows are the `members` and `users` tables of
@@ -8,7 +8,8 @@ import { type Raw, str, strOrNull } from "./sql";
  * members routes.
  */
 
-export interface MemberRow {
+/** A row of `members`: someone's membership of an organization. */
+interface Membership {
   organizationId: string;
   userId: string;
   role: string | null;
@@ -16,28 +17,41 @@ export interface MemberRow {
   lastSeenAt: string | null;
   disabled: boolean;
   sso: boolean;
+}
+
+/** What a member shows of their user (the `users` row). */
+interface MemberUser {
   displayName: string;
   email: string;
   photoUrl: string | null;
 }
 
-const COLUMNS = `m.organization_id, m.user_id, m.role, m.joined_at, m.last_seen_at, m.disabled,
-  m.sso, u.display_name, u.email, u.photo_url`;
+/** A member: the membership with its user's name, e-mail and photo. */
+export type MemberRow = Membership & MemberUser;
 
-function toMember(r: Raw): MemberRow {
-  return {
-    organizationId: str(r.organization_id),
-    userId: str(r.user_id),
-    role: strOrNull(r.role),
-    joinedAt: str(r.joined_at),
-    lastSeenAt: strOrNull(r.last_seen_at),
-    disabled: r.disabled === 1,
-    sso: r.sso === 1,
-    displayName: str(r.display_name),
-    email: str(r.email),
-    photoUrl: strOrNull(r.photo_url),
-  };
-}
+/** The members table's column map: its SELECT, UPDATE and filters come from it. */
+const memberships = new Table<Membership>("members", {
+  organizationId: {},
+  userId: {},
+  role: {},
+  joinedAt: {},
+  lastSeenAt: {},
+  disabled: { type: "boolean" },
+  sso: { type: "boolean" },
+});
+
+/** The columns of `users` a member is read with (the identity store writes them). */
+const users = new Table<MemberUser>("users", {
+  displayName: {},
+  email: {},
+  photoUrl: {},
+});
+
+/** A member's columns: the membership under `m`, its user under `u`. */
+const COLUMNS = `${memberships.columnsOf("m")}, ${users.columnsOf("u")}`;
+
+/** A joined row decoded by both maps (each keeps the other's fields as read; the membership's last, for its booleans). */
+const toMember = (raw: Raw): MemberRow => ({ ...users.decode(raw), ...memberships.decode(raw) });
 
 /** §4.12's list filters: `role` (`guest` for `null`), `search`, `sort` and `order`. */
 export interface MemberFilter {
@@ -77,15 +91,15 @@ export function listMembers(
   if (filter.sort === "lastSeenAt") where.push("m.last_seen_at IS NOT NULL");
   const from = `FROM members m JOIN users u ON u.id = m.user_id WHERE ${where.join(" AND ")}`;
   const direction = filter.order === "asc" ? "ASC" : "DESC";
-  const rows = (
-    store
-      .statement(
-        `SELECT ${COLUMNS} ${from}
-         ORDER BY ${SORT_COLUMN[filter.sort]} ${direction}, m.user_id ${direction} LIMIT ? OFFSET ?`,
-      )
-      .all(...params, page.limit, page.offset) as Raw[]
+  const rows = all<Raw>(
+    store,
+    `SELECT ${COLUMNS} ${from}
+     ORDER BY ${SORT_COLUMN[filter.sort]} ${direction}, m.user_id ${direction} LIMIT ? OFFSET ?`,
+    ...params,
+    page.limit,
+    page.offset,
   ).map(toMember);
-  const { n } = store.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number };
+  const { n } = one<{ n: number }>(store, `SELECT COUNT(*) AS n ${from}`, ...params)!;
   return { rows, count: n };
 }
 
@@ -94,13 +108,14 @@ export function findMember(
   organizationId: string,
   userId: string,
 ): MemberRow | undefined {
-  const row = store
-    .statement(
-      `SELECT ${COLUMNS} FROM members m JOIN users u ON u.id = m.user_id
-       WHERE m.organization_id = ? AND m.user_id = ?`,
-    )
-    .get(organizationId, userId) as Raw | undefined;
-  return row === undefined ? undefined : toMember(row);
+  const row = one<Raw>(
+    store,
+    `SELECT ${COLUMNS} FROM members m JOIN users u ON u.id = m.user_id
+     WHERE m.organization_id = ? AND m.user_id = ?`,
+    organizationId,
+    userId,
+  );
+  return row && toMember(row);
 }
 
 /**
@@ -112,13 +127,15 @@ export function resolveMember(
   organizationId: string,
   ref: string,
 ): MemberRow | undefined {
-  const row = store
-    .statement(
-      `SELECT ${COLUMNS} FROM members m JOIN users u ON u.id = m.user_id
-       WHERE m.organization_id = ? AND (u.id = ? OR lower(u.email) = lower(?))`,
-    )
-    .get(organizationId, ref, ref) as Raw | undefined;
-  return row === undefined ? undefined : toMember(row);
+  const row = one<Raw>(
+    store,
+    `SELECT ${COLUMNS} FROM members m JOIN users u ON u.id = m.user_id
+     WHERE m.organization_id = ? AND (u.id = ? OR lower(u.email) = lower(?))`,
+    organizationId,
+    ref,
+    ref,
+  );
+  return row && toMember(row);
 }
 
 export function setMemberRole(
@@ -126,38 +143,27 @@ export function setMemberRole(
   { organizationId, userId }: { organizationId: string; userId: string },
   role: string | null,
 ): void {
-  store
-    .statement("UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?")
-    .run(role, organizationId, userId);
+  memberships.update(store, { organizationId, userId }, { role });
 }
 
 /** Removes a membership; the member's team memberships in the organization go with it. */
 export function removeMember(store: Store, organizationId: string, userId: string): void {
-  store
-    .statement("DELETE FROM members WHERE organization_id = ? AND user_id = ?")
-    .run(organizationId, userId);
+  memberships.delete(store, { organizationId, userId });
 }
 
 /** The number of admins an organization has: it must keep one. */
 export function adminCount(store: Store, organizationId: string): number {
-  const { n } = store
-    .statement("SELECT COUNT(*) AS n FROM members WHERE organization_id = ? AND role = 'admin'")
-    .get(organizationId) as { n: number };
-  return n;
+  return memberships.count(store, { organizationId, role: "admin" });
 }
 
 /** `POST /ping`: the caller was seen now. */
 export function touchMember(store: Store, organizationId: string, userId: string): void {
-  store
-    .statement("UPDATE members SET last_seen_at = ? WHERE organization_id = ? AND user_id = ?")
-    .run(store.now(), organizationId, userId);
+  memberships.update(store, { organizationId, userId }, { lastSeenAt: store.now() });
 }
 
 /** `POST /members/{userId}/sso`: the member may now sign in through SSO. */
 export function markSsoMember(store: Store, organizationId: string, userId: string): void {
-  store
-    .statement("UPDATE members SET sso = 1 WHERE organization_id = ? AND user_id = ?")
-    .run(organizationId, userId);
+  memberships.update(store, { organizationId, userId }, { sso: true });
 }
 
 /** Every member of an organization, by name: the app page lists them. */
@@ -193,9 +199,9 @@ function visitorClaimKey(store: Store, organizationId: string, fresh: () => stri
   store
     .statement("INSERT OR IGNORE INTO visitor_claim_keys (organization_id, secret) VALUES (?, ?)")
     .run(organizationId, fresh());
-  return (
-    store
-      .statement("SELECT secret FROM visitor_claim_keys WHERE organization_id = ?")
-      .get(organizationId) as { secret: string }
-  ).secret;
+  return one<{ secret: string }>(
+    store,
+    "SELECT secret FROM visitor_claim_keys WHERE organization_id = ?",
+    organizationId,
+  )!.secret;
 }

@@ -1,5 +1,5 @@
 import type { Store } from "./index";
-import { type Raw, str, strOrNull } from "./sql";
+import { all, Table, type Raw } from "./sql";
 
 /**
  * OpenAPI specs and their versions (§2.12, §4.13). A spec's source is a URL or inline text;
@@ -66,65 +66,71 @@ export interface SpecVersionRow {
   createdAt: string;
 }
 
-function toSpec(r: Raw): OpenApiSpecRow {
-  return {
-    id: str(r.id),
-    organizationId: str(r.organization_id),
-    slug: str(r.slug),
-    visibility: str(r.visibility) as OpenApiSpecRow["visibility"],
-    source: r.source_url !== null ? { url: str(r.source_url) } : { text: str(r.source_text) },
-    generation: Number(r.generation),
-    processingState: str(r.processing_state) as ProcessingState,
-    lastVersion: strOrNull(r.last_version),
-    lastProcessedAt: strOrNull(r.last_processed_at),
-    lastProcessErrorCode: strOrNull(r.last_process_error_code) as ProcessErrorCode | null,
-    createdAt: str(r.created_at),
-    updatedAt: str(r.updated_at),
-  };
+/** A spec as its table keeps it: the source in two columns, one of them null. */
+type SpecRecord = Omit<OpenApiSpecRow, "source"> & {
+  sourceUrl: string | null;
+  sourceText: string | null;
+};
+
+/** The openapi_specs table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const specs = new Table<SpecRecord>("openapi_specs", {
+  id: {},
+  organizationId: {},
+  slug: {},
+  visibility: {},
+  sourceUrl: {},
+  sourceText: {},
+  generation: { type: "integer" },
+  processingState: {},
+  lastVersion: {},
+  lastProcessedAt: {},
+  lastProcessErrorCode: {},
+  createdAt: {},
+  updatedAt: {},
+});
+
+/** The openapi_spec_versions table's column map. */
+const versions = new Table<SpecVersionRow>("openapi_spec_versions", {
+  id: {},
+  specId: {},
+  sourceUrl: {},
+  text: {},
+  format: {},
+  createdAt: {},
+});
+
+/** A spec's row with its source as one value. */
+function toSpec({ sourceUrl, sourceText, ...rest }: SpecRecord): OpenApiSpecRow {
+  return { ...rest, source: sourceUrl !== null ? { url: sourceUrl } : { text: sourceText! } };
 }
 
-function toVersion(r: Raw): SpecVersionRow {
-  return {
-    id: str(r.id),
-    specId: str(r.spec_id),
-    sourceUrl: strOrNull(r.source_url),
-    text: str(r.text),
-    format: str(r.format) as SpecFormat,
-    createdAt: str(r.created_at),
-  };
-}
-
+/** A source as the two columns keep it. */
 const sourceColumns = (source: SpecSource) =>
-  "url" in source ? [source.url, null] : [null, source.text];
+  "url" in source
+    ? { sourceUrl: source.url, sourceText: null }
+    : { sourceUrl: null, sourceText: source.text };
+
+const ALL = { limit: -1, offset: 0 };
 
 export function findSpecBySlug(store: Store, organizationId: string, slug: string) {
-  const row = store
-    .statement("SELECT * FROM openapi_specs WHERE organization_id = ? AND slug = ?")
-    .get(organizationId, slug) as Raw | undefined;
-  return row === undefined ? undefined : toSpec(row);
+  const row = specs.find(store, { organizationId, slug });
+  return row && toSpec(row);
 }
 
 export function findSpec(store: Store, id: string) {
-  const row = store.statement("SELECT * FROM openapi_specs WHERE id = ?").get(id) as
-    Raw | undefined;
-  return row === undefined ? undefined : toSpec(row);
+  const row = specs.find(store, { id });
+  return row && toSpec(row);
 }
 
 export function listSpecs(store: Store, organizationId: string): OpenApiSpecRow[] {
-  return (
-    store
-      .statement("SELECT * FROM openapi_specs WHERE organization_id = ? ORDER BY created_at, rowid")
-      .all(organizationId) as Raw[]
-  ).map(toSpec);
+  return specs.list(store, { organizationId }, "created_at, rowid", ALL).rows.map(toSpec);
 }
 
 /** Specs whose processing had not finished: what a restarted emulator picks up. */
 export function unfinishedSpecs(store: Store): OpenApiSpecRow[] {
-  return (
-    store
-      .statement("SELECT * FROM openapi_specs WHERE processing_state <> 'complete'")
-      .all() as Raw[]
-  ).map(toSpec);
+  return all<Raw>(store, `${specs.select} WHERE processing_state <> 'complete'`).map((row) =>
+    toSpec(specs.decode(row)),
+  );
 }
 
 export function insertSpec(
@@ -134,31 +140,40 @@ export function insertSpec(
   source: SpecSource,
 ): OpenApiSpecRow {
   const now = store.now();
-  const id = store.newId();
-  store
-    .statement(
-      `INSERT INTO openapi_specs (id, organization_id, slug, source_url, source_text, created_at,
-         updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(id, organizationId, slug, ...sourceColumns(source), now, now);
-  return findSpec(store, id)!;
+  return toSpec(
+    specs.insert(store, {
+      id: store.newId(),
+      organizationId,
+      slug,
+      ...sourceColumns(source),
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
 }
 
 /** A new source: processing starts over for it, and an older one's result will be dropped. */
 export function replaceSpecSource(store: Store, id: string, source: SpecSource): OpenApiSpecRow {
-  store
-    .statement(
-      `UPDATE openapi_specs SET source_url = ?, source_text = ?, generation = generation + 1,
-         processing_state = 'pending', updated_at = ? WHERE id = ?`,
-    )
-    .run(...sourceColumns(source), store.now(), id);
+  const { generation } = specs.find(store, { id })!;
+  specs.update(
+    store,
+    { id },
+    {
+      ...sourceColumns(source),
+      generation: generation + 1,
+      processingState: "pending",
+      updatedAt: store.now(),
+    },
+  );
   return findSpec(store, id)!;
 }
 
 export function setSpecVisibility(store: Store, id: string, visibility: string): OpenApiSpecRow {
-  store
-    .statement("UPDATE openapi_specs SET visibility = ?, updated_at = ? WHERE id = ?")
-    .run(visibility, store.now(), id);
+  specs.update(
+    store,
+    { id },
+    { visibility: visibility as OpenApiSpecRow["visibility"], updatedAt: store.now() },
+  );
   return findSpec(store, id)!;
 }
 
@@ -169,10 +184,9 @@ export function setProcessingState(
   generation: number,
   state: ProcessingState,
 ): boolean {
-  const { changes } = store
-    .statement("UPDATE openapi_specs SET processing_state = ? WHERE id = ? AND generation = ?")
-    .run(state, id, generation);
-  return changes > 0;
+  if (specs.count(store, { id, generation }) === 0) return false;
+  specs.update(store, { id, generation }, { processingState: state });
+  return true;
 }
 
 /**
@@ -194,40 +208,38 @@ export function finishProcessing(
     if ("version" in outcome) {
       lastVersion = store.newId();
       const { sourceUrl, text, format } = outcome.version;
-      store
-        .statement(
-          `INSERT INTO openapi_spec_versions (id, spec_id, source_url, text, format, created_at)
-           VALUES (?, ?, ?, ?, ?, ?)`,
-        )
-        .run(lastVersion, id, sourceUrl, text, format, now);
+      versions.insert(store, {
+        id: lastVersion,
+        specId: id,
+        sourceUrl,
+        text,
+        format,
+        createdAt: now,
+      });
     }
-    store
-      .statement(
-        `UPDATE openapi_specs SET processing_state = 'complete', last_version = ?,
-           last_processed_at = ?, last_process_error_code = ?, updated_at = ? WHERE id = ?`,
-      )
-      .run(lastVersion, now, "error" in outcome ? outcome.error : null, now, id);
+    specs.update(
+      store,
+      { id },
+      {
+        processingState: "complete",
+        lastVersion,
+        lastProcessedAt: now,
+        lastProcessErrorCode: "error" in outcome ? outcome.error : null,
+        updatedAt: now,
+      },
+    );
   });
 }
 
 export function deleteSpec(store: Store, id: string): void {
-  store.statement("DELETE FROM openapi_specs WHERE id = ?").run(id);
+  specs.delete(store, { id });
 }
 
 /** A spec's versions, newest first. */
 export function listSpecVersions(store: Store, specId: string): SpecVersionRow[] {
-  return (
-    store
-      .statement(
-        "SELECT * FROM openapi_spec_versions WHERE spec_id = ? ORDER BY created_at DESC, rowid DESC",
-      )
-      .all(specId) as Raw[]
-  ).map(toVersion);
+  return versions.list(store, { specId }, "created_at DESC, rowid DESC", ALL).rows;
 }
 
 export function findSpecVersion(store: Store, specId: string, versionId: string) {
-  const row = store
-    .statement("SELECT * FROM openapi_spec_versions WHERE spec_id = ? AND id = ?")
-    .get(specId, versionId) as Raw | undefined;
-  return row === undefined ? undefined : toVersion(row);
+  return versions.find(store, { specId, id: versionId });
 }

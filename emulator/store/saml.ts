@@ -1,5 +1,18 @@
 import type { Store } from "./index";
-import { assignments, placeholders, type Raw, str, strOrNull } from "./sql";
+import { Table } from "./sql";
+
+/** The saml_providers table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const providers = new Table<SamlProviderRow>("saml_providers", {
+  id: {},
+  organizationId: {},
+  label: {},
+  entityID: { column: "entity_id" },
+  certificate: {},
+  ssoURL: { column: "sso_url" },
+  defaultTeam: {},
+  defaultRole: {},
+  createdAt: {},
+});
 
 /**
  * SAML providers of an organization (§2.10, §4.12). The certificate is kept as sent: the API
@@ -42,48 +55,21 @@ export interface SamlProviderFields {
   defaultRole?: string | null;
 }
 
-function toProvider(r: Raw): SamlProviderRow {
-  return {
-    id: str(r.id),
-    organizationId: str(r.organization_id),
-    label: str(r.label),
-    entityID: strOrNull(r.entity_id),
-    certificate: strOrNull(r.certificate),
-    ssoURL: strOrNull(r.sso_url),
-    defaultTeam: strOrNull(r.default_team),
-    defaultRole: strOrNull(r.default_role),
-    createdAt: str(r.created_at),
-  };
-}
-
-function columns(fields: SamlProviderFields) {
-  return {
-    label: fields.label,
-    entity_id: fields.entityID,
-    certificate: fields.certificate,
-    sso_url: fields.ssoURL,
-    default_team: fields.defaultTeam,
-    default_role: fields.defaultRole,
-  };
+/** The body's fields, and only those. */
+function columns(fields: SamlProviderFields): SamlProviderFields {
+  const { label, entityID, certificate, ssoURL, defaultTeam, defaultRole } = fields;
+  return { label, entityID, certificate, ssoURL, defaultTeam, defaultRole };
 }
 
 /** An organization's SAML providers, oldest first. */
 export function samlProvidersOf(store: Store, organizationId: string): SamlProviderRow[] {
-  return (
-    store
-      .statement(
-        "SELECT * FROM saml_providers WHERE organization_id = ? ORDER BY created_at, rowid",
-      )
-      .all(organizationId) as Raw[]
-  ).map(toProvider);
+  const page = { limit: -1, offset: 0 };
+  return providers.list(store, { organizationId }, "created_at, rowid", page).rows;
 }
 
 /** The provider, only when it belongs to `organizationId`. */
 export function findSamlProvider(store: Store, organizationId: string, id: string) {
-  const row = store
-    .statement("SELECT * FROM saml_providers WHERE id = ? AND organization_id = ?")
-    .get(id, organizationId) as Raw | undefined;
-  return row === undefined ? undefined : toProvider(row);
+  return providers.find(store, { id, organizationId });
 }
 
 export function insertSamlProvider(
@@ -91,16 +77,12 @@ export function insertSamlProvider(
   organizationId: string,
   fields: SamlProviderFields & { label: string },
 ): SamlProviderRow {
-  const id = store.newId();
-  const set = assignments({ ...columns(fields), id, organization_id: organizationId });
-  const names = set.sql.split(", ").map((s) => s.replace(" = ?", ""));
-  store
-    .statement(
-      `INSERT INTO saml_providers (${names.join(", ")}, created_at)
-       VALUES (${placeholders(names)}, ?)`,
-    )
-    .run(...set.values, store.now());
-  return findSamlProvider(store, organizationId, id)!;
+  return providers.insert(store, {
+    ...columns(fields),
+    id: store.newId(),
+    organizationId,
+    createdAt: store.now(),
+  });
 }
 
 export function updateSamlProvider(
@@ -108,14 +90,10 @@ export function updateSamlProvider(
   provider: SamlProviderRow,
   fields: SamlProviderFields,
 ): SamlProviderRow {
-  const set = assignments(columns(fields));
-  if (set.sql !== "")
-    store
-      .statement(`UPDATE saml_providers SET ${set.sql} WHERE id = ?`)
-      .run(...set.values, provider.id);
+  providers.update(store, { id: provider.id }, columns(fields));
   return findSamlProvider(store, provider.organizationId, provider.id)!;
 }
 
 export function deleteSamlProvider(store: Store, id: string): void {
-  store.statement("DELETE FROM saml_providers WHERE id = ?").run(id);
+  providers.delete(store, { id });
 }

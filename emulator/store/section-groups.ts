@@ -3,12 +3,22 @@ import {
   groupSections,
   nextGroupPosition,
   nextTopPosition,
+  setSectionGroup,
   topLevel,
   writeTopLevel,
   type SectionRow,
   type TopItem,
 } from "./site-sections";
-import { assignments, type Raw, str, strOrNull } from "./sql";
+import { Table } from "./sql";
+
+/** The site_section_groups table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const groups = new Table<GroupRow>("site_section_groups", {
+  id: {},
+  siteId: {},
+  title: {},
+  icon: {},
+  position: { type: "integer" },
+});
 
 /**
  * Site section groups (§4.11): a group sits on the site's top level among the sections that are
@@ -32,29 +42,12 @@ export interface GroupRow {
   position: number;
 }
 
-function toGroup(r: Raw): GroupRow {
-  return {
-    id: str(r.id),
-    siteId: str(r.site_id),
-    title: str(r.title),
-    icon: strOrNull(r.icon),
-    position: Number(r.position),
-  };
-}
-
 export function findGroup(store: Store, siteId: string, groupId: string) {
-  const row = store
-    .statement("SELECT * FROM site_section_groups WHERE id = ? AND site_id = ?")
-    .get(groupId, siteId) as Raw | undefined;
-  return row === undefined ? undefined : toGroup(row);
+  return groups.find(store, { id: groupId, siteId });
 }
 
 export function listGroups(store: Store, siteId: string): GroupRow[] {
-  return (
-    store
-      .statement("SELECT * FROM site_section_groups WHERE site_id = ? ORDER BY position, id")
-      .all(siteId) as Raw[]
-  ).map(toGroup);
+  return groups.list(store, { siteId }, "position, id", { limit: -1, offset: 0 }).rows;
 }
 
 export function insertGroup(
@@ -62,13 +55,8 @@ export function insertGroup(
   siteId: string,
   fields: { title: string; icon: string | null },
 ): GroupRow {
-  const id = store.newId();
-  store
-    .statement(
-      "INSERT INTO site_section_groups (id, site_id, title, icon, position) VALUES (?, ?, ?, ?, ?)",
-    )
-    .run(id, siteId, fields.title, fields.icon, nextTopPosition(store, siteId));
-  return findGroup(store, siteId, id)!;
+  const position = nextTopPosition(store, siteId);
+  return groups.insert(store, { ...fields, id: store.newId(), siteId, position });
 }
 
 export function updateGroup(
@@ -76,11 +64,8 @@ export function updateGroup(
   group: GroupRow,
   patch: { title?: string; icon?: string | null },
 ): GroupRow {
-  const set = assignments({ title: patch.title, icon: patch.icon });
-  if (set.sql !== "")
-    store
-      .statement(`UPDATE site_section_groups SET ${set.sql} WHERE id = ?`)
-      .run(...set.values, group.id);
+  const { title, icon } = patch;
+  groups.update(store, { id: group.id }, { title, icon });
   return findGroup(store, group.siteId, group.id)!;
 }
 
@@ -90,9 +75,7 @@ export function updateGroup(
  */
 export function addSectionToGroup(store: Store, section: SectionRow, groupId: string): void {
   if (section.groupId === groupId) return;
-  store
-    .statement("UPDATE site_sections SET group_id = ?, position = ? WHERE id = ?")
-    .run(groupId, nextGroupPosition(store, groupId), section.id);
+  setSectionGroup(store, section.id, groupId, nextGroupPosition(store, groupId));
 }
 
 /** Takes a section out of its group and places it on the top level right after the group. */
@@ -100,7 +83,7 @@ export function removeSectionFromGroup(store: Store, section: SectionRow): void 
   if (section.groupId === null) return;
   const groupId = section.groupId;
   const items = topLevel(store, section.siteId);
-  store.statement("UPDATE site_sections SET group_id = NULL WHERE id = ?").run(section.id);
+  setSectionGroup(store, section.id, null);
   const at = items.findIndex((i) => i.type === "site-section-group" && i.id === groupId);
   items.splice(at + 1, 0, { type: "site-section", id: section.id });
   writeTopLevel(store, items);
@@ -112,6 +95,6 @@ export function deleteGroup(store: Store, group: GroupRow): void {
   const items = topLevel(store, group.siteId);
   const at = items.findIndex((i) => i.type === "site-section-group" && i.id === group.id);
   items.splice(at, 1, ...members.map((s): TopItem => ({ type: "site-section", id: s.id })));
-  store.statement("DELETE FROM site_section_groups WHERE id = ?").run(group.id);
+  groups.delete(store, { id: group.id });
   writeTopLevel(store, items);
 }

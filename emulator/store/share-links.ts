@@ -1,6 +1,16 @@
 import { randomBytes } from "node:crypto";
 import type { Store } from "./index";
-import { assignments, type Raw, str } from "./sql";
+import { Table } from "./sql";
+
+/** The site_share_links table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const shareLinks = new Table<ShareLinkRow>("site_share_links", {
+  id: {},
+  siteId: {},
+  name: {},
+  key: {},
+  active: { type: "boolean" },
+  createdAt: {},
+});
 
 /** Share links of a site (§2.6): each holds a secret key that its published URL carries. */
 export const shareLinksSchema = `
@@ -23,50 +33,24 @@ export interface ShareLinkRow {
   createdAt: string;
 }
 
-function toShareLink(r: Raw): ShareLinkRow {
-  return {
-    id: str(r.id),
-    siteId: str(r.site_id),
-    name: str(r.name),
-    key: str(r.key),
-    active: r.active === 1,
-    createdAt: str(r.created_at),
-  };
-}
-
 export function listShareLinks(store: Store, siteId: string): ShareLinkRow[] {
-  return (
-    store
-      .statement("SELECT * FROM site_share_links WHERE site_id = ? ORDER BY created_at, rowid")
-      .all(siteId) as Raw[]
-  ).map(toShareLink);
+  return shareLinks.list(store, { siteId }, "created_at, rowid", { limit: -1, offset: 0 }).rows;
 }
 
 export function findShareLink(store: Store, siteId: string, shareLinkId: string) {
-  const row = store
-    .statement("SELECT * FROM site_share_links WHERE id = ? AND site_id = ?")
-    .get(shareLinkId, siteId) as Raw | undefined;
-  return row === undefined ? undefined : toShareLink(row);
+  return shareLinks.find(store, { id: shareLinkId, siteId });
 }
 
 /** The active link of this site holding `key`, if any. */
 export function activeShareLinkByKey(store: Store, siteId: string, key: string) {
-  const row = store
-    .statement("SELECT * FROM site_share_links WHERE site_id = ? AND key = ? AND active = 1")
-    .get(siteId, key) as Raw | undefined;
-  return row === undefined ? undefined : toShareLink(row);
+  return shareLinks.find(store, { siteId, key, active: true });
 }
 
 export function insertShareLink(store: Store, siteId: string, name: string): ShareLinkRow {
   const id = store.newId();
   // The key is a secret in a URL: 24 random bytes, URL-safe, unrelated to the link's id.
   const key = randomBytes(24).toString("base64url");
-  store
-    .statement(
-      "INSERT INTO site_share_links (id, site_id, name, key, active, created_at) VALUES (?, ?, ?, ?, 1, ?)",
-    )
-    .run(id, siteId, name, key, store.now());
-  return findShareLink(store, siteId, id)!;
+  return shareLinks.insert(store, { id, siteId, name, key, active: true, createdAt: store.now() });
 }
 
 export function updateShareLink(
@@ -74,14 +58,11 @@ export function updateShareLink(
   link: ShareLinkRow,
   patch: { name?: string; active?: boolean },
 ): ShareLinkRow {
-  const set = assignments({ name: patch.name, active: patch.active });
-  if (set.sql !== "")
-    store
-      .statement(`UPDATE site_share_links SET ${set.sql} WHERE id = ?`)
-      .run(...set.values, link.id);
+  const { name, active } = patch;
+  shareLinks.update(store, { id: link.id }, { name, active });
   return findShareLink(store, link.siteId, link.id)!;
 }
 
 export function deleteShareLink(store: Store, shareLinkId: string): void {
-  store.statement("DELETE FROM site_share_links WHERE id = ?").run(shareLinkId);
+  shareLinks.delete(store, { id: shareLinkId });
 }

@@ -1,5 +1,19 @@
 import type { Store } from "./index";
-import { assignments, type Raw, str, strOrNull } from "./sql";
+import { all, one, Table } from "./sql";
+
+/** The site_sections table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const sections = new Table<SectionRow>("site_sections", {
+  id: {},
+  siteId: {},
+  title: {},
+  description: {},
+  path: {},
+  condition: {},
+  icon: {},
+  groupId: {},
+  position: { type: "integer" },
+  defaultSiteSpaceId: {},
+});
 
 /**
  * Site sections. Order is real: sections that are in no group and section groups share one
@@ -41,67 +55,50 @@ export interface TopItem {
   id: string;
 }
 
-function toSection(r: Raw): SectionRow {
-  return {
-    id: str(r.id),
-    siteId: str(r.site_id),
-    title: str(r.title),
-    description: strOrNull(r.description),
-    path: str(r.path),
-    condition: strOrNull(r.condition),
-    icon: strOrNull(r.icon),
-    groupId: strOrNull(r.group_id),
-    position: Number(r.position),
-    defaultSiteSpaceId: strOrNull(r.default_site_space_id),
-  };
-}
-
 // Top-level order (ungrouped sections and section groups)
 
 export function topLevel(store: Store, siteId: string): TopItem[] {
-  const rows = store
-    .statement(
-      `SELECT 'site-section' AS type, id, position FROM site_sections
-         WHERE site_id = ? AND group_id IS NULL
-       UNION ALL
-       SELECT 'site-section-group' AS type, id, position FROM site_section_groups WHERE site_id = ?
-       ORDER BY position, id`,
-    )
-    .all(siteId, siteId) as { type: TopItem["type"]; id: string }[];
+  const rows = all<TopItem>(
+    store,
+    `SELECT 'site-section' AS type, id, position FROM site_sections
+       WHERE site_id = ? AND group_id IS NULL
+     UNION ALL
+     SELECT 'site-section-group' AS type, id, position FROM site_section_groups WHERE site_id = ?
+     ORDER BY position, id`,
+    siteId,
+    siteId,
+  );
   return rows.map((r) => ({ type: r.type, id: r.id }));
 }
 
 /** Rewrites the top-level positions so they follow `items` exactly. */
 export function writeTopLevel(store: Store, items: readonly TopItem[]): void {
-  const section = store.statement("UPDATE site_sections SET position = ? WHERE id = ?");
   const group = store.statement("UPDATE site_section_groups SET position = ? WHERE id = ?");
-  items.forEach((item, i) => (item.type === "site-section" ? section : group).run(i, item.id));
+  items.forEach((item, i) =>
+    item.type === "site-section"
+      ? sections.update(store, { id: item.id }, { position: i })
+      : group.run(i, item.id),
+  );
 }
 
 export function nextTopPosition(store: Store, siteId: string): number {
-  const { p } = store
-    .statement(
-      `SELECT MAX(p) AS p FROM (
-         SELECT MAX(position) AS p FROM site_sections WHERE site_id = ? AND group_id IS NULL
-         UNION ALL SELECT MAX(position) FROM site_section_groups WHERE site_id = ?)`,
-    )
-    .get(siteId, siteId) as { p: number | null };
+  const { p } = one<{ p: number | null }>(
+    store,
+    `SELECT MAX(p) AS p FROM (
+       SELECT MAX(position) AS p FROM site_sections WHERE site_id = ? AND group_id IS NULL
+       UNION ALL SELECT MAX(position) FROM site_section_groups WHERE site_id = ?)`,
+    siteId,
+    siteId,
+  )!;
   return p === null ? 0 : p + 1;
 }
 
 export function findSection(store: Store, siteId: string, sectionId: string) {
-  const row = store
-    .statement("SELECT * FROM site_sections WHERE id = ? AND site_id = ?")
-    .get(sectionId, siteId) as Raw | undefined;
-  return row === undefined ? undefined : toSection(row);
+  return sections.find(store, { id: sectionId, siteId });
 }
 
 export function groupSections(store: Store, groupId: string): SectionRow[] {
-  return (
-    store
-      .statement("SELECT * FROM site_sections WHERE group_id = ? ORDER BY position, id")
-      .all(groupId) as Raw[]
-  ).map(toSection);
+  return sections.list(store, { groupId }, "position, id", { limit: -1, offset: 0 }).rows;
 }
 
 /** Every section of the site in reading order: the top level, each group's sections in place. */
@@ -121,9 +118,13 @@ export function sectionPathTaken(
   exceptId?: string,
 ): boolean {
   return (
-    store
-      .statement("SELECT 1 FROM site_sections WHERE site_id = ? AND path = ? AND id IS NOT ?")
-      .get(siteId, path, exceptId ?? null) !== undefined
+    one(
+      store,
+      "SELECT 1 FROM site_sections WHERE site_id = ? AND path = ? AND id IS NOT ?",
+      siteId,
+      path,
+      exceptId ?? null,
+    ) !== undefined
   );
 }
 
@@ -132,17 +133,11 @@ export function insertSection(
   siteId: string,
   fields: { title: string; path: string; icon: string | null; groupId: string | null },
 ): SectionRow {
-  const id = store.newId();
   const position =
     fields.groupId === null
       ? nextTopPosition(store, siteId)
       : nextGroupPosition(store, fields.groupId);
-  store
-    .statement(
-      "INSERT INTO site_sections (id, site_id, title, path, icon, group_id, position) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    )
-    .run(id, siteId, fields.title, fields.path, fields.icon, fields.groupId, position);
-  return findSection(store, siteId, id)!;
+  return sections.insert(store, { ...fields, id: store.newId(), siteId, position });
 }
 
 export interface SectionPatch {
@@ -155,30 +150,31 @@ export interface SectionPatch {
 }
 
 export function updateSection(store: Store, section: SectionRow, patch: SectionPatch): SectionRow {
-  const set = assignments({
-    title: patch.title,
-    path: patch.path,
-    description: patch.description,
-    condition: patch.condition,
-    icon: patch.icon,
-    default_site_space_id: patch.defaultSiteSpaceId,
-  });
-  if (set.sql !== "")
-    store
-      .statement(`UPDATE site_sections SET ${set.sql} WHERE id = ?`)
-      .run(...set.values, section.id);
+  sections.update(store, { id: section.id }, patch);
   return findSection(store, section.siteId, section.id)!;
+}
+
+/** Puts a section in a group (null: none), at `position` when given. */
+export function setSectionGroup(
+  store: Store,
+  sectionId: string,
+  groupId: string | null,
+  position?: number,
+): void {
+  sections.update(store, { id: sectionId }, { groupId, position });
 }
 
 /** Deletes a section; its site spaces go with it (foreign key cascade). */
 export function deleteSection(store: Store, sectionId: string): void {
-  store.statement("DELETE FROM site_sections WHERE id = ?").run(sectionId);
+  sections.delete(store, { id: sectionId });
 }
 
 /** The position after the last section of a group. */
 export function nextGroupPosition(store: Store, groupId: string): number {
-  const { p } = store
-    .statement("SELECT MAX(position) AS p FROM site_sections WHERE group_id = ?")
-    .get(groupId) as { p: number | null };
+  const { p } = one<{ p: number | null }>(
+    store,
+    "SELECT MAX(position) AS p FROM site_sections WHERE group_id = ?",
+    groupId,
+  )!;
   return p === null ? 0 : p + 1;
 }

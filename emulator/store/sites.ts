@@ -6,7 +6,26 @@ import { findOrganization } from "./organizations";
 import { activeShareLinkByKey, listShareLinks } from "./share-links";
 import { findSection, orderedSections } from "./site-sections";
 import { containerSiteSpaces, firstPublishedSiteSpace, unlinkSpacesOutside } from "./site-spaces";
-import { assignments, type Raw, type SqlValue, str, strOrNull } from "./sql";
+import { all, one, Table, type Raw, type SqlValue } from "./sql";
+
+/** The sites table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const sites = new Table<SiteRow>("sites", {
+  id: {},
+  organizationId: {},
+  type: {},
+  title: {},
+  visibility: {},
+  published: { type: "boolean" },
+  basename: {},
+  proxy: {},
+  adaptiveContent: { type: "boolean" },
+  agentsContext: {},
+  defaultSectionId: {},
+  defaultSiteSpaceId: {},
+  adaptiveSchema: {},
+  adaptiveSchemaUpdatedAt: {},
+  createdAt: {},
+});
 
 /**
  * Docs sites (§2.4). Every child row (sections, groups, site spaces, share links) cascades from
@@ -54,26 +73,6 @@ export interface SiteRow {
   createdAt: string;
 }
 
-function toSite(r: Raw): SiteRow {
-  return {
-    id: str(r.id),
-    organizationId: str(r.organization_id),
-    type: str(r.type),
-    title: str(r.title),
-    visibility: r.visibility as SiteVisibility,
-    published: r.published === 1,
-    basename: strOrNull(r.basename),
-    proxy: strOrNull(r.proxy),
-    adaptiveContent: r.adaptive_content === 1,
-    agentsContext: r.agents_context as SiteRow["agentsContext"],
-    defaultSectionId: strOrNull(r.default_section_id),
-    defaultSiteSpaceId: strOrNull(r.default_site_space_id),
-    adaptiveSchema: strOrNull(r.adaptive_schema),
-    adaptiveSchemaUpdatedAt: strOrNull(r.adaptive_schema_updated_at),
-    createdAt: str(r.created_at),
-  };
-}
-
 export interface SiteFilters {
   space?: string;
   title?: string;
@@ -81,9 +80,15 @@ export interface SiteFilters {
   type?: string;
 }
 
+/**
+ * The WHERE of a site list: equality filters from the column map, and the two it cannot
+ * express (a linked space, a title substring).
+ */
 function siteWhere(organizationId: string, filters: SiteFilters) {
-  const clauses = ["organization_id = ?"];
-  const values: SqlValue[] = [organizationId];
+  const { published, type } = filters;
+  const equal = sites.where({ organizationId, published, type });
+  const clauses = [equal.sql];
+  const values: SqlValue[] = [...equal.values];
   if (filters.space !== undefined) {
     clauses.push(
       "EXISTS (SELECT 1 FROM site_spaces ss WHERE ss.site_id = sites.id AND ss.space_id = ?)",
@@ -95,14 +100,6 @@ function siteWhere(organizationId: string, filters: SiteFilters) {
     clauses.push("instr(lower(title), lower(?)) > 0");
     values.push(filters.title);
   }
-  if (filters.published !== undefined) {
-    clauses.push("published = ?");
-    values.push(filters.published ? 1 : 0);
-  }
-  if (filters.type !== undefined) {
-    clauses.push("type = ?");
-    values.push(filters.type);
-  }
   return { sql: clauses.join(" AND "), values };
 }
 
@@ -113,21 +110,24 @@ export function listSites(
   page: { limit: number; offset: number },
 ): { rows: SiteRow[]; count: number } {
   const where = siteWhere(organizationId, filters);
-  const rows = store
-    .statement(`SELECT * FROM sites WHERE ${where.sql} ORDER BY created_at, rowid LIMIT ? OFFSET ?`)
-    .all(...where.values, page.limit, page.offset) as Raw[];
-  const { n } = store
-    .statement(`SELECT COUNT(*) AS n FROM sites WHERE ${where.sql}`)
-    .get(...where.values) as { n: number };
-  return { rows: rows.map(toSite), count: n };
+  const rows = all<Raw>(
+    store,
+    `${sites.select} WHERE ${where.sql} ORDER BY created_at, rowid LIMIT ? OFFSET ?`,
+    ...where.values,
+    page.limit,
+    page.offset,
+  );
+  const { n } = one<{ n: number }>(
+    store,
+    `SELECT COUNT(*) AS n FROM sites WHERE ${where.sql}`,
+    ...where.values,
+  )!;
+  return { rows: rows.map((row) => sites.decode(row)), count: n };
 }
 
 /** The site, only when it belongs to `organizationId`: another org's site is not found. */
 export function findSite(store: Store, organizationId: string, siteId: string) {
-  const row = store
-    .statement("SELECT * FROM sites WHERE id = ? AND organization_id = ?")
-    .get(siteId, organizationId) as Raw | undefined;
-  return row === undefined ? undefined : toSite(row);
+  return sites.find(store, { id: siteId, organizationId });
 }
 
 export function insertSite(
@@ -135,13 +135,12 @@ export function insertSite(
   organizationId: string,
   fields: { type: string; title: string; visibility: SiteVisibility },
 ): SiteRow {
-  const id = store.newId();
-  store
-    .statement(
-      "INSERT INTO sites (id, organization_id, type, title, visibility, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-    )
-    .run(id, organizationId, fields.type, fields.title, fields.visibility, store.now());
-  return findSite(store, organizationId, id)!;
+  return sites.insert(store, {
+    ...fields,
+    id: store.newId(),
+    organizationId,
+    createdAt: store.now(),
+  });
 }
 
 export interface SitePatch {
@@ -157,31 +156,29 @@ export interface SitePatch {
 }
 
 export function updateSite(store: Store, site: SiteRow, patch: SitePatch): SiteRow {
-  const set = assignments({
-    title: patch.title,
-    visibility: patch.visibility,
-    published: patch.published,
-    basename: patch.basename,
-    proxy: patch.proxy,
-    adaptive_content: patch.adaptiveContent,
-    agents_context: patch.agentsContext,
-    default_section_id: patch.defaultSectionId,
-    default_site_space_id: patch.defaultSiteSpaceId,
-  });
-  if (set.sql !== "")
-    store.statement(`UPDATE sites SET ${set.sql} WHERE id = ?`).run(...set.values, site.id);
+  sites.update(store, { id: site.id }, patch);
   return findSite(store, site.organizationId, site.id)!;
 }
 
+/** Keeps a site's adaptive schema (its JSON text) on its row, with when it changed. */
+export function writeSiteAdaptiveSchema(store: Store, siteId: string, text: string): void {
+  sites.update(
+    store,
+    { id: siteId },
+    { adaptiveSchema: text, adaptiveSchemaUpdatedAt: store.now() },
+  );
+}
+
 export function deleteSite(store: Store, siteId: string): void {
-  store.statement("DELETE FROM sites WHERE id = ?").run(siteId);
+  sites.delete(store, { id: siteId });
 }
 
 export function countSiteSpaces(store: Store, siteId: string): number {
-  const { n } = store
-    .statement("SELECT COUNT(*) AS n FROM site_spaces WHERE site_id = ?")
-    .get(siteId) as { n: number };
-  return n;
+  return one<{ n: number }>(
+    store,
+    "SELECT COUNT(*) AS n FROM site_spaces WHERE site_id = ?",
+    siteId,
+  )!.n;
 }
 
 /** The site of this organization that already uses `basename`, other than `exceptId`. */
@@ -191,10 +188,13 @@ export function basenameOwner(
   basename: string,
   exceptId: string,
 ): string | undefined {
-  const row = store
-    .statement("SELECT id FROM sites WHERE organization_id = ? AND basename = ? AND id <> ?")
-    .get(organizationId, basename, exceptId) as { id: string } | undefined;
-  return row?.id;
+  return one<{ id: string }>(
+    store,
+    "SELECT id FROM sites WHERE organization_id = ? AND basename = ? AND id <> ?",
+    organizationId,
+    basename,
+    exceptId,
+  )?.id;
 }
 
 /** Every site of an organization, oldest first (the app pages list them). */

@@ -10,9 +10,6 @@ export type SqlValue = string | number | null;
 /** A row as node:sqlite returns it, before it is typed. */
 export type Raw = Record<string, unknown>;
 
-export const str = (v: unknown): string => v as string;
-export const strOrNull = (v: unknown): string | null => (v === null ? null : (v as string));
-
 /** `?, ?, ?`: one placeholder per value, for `IN (...)`. */
 export const placeholders = (values: readonly unknown[]) => values.map(() => "?").join(", ");
 
@@ -24,18 +21,6 @@ export function one<Row>(store: Store, sql: string, ...params: SqlValue[]): Row 
 /** Every row `sql` returns, typed as the caller's row. */
 export function all<Row>(store: Store, sql: string, ...params: SqlValue[]): Row[] {
   return store.statement(sql).all(...params) as unknown as Row[];
-}
-
-/**
- * Builds `SET a = ?, b = ?` from the defined entries of a patch, so an update writes only what
- * the caller sent (an explicit `null` clears the column, an absent key leaves it unchanged).
- */
-export function assignments(patch: Record<string, unknown>): { sql: string; values: SqlValue[] } {
-  const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
-  return {
-    sql: entries.map(([column]) => `${column} = ?`).join(", "),
-    values: entries.map(([, v]) => (typeof v === "boolean" ? (v ? 1 : 0) : (v as SqlValue))),
-  };
 }
 
 /**

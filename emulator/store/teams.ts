@@ -1,5 +1,22 @@
 import type { Store } from "./index";
-import { type Raw, str } from "./sql";
+import { all, one, Table } from "./sql";
+
+/** The teams table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const teams = new Table<TeamRecord>("teams", {
+  id: {},
+  organizationId: {},
+  title: {},
+  createdAt: {},
+});
+
+/** The team_members table's column map. */
+const memberships = new Table<TeamMembership>("team_members", {
+  teamId: {},
+  organizationId: {},
+  userId: {},
+  role: {},
+  addedAt: {},
+});
 
 /**
  * Teams of an organization and their members (§2.10, §4.12). A team member is a member of the
@@ -29,13 +46,26 @@ CREATE INDEX IF NOT EXISTS team_members_by_user ON team_members(organization_id,
 
 export type TeamRole = "owner" | "member";
 
-export interface TeamRow {
+/** A team as the teams table keeps it. */
+interface TeamRecord {
   id: string;
   organizationId: string;
   title: string;
   createdAt: string;
+}
+
+export interface TeamRow extends TeamRecord {
   /** How many members it has. */
   members: number;
+}
+
+/** A row of team_members. */
+interface TeamMembership {
+  teamId: string;
+  organizationId: string;
+  userId: string;
+  role: TeamRole;
+  addedAt: string;
 }
 
 export interface TeamMemberRow {
@@ -43,18 +73,9 @@ export interface TeamMemberRow {
   role: TeamRole;
 }
 
-const TEAM_COLUMNS = `t.id, t.organization_id, t.title, t.created_at,
+/** A team's columns read under `t`, with how many members it has. */
+const TEAM_COLUMNS = `${teams.columnsOf("t")},
   (SELECT COUNT(*) FROM team_members tm WHERE tm.team_id = t.id) AS members`;
-
-function toTeam(r: Raw): TeamRow {
-  return {
-    id: str(r.id),
-    organizationId: str(r.organization_id),
-    title: str(r.title),
-    createdAt: str(r.created_at),
-    members: r.members as number,
-  };
-}
 
 /** The filters of `GET /teams`: `title` contains (case-insensitive), `owner` can manage. */
 export interface TeamFilter {
@@ -82,37 +103,38 @@ export function listTeams(
     params.push(filter.owner.userId);
   }
   const from = `FROM teams t WHERE ${where.join(" AND ")}`;
-  const rows = (
-    store
-      .statement(`SELECT ${TEAM_COLUMNS} ${from} ORDER BY t.created_at, t.rowid LIMIT ? OFFSET ?`)
-      .all(...params, page.limit, page.offset) as Raw[]
-  ).map(toTeam);
-  const { n } = store.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number };
+  const rows = all<TeamRow>(
+    store,
+    `SELECT ${TEAM_COLUMNS} ${from} ORDER BY t.created_at, t.rowid LIMIT ? OFFSET ?`,
+    ...params,
+    page.limit,
+    page.offset,
+  );
+  const { n } = one<{ n: number }>(store, `SELECT COUNT(*) AS n ${from}`, ...params)!;
   return { rows, count: n };
 }
 
 /** The team, only when it belongs to `organizationId`. */
 export function findTeam(store: Store, organizationId: string, teamId: string) {
-  const row = store
-    .statement(`SELECT ${TEAM_COLUMNS} FROM teams t WHERE t.id = ? AND t.organization_id = ?`)
-    .get(teamId, organizationId) as Raw | undefined;
-  return row === undefined ? undefined : toTeam(row);
+  return one<TeamRow>(
+    store,
+    `SELECT ${TEAM_COLUMNS} FROM teams t WHERE t.id = ? AND t.organization_id = ?`,
+    teamId,
+    organizationId,
+  );
 }
 
 export function insertTeam(store: Store, organizationId: string, title: string): string {
-  const id = store.newId();
-  store
-    .statement("INSERT INTO teams (id, organization_id, title, created_at) VALUES (?, ?, ?, ?)")
-    .run(id, organizationId, title, store.now());
-  return id;
+  return teams.insert(store, { id: store.newId(), organizationId, title, createdAt: store.now() })
+    .id;
 }
 
 export function renameTeam(store: Store, teamId: string, title: string): void {
-  store.statement("UPDATE teams SET title = ? WHERE id = ?").run(title, teamId);
+  teams.update(store, { id: teamId }, { title });
 }
 
 export function deleteTeam(store: Store, teamId: string): void {
-  store.statement("DELETE FROM teams WHERE id = ?").run(teamId);
+  teams.delete(store, { id: teamId });
 }
 
 /** A team's members, in the order they joined it, with their roles in it. */
@@ -121,23 +143,12 @@ export function teamMembers(
   teamId: string,
   page: { limit: number; offset: number },
 ): { rows: TeamMemberRow[]; count: number } {
-  const rows = store
-    .statement(
-      `SELECT user_id AS userId, role FROM team_members WHERE team_id = ?
-       ORDER BY added_at, rowid LIMIT ? OFFSET ?`,
-    )
-    .all(teamId, page.limit, page.offset) as unknown as TeamMemberRow[];
-  const { n } = store
-    .statement("SELECT COUNT(*) AS n FROM team_members WHERE team_id = ?")
-    .get(teamId) as { n: number };
-  return { rows, count: n };
+  const { rows, count } = memberships.list(store, { teamId }, "added_at, rowid", page);
+  return { rows: rows.map(({ userId, role }) => ({ userId, role })), count };
 }
 
 export function teamRole(store: Store, teamId: string, userId: string): TeamRole | undefined {
-  const row = store
-    .statement("SELECT role FROM team_members WHERE team_id = ? AND user_id = ?")
-    .get(teamId, userId) as { role: TeamRole } | undefined;
-  return row?.role;
+  return memberships.find(store, { teamId, userId })?.role;
 }
 
 /** Adds a member to a team with `role`, or changes the role of one already in it. */
@@ -158,10 +169,9 @@ export function putTeamMember(
 
 /** Whether the user was in the team. */
 export function removeTeamMember(store: Store, teamId: string, userId: string): boolean {
-  const { changes } = store
-    .statement("DELETE FROM team_members WHERE team_id = ? AND user_id = ?")
-    .run(teamId, userId);
-  return Number(changes) > 0;
+  const was = memberships.find(store, { teamId, userId }) !== undefined;
+  memberships.delete(store, { teamId, userId });
+  return was;
 }
 
 /** One page of the teams a member belongs to, with their role in each. */
@@ -179,24 +189,21 @@ export function teamsOfMember(
     params.push(title);
   }
   const from = `FROM teams t JOIN team_members mine ON mine.team_id = t.id WHERE ${where}`;
-  const rows = (
-    store
-      .statement(
-        `SELECT ${TEAM_COLUMNS}, mine.role AS role ${from}
-         ORDER BY t.created_at, t.rowid LIMIT ? OFFSET ?`,
-      )
-      .all(...params, page.limit, page.offset) as Raw[]
-  ).map((r) => ({ team: toTeam(r), role: r.role as TeamRole }));
-  const { n } = store.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number };
+  const rows = all<TeamRow & { role: TeamRole }>(
+    store,
+    `SELECT ${TEAM_COLUMNS}, mine.role AS role ${from}
+     ORDER BY t.created_at, t.rowid LIMIT ? OFFSET ?`,
+    ...params,
+    page.limit,
+    page.offset,
+  ).map(({ role, ...team }) => ({ team, role }));
+  const { n } = one<{ n: number }>(store, `SELECT COUNT(*) AS n ${from}`, ...params)!;
   return { rows, count: n };
 }
 
 /** How many teams of the organization a member is in: the Member's `teams` count. */
 export function teamCountOf(store: Store, organizationId: string, userId: string): number {
-  const { n } = store
-    .statement("SELECT COUNT(*) AS n FROM team_members WHERE organization_id = ? AND user_id = ?")
-    .get(organizationId, userId) as { n: number };
-  return n;
+  return memberships.count(store, { organizationId, userId });
 }
 
 /** Every team of an organization: the app page lists them. */

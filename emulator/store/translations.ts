@@ -1,6 +1,6 @@
 import type { FamilyHooks, SpacesTransferred } from "../hooks";
 import type { Store } from "./index";
-import { placeholders, type Raw, str, strOrNull } from "./sql";
+import { all, placeholders, Table, type Raw } from "./sql";
 import { copyRevision, pagesOf } from "./content";
 import { copySpaceInto, findSpace, insertSpace } from "./spaces";
 
@@ -62,54 +62,81 @@ export interface TranslationRow {
   updatedAt: string;
 }
 
-function toTranslation(r: Raw): TranslationRow {
+/** A translation as its table keeps it: its result and its stats in columns of their own. */
+interface TranslationRecord extends Omit<TranslationRow, "result" | "stats">, TranslationStats {
+  runStartedAt: string | null;
+  resultSpaceId: string | null;
+  resultRevision: string | null;
+}
+
+/** The translations table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const translations = new Table<TranslationRecord>("translations", {
+  id: {},
+  organizationId: {},
+  sourceSpaceId: {},
+  sourceLanguage: {},
+  language: {},
+  instructions: { type: "json" },
+  status: {},
+  generation: { type: "integer" },
+  runStartedAt: {},
+  resultSpaceId: {},
+  resultRevision: {},
+  runs: { type: "integer" },
+  totalWords: { type: "integer" },
+  totalPages: { type: "integer" },
+  totalDuration: { type: "integer" },
+  latestRunDuration: { type: "integer" },
+  latestPages: { type: "integer" },
+  latestWords: { type: "integer" },
+  createdAt: {},
+  updatedAt: {},
+});
+
+/** A translation's record with its result and its stats gathered. */
+function toTranslation(r: TranslationRecord): TranslationRow {
   return {
-    id: str(r.id),
-    organizationId: str(r.organization_id),
-    sourceSpaceId: str(r.source_space_id),
-    sourceLanguage: str(r.source_language),
-    language: str(r.language),
-    instructions: JSON.parse(str(r.instructions)) as unknown,
-    status: str(r.status) as TranslationStatus,
-    generation: Number(r.generation),
+    id: r.id,
+    organizationId: r.organizationId,
+    sourceSpaceId: r.sourceSpaceId,
+    sourceLanguage: r.sourceLanguage,
+    language: r.language,
+    instructions: r.instructions,
+    status: r.status,
+    generation: r.generation,
     result:
-      r.result_space_id === null
-        ? null
-        : { space: str(r.result_space_id), revision: str(r.result_revision) },
+      r.resultSpaceId === null ? null : { space: r.resultSpaceId, revision: r.resultRevision! },
     stats: {
-      runs: Number(r.runs),
-      totalWords: Number(r.total_words),
-      totalPages: Number(r.total_pages),
-      totalDuration: Number(r.total_duration),
-      latestRunDuration: Number(r.latest_run_duration),
-      latestPages: Number(r.latest_pages),
-      latestWords: Number(r.latest_words),
+      runs: r.runs,
+      totalWords: r.totalWords,
+      totalPages: r.totalPages,
+      totalDuration: r.totalDuration,
+      latestRunDuration: r.latestRunDuration,
+      latestPages: r.latestPages,
+      latestWords: r.latestWords,
     },
-    createdAt: str(r.created_at),
-    updatedAt: str(r.updated_at),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
   };
 }
 
 export function findTranslation(store: Store, organizationId: string, id: string) {
-  const row = store
-    .statement("SELECT * FROM translations WHERE id = ? AND organization_id = ?")
-    .get(id, organizationId) as Raw | undefined;
-  return row === undefined ? undefined : toTranslation(row);
+  const row = translations.find(store, { id, organizationId });
+  return row && toTranslation(row);
 }
 
 export function listTranslations(store: Store, organizationId: string): TranslationRow[] {
-  return (
-    store
-      .statement("SELECT * FROM translations WHERE organization_id = ? ORDER BY created_at, rowid")
-      .all(organizationId) as Raw[]
-  ).map(toTranslation);
+  const page = { limit: -1, offset: 0 };
+  return translations
+    .list(store, { organizationId }, "created_at, rowid", page)
+    .rows.map(toTranslation);
 }
 
 /** Translations whose run had not finished: what a restarted emulator runs again. */
 export function unfinishedTranslations(store: Store): TranslationRow[] {
-  return (
-    store.statement("SELECT * FROM translations WHERE status <> 'completed'").all() as Raw[]
-  ).map(toTranslation);
+  return all<Raw>(store, `${translations.select} WHERE status <> 'completed'`).map((row) =>
+    toTranslation(translations.decode(row)),
+  );
 }
 
 export function insertTranslation(
@@ -122,62 +149,51 @@ export function insertTranslation(
     instructions: unknown;
   },
 ): TranslationRow {
-  const id = store.newId();
   const now = store.now();
-  store
-    .statement(
-      `INSERT INTO translations (id, organization_id, source_space_id, source_language, language,
-         instructions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      id,
+  return toTranslation(
+    translations.insert(store, {
+      ...fields,
+      id: store.newId(),
       organizationId,
-      fields.sourceSpaceId,
-      fields.sourceLanguage,
-      fields.language,
-      JSON.stringify(fields.instructions),
-      now,
-      now,
-    );
-  return findTranslation(store, organizationId, id)!;
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
 }
 
 export function setInstructions(store: Store, row: TranslationRow, instructions: unknown) {
-  store
-    .statement("UPDATE translations SET instructions = ?, updated_at = ? WHERE id = ?")
-    .run(JSON.stringify(instructions), store.now(), row.id);
+  translations.update(store, { id: row.id }, { instructions, updatedAt: store.now() });
   return findTranslation(store, row.organizationId, row.id)!;
 }
 
 /** Asks for a new run: back to `pending`, superseding any run in flight. */
 export function requestRun(store: Store, row: TranslationRow): TranslationRow {
-  store
-    .statement(
-      `UPDATE translations SET status = 'pending', generation = generation + 1, updated_at = ?
-       WHERE id = ?`,
-    )
-    .run(store.now(), row.id);
+  const { generation } = translations.find(store, { id: row.id })!;
+  translations.update(
+    store,
+    { id: row.id },
+    { status: "pending", generation: generation + 1, updatedAt: store.now() },
+  );
   return findTranslation(store, row.organizationId, row.id)!;
 }
 
 /** The run of `generation` starts; false when a newer run has replaced it. */
 export function startRun(store: Store, id: string, generation: number): boolean {
   const now = store.now();
-  const { changes } = store
-    .statement(
-      `UPDATE translations SET status = 'running', run_started_at = ?, updated_at = ?
-       WHERE id = ? AND generation = ?`,
-    )
-    .run(now, now, id, generation);
-  return changes > 0;
+  if (translations.count(store, { id, generation }) === 0) return false;
+  translations.update(
+    store,
+    { id, generation },
+    { status: "running", runStartedAt: now, updatedAt: now },
+  );
+  return true;
 }
 
 /** Back to `pending` (a restart found the run unfinished); false when it is no longer current. */
 export function resetRun(store: Store, id: string, generation: number): boolean {
-  const { changes } = store
-    .statement("UPDATE translations SET status = 'pending' WHERE id = ? AND generation = ?")
-    .run(id, generation);
-  return changes > 0;
+  if (translations.count(store, { id, generation }) === 0) return false;
+  translations.update(store, { id, generation }, { status: "pending" });
+  return true;
 }
 
 const words = (text: string) => text.split(/\s+/).filter((w) => w !== "").length;
@@ -189,11 +205,9 @@ const words = (text: string) => text.split(/\s+/).filter((w) => w !== "").length
  */
 export function completeRun(store: Store, id: string, generation: number): void {
   store.transaction(() => {
-    const raw = store
-      .statement("SELECT * FROM translations WHERE id = ? AND generation = ?")
-      .get(id, generation) as Raw | undefined;
-    if (raw === undefined || raw.status !== "running") return;
-    const row = toTranslation(raw);
+    const record = translations.find(store, { id, generation });
+    if (record === undefined || record.status !== "running") return;
+    const row = toTranslation(record);
     // A run reads and writes only spaces of its own organization: a source moved to another one
     // is as good as deleted, and a result moved away (whose link a transfer cuts) is never written.
     const source = findSpace(store, row.sourceSpaceId);
@@ -223,27 +237,25 @@ export function completeRun(store: Store, id: string, generation: number): void 
       counted = source.reduce((sum, page) => sum + words(page.title) + words(page.markdown), 0);
     }
     const now = store.now();
-    const started = strOrNull(raw.run_started_at) ?? now;
+    const started = record.runStartedAt ?? now;
     const duration = Math.max(0, Math.round((Date.parse(now) - Date.parse(started)) / 1000));
-    store
-      .statement(
-        `UPDATE translations SET status = 'completed', result_space_id = ?, result_revision = ?,
-           runs = runs + 1, total_words = total_words + ?, total_pages = MAX(total_pages, ?),
-           total_duration = total_duration + ?, latest_run_duration = ?, latest_pages = ?,
-           latest_words = ?, updated_at = ? WHERE id = ?`,
-      )
-      .run(
-        result?.space ?? null,
-        result?.revision ?? null,
-        counted,
-        pages,
-        duration,
-        duration,
-        pages,
-        counted,
-        now,
-        id,
-      );
+    translations.update(
+      store,
+      { id },
+      {
+        status: "completed",
+        resultSpaceId: result?.space ?? null,
+        resultRevision: result?.revision ?? null,
+        runs: record.runs + 1,
+        totalWords: record.totalWords + counted,
+        totalPages: Math.max(record.totalPages, pages),
+        totalDuration: record.totalDuration + duration,
+        latestRunDuration: duration,
+        latestPages: pages,
+        latestWords: counted,
+        updatedAt: now,
+      },
+    );
   });
 }
 
@@ -261,7 +273,7 @@ export const forgetResultsMovedTo: SpacesTransferred = (store, spaceIds, organiz
 };
 
 export function deleteTranslation(store: Store, id: string): void {
-  store.statement("DELETE FROM translations WHERE id = ?").run(id);
+  translations.delete(store, { id });
 }
 
 /**
