@@ -3,7 +3,7 @@ import { page } from "../http/route";
 import { shareLinkUrl } from "../render/share-links";
 import { publishedUrl, siteAppUrl, sitePreviewUrl, type SiteView } from "../render/sites";
 import { spaceAppUrl } from "../render/spaces";
-import { siteView } from "../store/sites";
+import { siteView } from "../access/sites";
 import { groupSections, topLevel, findSection, type SectionRow } from "../store/site-sections";
 import { findGroup } from "../store/section-groups";
 import { listShareLinks } from "../store/share-links";

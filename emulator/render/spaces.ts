@@ -4,15 +4,8 @@ import type { ApiContext } from "../context";
 import type { SpaceCounts } from "../hooks";
 import type { SpaceRow } from "../store/spaces";
 import { EMOJI_MAX, TITLE_MAX } from "../limits";
-import {
-  named,
-  optionalShape,
-  present,
-  presentFields,
-  timestamp,
-  url,
-  type OptionalField,
-} from "./common";
+import { named, optionalShape, present, presentFields, timestamp, url } from "./common";
+import { SPACE_OPTIONAL_FIELDS } from "../fields";
 
 /** The language codes of GAPS.md. */
 export const LANGUAGES = [
@@ -72,13 +65,6 @@ export const MergeRulesSpace = named(
     }),
   ]),
 );
-
-/**
- * A space's optional fields that are kept and shown as they are: each is accepted on create and
- * on PATCH (`null` removes it), kept in a column of its own (added to files written before), and
- * in the JSON when set. A new one is one entry here: `{ wire: z.string().max(100), sql: "TEXT" }`.
- */
-export const SPACE_OPTIONAL_FIELDS = {} satisfies Record<string, OptionalField>;
 
 export const SpaceJson = named(
   "Space",

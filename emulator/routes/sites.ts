@@ -30,7 +30,7 @@ import { badReference, requireLiveSpace, requireSite } from "../access/sites";
 import { linkSpace } from "../store/site-spaces";
 import { renderSectionFor, renderSiteSpaceFor } from "../views";
 import { shareKeyQuery } from "../validation";
-import { siteView } from "../store/sites";
+import { siteView } from "../access/sites";
 
 const siteType = z.enum(SITE_TYPES);
 const visibility = z.enum(["public", "unlisted", "share-link", "visitor-auth"]);

@@ -7,7 +7,8 @@ import { id, moveBody } from "../validation";
 import { envelope, pageOf, pageQuery } from "../pagination";
 import { listOf } from "../render/common";
 import { optionalShape, patchShape, presentFields } from "../render/common";
-import { LANGUAGES, renderSpaceFor, SPACE_OPTIONAL_FIELDS, SpaceJson } from "../render/spaces";
+import { SPACE_OPTIONAL_FIELDS } from "../fields";
+import { LANGUAGES, renderSpaceFor, SpaceJson } from "../render/spaces";
 import { findCollection, placeAmongSiblings } from "../store/collections";
 import { copyRevision } from "../store/content";
 import {

@@ -1,11 +1,4 @@
-import { hasRole } from "../auth";
-import type { FamilyHooks } from "../hooks";
-import { hostedBase, publishedUrl, type SiteView } from "../render/sites";
 import type { Store } from "./index";
-import { findOrganization } from "./organizations";
-import { activeShareLinkByKey, listShareLinks } from "./share-links";
-import { findSection, orderedSections } from "./site-sections";
-import { containerSiteSpaces, firstPublishedSiteSpace, unlinkSpacesOutside } from "./site-spaces";
 import { all, one, Table, type Raw, type SqlValue } from "./sql";
 
 /** The sites table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
@@ -201,80 +194,6 @@ export function basenameOwner(
 export function sitesOf(store: Store, organizationId: string): SiteRow[] {
   return listSites(store, organizationId, {}, { limit: -1, offset: 0 }).rows;
 }
-
-/**
- * The share key published URLs carry: for a `share-link` site, the key the caller passed when it
- * is an active link of this site, otherwise the oldest active link's key; for other
- * visibilities, none.
- */
-function resolveShareKey(store: Store, site: SiteRow, requested: string | undefined) {
-  if (site.visibility !== "share-link") return undefined;
-  if (requested !== undefined && activeShareLinkByKey(store, site.id, requested)) return requested;
-  return listShareLinks(store, site.id).find((l) => l.active)?.key;
-}
-
-/** A container's default site space: the chosen one while it exists, else its first. */
-function containerDefault(
-  store: Store,
-  siteId: string,
-  sectionId: string | null,
-  chosen: string | null,
-): string | null {
-  const rows = containerSiteSpaces(store, siteId, sectionId);
-  return rows.find((r) => r.id === chosen)?.id ?? rows[0]?.id ?? null;
-}
-
-/** What a site's objects render from, as a caller with `role` sees them (render/sites.ts). */
-export function siteView(
-  store: Store,
-  site: SiteRow,
-  origin: string,
-  role: string | null,
-  requestedShareKey?: string,
-): SiteView {
-  const sections = orderedSections(store, site.id);
-  // The default section: the chosen one while it exists, else the first in reading order.
-  const section = sections.find((s) => s.id === site.defaultSectionId) ?? sections[0];
-  const hosted = hostedBase(site, findOrganization(store, site.organizationId)?.hostname ?? null);
-  return {
-    site,
-    origin,
-    role,
-    hostedBase: hosted,
-    base: site.proxy !== null ? `https://${site.proxy}` : hosted,
-    // A share key is a secret of the site admin's, who alone may list the links (§4.11).
-    shareKey: hasRole(role, "admin") ? resolveShareKey(store, site, requestedShareKey) : undefined,
-    defaultSectionId: section?.id ?? null,
-    defaultSiteSpaceId:
-      section === undefined
-        ? containerDefault(store, site.id, null, site.defaultSiteSpaceId)
-        : containerDefault(store, site.id, section.id, section.defaultSiteSpaceId),
-    siteSpaceCount: countSiteSpaces(store, site.id),
-    sectionCount: sections.length,
-  };
-}
-
-/**
- * The sites family's hook for the spaces family: a space's `urls.published` is where it is
- * linked in a published site of its organization (the oldest such site; its first site space).
- */
-export const sitesHooks: FamilyHooks = {
-  spacePublishedUrl(store, space, role) {
-    const siteSpace = firstPublishedSiteSpace(store, space);
-    if (siteSpace === undefined) return undefined;
-    const site = findSite(store, space.organizationId, siteSpace.siteId)!;
-    // Published URLs do not depend on the origin; the role decides whether they carry a key.
-    const view = siteView(store, site, "", role);
-    const section =
-      siteSpace.sectionId === null ? undefined : findSection(store, site.id, siteSpace.sectionId);
-    return publishedUrl(
-      view,
-      section === undefined ? [siteSpace.path] : [section.path, siteSpace.path],
-    );
-  },
-  // A site shows only spaces of its own organization: a transfer takes the space out of the rest.
-  spacesTransferred: unlinkSpacesOutside,
-};
 
 /** How many sites an organization has. */
 export function countSites(store: Store, organizationId: string): number {

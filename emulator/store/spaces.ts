@@ -1,6 +1,6 @@
 import { endPosition } from "./collections";
 import type { Store } from "./index";
-import { SPACE_OPTIONAL_FIELDS } from "../render/spaces";
+import { SPACE_OPTIONAL_FIELDS } from "../fields";
 import type { OptionalValues } from "../render/common";
 import { optionalColumns, Table } from "./sql";
 import { RESTORE_WINDOW_MS } from "../limits";
