@@ -18,6 +18,7 @@ import { startEmulator, type LoggedRequest, type RunningEmulator } from "../emul
 import { destroy, refresh, up, type HarnessOptions, type RunResult } from "../harness";
 import { compileCacheEnv } from "../harness/compile-cache";
 import { ProviderHost } from "../harness/provider-host";
+import { spacesOf } from "../provider/api/spaces";
 import { addLatency as addLatencyOf, clearRequests, loggedRequests } from "./admin";
 import type { BenchModule } from "./types";
 
@@ -26,8 +27,8 @@ const SIZES = [100, 300, 1000];
 export const LATENCY_MS = 50;
 /** The provider's client cap on requests in flight (docs-workspace:maxConcurrency default). */
 const IN_FLIGHT = 8;
-/** The objects a list page holds when the provider walks a list (spaces' `limit`). */
-const LIST_PAGE = 1000;
+/** The spaces a list page holds when the provider walks the organization's spaces. */
+const LIST_PAGE = Number(spacesOf("organization").query?.limit);
 const TIME_TARGET = 1.3;
 const NO_OP_TARGET = 2;
 const RSS_TARGET_MB = 400;
