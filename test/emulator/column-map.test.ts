@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import {
+  optionalShape,
+  patchShape,
+  presentFields,
+  type OptionalField,
+  type OptionalValues,
+} from "../../emulator/render/common";
+import { Store } from "../../emulator/store";
+import { optionalColumns, patched, Table } from "../../emulator/store/sql";
+
+/**
+ * A table's column map and optional fields declared once (`emulator/fields.ts`), on a table of
+ * the test's own: what the spaces family gets from one entry in SPACE_OPTIONAL_FIELDS, which
+ * declares none yet.
+ */
+const FIELDS = {
+  subtitle: { wire: z.string().min(1).max(100), sql: "TEXT" },
+} satisfies Record<string, OptionalField>;
+
+type NoteRow = {
+  id: string;
+  parentId: string | null;
+  pinned: boolean;
+  tags: string[];
+} & OptionalValues<typeof FIELDS>;
+
+const notes = new Table<NoteRow>("notes", {
+  id: {},
+  parentId: {},
+  pinned: { type: "boolean" },
+  tags: { type: "json" },
+  ...optionalColumns(FIELDS),
+});
+const ddl = `CREATE TABLE IF NOT EXISTS notes (id TEXT PRIMARY KEY, parent_id TEXT,
+  pinned INTEGER NOT NULL, tags TEXT NOT NULL${notes.addedDdl})`;
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "emulator-column-map-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test("an optional field is accepted on create, nullable on PATCH, and refused over its limit", () => {
+  const create = z.strictObject(optionalShape(FIELDS));
+  const patch = z.strictObject(patchShape(FIELDS));
+  expect(create.parse({})).toEqual({});
+  expect(create.parse({ subtitle: "Runbooks" })).toEqual({ subtitle: "Runbooks" });
+  expect(create.safeParse({ subtitle: null }).success).toBe(false);
+  expect(patch.parse({ subtitle: null })).toEqual({ subtitle: null });
+  const long = patch.safeParse({ subtitle: "x".repeat(101) });
+  expect(long.success).toBe(false);
+  expect(long.error?.issues[0]).toMatchObject({ path: ["subtitle"], code: "too_big" });
+});
+
+test("the JSON holds an optional field only while it is set", () => {
+  expect(presentFields(FIELDS, { subtitle: "Runbooks" })).toEqual({ subtitle: "Runbooks" });
+  expect(presentFields(FIELDS, { subtitle: null })).toEqual({});
+});
+
+test("rows are written and read through the map: snake-case columns, booleans, JSON, NULL", () => {
+  const store = new Store({ schema: [ddl], addedColumns: notes.addedColumns });
+  const made = notes.insert(store, { id: "a", parentId: null, pinned: true, tags: ["x"] });
+  expect(made).toEqual({ id: "a", parentId: null, pinned: true, tags: ["x"], subtitle: null });
+  expect(store.db.prepare("SELECT parent_id, pinned, tags FROM notes").get()).toEqual({
+    parent_id: null,
+    pinned: 1,
+    tags: '["x"]',
+  });
+  notes.insert(store, { id: "b", parentId: "a", pinned: false, tags: [] });
+
+  notes.update(store, { id: "a" }, { subtitle: "Runbooks", pinned: false });
+  expect(notes.find(store, { id: "a" })).toMatchObject({ subtitle: "Runbooks", pinned: false });
+  // A null filter matches NULL; a field the map lacks is refused, never written as SQL.
+  expect(notes.list(store, { parentId: null }, "id", { limit: 10, offset: 0 })).toMatchObject({
+    rows: [{ id: "a" }],
+    count: 1,
+  });
+  expect(notes.count(store, { parentId: "a" })).toBe(1);
+  expect(() => notes.find(store, { title: "x" } as never)).toThrow("notes has no field title");
+  notes.delete(store, { id: "b" });
+  expect(notes.count(store, {})).toBe(1);
+  store.close();
+});
+
+test("a file written before an optional field existed gains its column when it opens", () => {
+  const path = join(dir, "older.db");
+  const older = new Store({
+    path,
+    schema: [
+      "CREATE TABLE notes (id TEXT PRIMARY KEY, parent_id TEXT, pinned INTEGER NOT NULL, tags TEXT NOT NULL)",
+    ],
+  });
+  older.db.prepare("INSERT INTO notes VALUES ('a', NULL, 0, '[]')").run();
+  older.close();
+  const store = new Store({ path, schema: [ddl], addedColumns: notes.addedColumns });
+  expect(notes.find(store, { id: "a" })).toEqual({
+    id: "a",
+    parentId: null,
+    pinned: false,
+    tags: [],
+    subtitle: null,
+  });
+  store.close();
+});
+
+test("patched lays a PATCH body onto a row: a sent null clears, an absent key keeps", () => {
+  const row = { title: "Kept", subtitle: "Old" as string | null, emoji: "📟" as string | null };
+  expect(patched(row, { subtitle: null })).toEqual({ title: "Kept", subtitle: null, emoji: "📟" });
+  expect(patched(row, { title: "New", emoji: undefined })).toEqual({ ...row, title: "New" });
+  expect(patched(row, { other: 1 } as never)).toEqual(row);
+});
