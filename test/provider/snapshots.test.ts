@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { LIST_THRESHOLD, SNAPSHOT_TTL_MS, Snapshots } from "../../provider/client/snapshots";
 import type { ListSpec } from "../../provider/client/types";
 import { z } from "zod";
@@ -74,7 +75,8 @@ test("identical walks in flight are one: a later batch joins the walk still runn
   const first = Array.from({ length: LIST_THRESHOLD }, (_, i) =>
     t.snapshots.read(spec, `s${i}`, t.direct(`s${i}`)),
   );
-  await new Promise((resolve) => setTimeout(resolve, 30));
+  // The gathered reads' walk has started (and is held) before the later reads come.
+  while (t.walks.length === 0) await setImmediate();
   const later = t.snapshots.read(spec, "s19", t.direct("s19"));
   const whole = t.snapshots.list(spec);
   t.release();
