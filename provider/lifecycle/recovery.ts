@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { errorText } from "../../common/error-text";
 import { PENDING_CREATE_KEY } from "../../common/pending-create";
-import { ApiError, outcomeUnknown } from "../client";
+import { ApiError, DEFAULT_RETRY_POLICY, outcomeUnknown } from "../client";
 import { context, type Context } from "../context";
 import {
   declaredIn,
@@ -28,8 +28,13 @@ import type { Props } from "./compare";
  */
 export const CLOCK_TOLERANCE_MS = 2_000;
 
-/** How many times a create whose outcome is unknown, and which made nothing, is sent in all. */
-export const CREATE_ATTEMPTS = 3;
+/**
+ * How many times a create whose outcome is unknown, and which made nothing, is sent in all: as
+ * many as any request the client retries. A POST found to have made nothing is as safe to send
+ * again as an idempotent request, and a run of hundreds of creates against a service failing one
+ * request in ten needs them (with 3, about one such run in fifty failed a create).
+ */
+export const CREATE_ATTEMPTS = DEFAULT_RETRY_POLICY.maxRetries + 1;
 
 /**
  * Ids this process created or took over: a create never takes one of them for its own work
