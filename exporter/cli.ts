@@ -8,6 +8,7 @@ import { clientFor, useConfig } from "../provider/context";
 import { formatSettlements, readPending, settle, settledState } from "./pending";
 import { readInventory, type Progress } from "./inventory";
 import { buildProgram } from "./program";
+import { importFile } from "./import-file";
 import { formatSource, projectFiles, writeProject } from "./project";
 import { printable } from "./printable";
 import { formatObjects, readManaged, selects, unmanagedObjects } from "./unmanaged";
@@ -20,7 +21,8 @@ export const USAGE = `Usage: docs-workspace export --out DIR [options]
 Reads an organization through the Documentation Workspace Management API and writes a Pulumi
 TypeScript project that declares every object in it (Pulumi.yaml, package.json, tsconfig.json,
 index.ts). Each resource carries adoptId, so the first up takes the objects over instead of
-making them again.
+making them again. Beside it, import.json lists every object for the native provider's
+\`pulumi import --file import.json\`, which takes them over from a program in any language.
 
 Options:
   --out DIR              where the project is written (made if missing)
@@ -270,7 +272,10 @@ async function run(
   }
 
   const program = buildProgram(inventory, { clone: args.clone });
-  const files = await projectFiles(program, projectName(args));
+  const files: Record<string, string> = { ...(await projectFiles(program, projectName(args))) };
+  // A clone makes new objects: there is nothing of this organization for it to import.
+  if (!args.clone)
+    files["import.json"] = `${JSON.stringify(importFile(program.declarations), null, 2)}\n`;
   const written = writeProject(args.out!, files);
   io.stderr.write(
     [

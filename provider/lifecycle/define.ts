@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ListSpec } from "../client";
-import { WORKSPACE_NAME } from "../config";
+import { CONFIG_NAMESPACE, WORKSPACE_NAME } from "../config";
 import type { Context } from "../context";
 import { bodyName, COMMON, erase, type Candidate } from "./adapter";
 import { handlersOf, type Handlers } from "./handlers";
@@ -254,10 +254,20 @@ export interface ResourceClass<A, O> {
   props(args: A): pulumi.Inputs;
 }
 
+/**
+ * The resource's token in the native provider's schema (`docs-workspace:index:Space`): what a
+ * program of any language, `pulumi import` and a policy pack name it by.
+ */
+export function nativeToken(type: string): string {
+  return `${CONFIG_NAMESPACE}:index:${type}`;
+}
+
 /** A resource kind as the rest of the package uses it. */
 export interface DefinedResource<S extends Schema, O> {
   kind: string;
   type: string;
+  /** Its token in the native provider ({@link nativeToken}). */
+  token: string;
   inputs: S;
   /** What the runtime serves for this kind. */
   handlers: Handlers;
@@ -300,6 +310,7 @@ export function defineResource<
   return {
     kind: def.kind,
     type: def.type,
+    token: nativeToken(def.type),
     inputs: def.inputs,
     handlers,
     resource<A>() {
@@ -320,7 +331,7 @@ export function defineResource<
                   ...opts,
                   additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets],
                 };
-          super(provider, name, props(args), options, "docs-workspace", def.type);
+          super(provider, name, props(args), options, CONFIG_NAMESPACE, def.type);
         }
       }
       return Resource as unknown as ResourceClass<A, OutputsOf<S, z.output<R>, M>>;

@@ -139,6 +139,15 @@ test("the export of the example workspace declares every kind, by variable, each
   expect(source).toContain('certificate: config.requireSecret("exampleIdpCertificate")');
   expect(source).not.toContain("MIIBdemoCertificate");
   for (const d of program.declarations) expect(d.adoptId).toBe(d.id);
+  // The same objects, for the native provider's `pulumi import --file`.
+  const imports = JSON.parse(fs.readFileSync(path.join(out, "import.json"), "utf8"));
+  expect(imports).toEqual({
+    resources: program.declarations.map((d) => ({
+      type: `docs-workspace:index:${d.type}`,
+      name: d.name,
+      id: d.id,
+    })),
+  });
   const ids = new Set(program.declarations.map((d) => d.id));
   const literals = [...source.matchAll(/(\w+): "([^"]+)"/g)].filter(
     // An OpenAPI spec's id is its slug.
@@ -187,6 +196,8 @@ test("a clone made into a second, empty organization exports to the same program
 
   const clone = await exported("copy", emu.organizationId, true);
   expect(clone.source).not.toMatch(/adoptId: "/);
+  // A clone makes new objects: it has nothing to import.
+  expect(fs.existsSync(path.join(clone.out, "import.json"))).toBe(false);
   const made = await up(options(clone.out, "copy", emu.secondOrganizationId, {}, clone.secrets));
   expect(made.summary).toMatchObject({ create: clone.program.declarations.length + 1 });
 
