@@ -14,6 +14,9 @@
 #   python-host/go.mod  the Python language host, which runs programs through the
 #                       pulumi-language-python-exec script beside it (ours, copied next to it);
 #                       docs/pulumi-cli.md says why each host is at the version it is.
+# cli/langhost (ours, in the CLI's module) stands in front of the Node.js and Python hosts and
+# adds the code generators of the CLI's release they lack (`pulumi import`, `package gen-sdk`);
+# as pulumi-language-go it only generates.
 # Every go.sum is committed: -mod=readonly refuses any module whose hash they lack, so the
 # build is the same on every machine without the checksum database.
 #
@@ -61,35 +64,44 @@ build() {
   echo "pulumi-cli: $(basename "$out") $version in $((SECONDS - started)) s" >&2
 }
 
-binaries=(pulumi pulumi-language-nodejs pulumi-language-yaml pulumi-language-python
-  pulumi-language-python-exec)
+# The Node.js and Python hosts go to hosts/; in their place is langhost (cli/langhost: the
+# v3.248 code generators, everything else forwarded to them), linked once per language.
+binaries=(pulumi pulumi-language-yaml pulumi-language-nodejs pulumi-language-python
+  pulumi-language-go)
 built=true
-for b in "${binaries[@]}"; do [ -x "$dest/$b" ] || built=false; done
+for b in "${binaries[@]}" hosts/pulumi-language-nodejs hosts/pulumi-language-python \
+  hosts/pulumi-language-python-exec; do [ -x "$dest/$b" ] || built=false; done
 if $built; then
   echo "pulumi-cli: reusing $cli_version (hosts: nodejs $host_version, yaml $yaml_version, python $python_version) from $dest" >&2
 else
   started=$SECONDS
   echo "pulumi-cli: building pulumi $cli_version and its language hosts into $dest" >&2
   rm -rf "$dest.partial"
-  mkdir -p "$dest.partial"
+  mkdir -p "$dest.partial/hosts"
   build "$here/cli" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi \
     "$sdk_version_var" "$cli_version" "$dest.partial/pulumi"
-  build "$here/nodejs-host" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs \
-    "$sdk_version_var" "$host_version" "$dest.partial/pulumi-language-nodejs"
+  build "$here/cli" docs-workspace/pulumi-cli/langhost \
+    "$sdk_version_var" "$cli_version" "$dest.partial/langhost"
+  for language in nodejs python go; do
+    ln "$dest.partial/langhost" "$dest.partial/pulumi-language-$language"
+  done
   build "$here/yaml-host" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml \
     github.com/pulumi/pulumi-yaml/pkg/version.Version "$yaml_version" \
     "$dest.partial/pulumi-language-yaml"
+  build "$here/nodejs-host" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs \
+    "$sdk_version_var" "$host_version" "$dest.partial/hosts/pulumi-language-nodejs"
   build "$here/python-host" github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python \
-    "$sdk_version_var" "$python_version" "$dest.partial/pulumi-language-python"
-  # The host runs programs through the exec script in its own folder (os.Executable's).
-  cp "$here/python-host/pulumi-language-python-exec" "$dest.partial/"
-  chmod +x "$dest.partial/pulumi-language-python-exec"
+    "$sdk_version_var" "$python_version" "$dest.partial/hosts/pulumi-language-python"
+  # The Python host runs programs through the exec script in its own folder (os.Executable's).
+  cp "$here/python-host/pulumi-language-python-exec" "$dest.partial/hosts/"
+  chmod +x "$dest.partial/hosts/pulumi-language-python-exec"
   rm -rf "$dest"
   mv "$dest.partial" "$dest"
   echo "pulumi-cli: built in $((SECONDS - started)) s" >&2
 fi
 
 mkdir -p "$bin"
+find "$bin" -maxdepth 1 -type l -delete # links an earlier layout made
 for b in "${binaries[@]}"; do ln -sfn "$dest/$b" "$bin/$b"; done
 "$bin/pulumi" version >&2
 

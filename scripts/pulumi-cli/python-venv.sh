@@ -46,11 +46,15 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" --version >/dev/null 2>&1
     exit 1
   fi
 fi
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$pin"
+# wheel: the venv's setuptools builds the SDK (--no-build-isolation) and needs it for that.
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$pin" wheel
 if [[ "$want" == *sdk:* ]]; then
-  # The venv's own setuptools builds it: no download, and the SDK's pulumi pin is already met.
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps \
-    --no-build-isolation --force-reinstall "$sdk"
+  # Its own requirements (parver, semver) come from PyPI, its `pulumi` one is met by the pin;
+  # then the SDK again, rebuilt even when its (generated) version has not moved.
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-build-isolation \
+    "$sdk" "$pin"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-build-isolation \
+    --force-reinstall --no-deps "$sdk"
 fi
 echo "$want" >"$stamp"
 echo "python-venv: installed $want into $venv in $((SECONDS - started)) s" >&2

@@ -1,8 +1,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { findPythonVenv } from "../../scripts/pulumi-cli/run";
+import * as os from "node:os";
+import { findPythonVenv, pulumiEnv, runPulumi } from "../../scripts/pulumi-cli/run";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { describeCli, PulumiStack } from "../support/pulumi";
+import { describeCli, pulumiCliDir, PulumiStack } from "../support/pulumi";
 
 /**
  * The YAML and Python language hosts scripts/pulumi-cli/build.sh builds, under the real CLI: a
@@ -83,4 +84,44 @@ describeCli("YAML and Python programs through the real CLI's language hosts", ()
       stack.close();
     }
   });
+
+  test.each([
+    ["python", "pulumi_demo/widget.py", "class Widget(pulumi.CustomResource)"],
+    ["nodejs", "widget.ts", "export class Widget extends pulumi.CustomResource"],
+    ["go", "demo/widget.go", "type Widget struct"],
+  ])(
+    "pulumi package gen-sdk --language %s writes the SDK through langhost's generator",
+    async (language, file, declaration) => {
+      const work = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-gen-sdk-"));
+      try {
+        const schema = {
+          name: "demo",
+          version: "1.0.0",
+          language: { go: { importBasePath: "example.com/demo/sdk/go/demo" } },
+          resources: {
+            "demo:index:Widget": {
+              description: "A widget.",
+              inputProperties: { size: { type: "integer" } },
+              properties: { size: { type: "integer" } },
+            },
+          },
+        };
+        fs.writeFileSync(path.join(work, "schema.json"), JSON.stringify(schema));
+        const env = pulumiEnv({
+          cliDir: pulumiCliDir!,
+          home: path.join(work, "home"),
+          backend: path.join(work, "backend"),
+          passphrase: "gen-sdk",
+        });
+        const args = ["package", "gen-sdk", "schema.json", "--language", language, "--out", "sdk"];
+        const result = await runPulumi(args, { cwd: work, env });
+        expect(result.stderr).not.toContain("Unimplemented");
+        expect(result.code).toBe(0);
+        const written = fs.readFileSync(path.join(work, "sdk", language, file), "utf8");
+        expect(written).toContain(declaration);
+      } finally {
+        fs.rmSync(work, { recursive: true, force: true });
+      }
+    },
+  );
 });
