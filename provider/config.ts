@@ -13,6 +13,7 @@ import { DEFAULT_RETRY_POLICY } from "./client/retry";
 export interface ProviderConfig {
   /** The API's base URL, without a trailing slash. */
   apiUrl(): string;
+  /** The API token the provider sends as a Bearer token: a secret. */
   apiToken(): string;
   /** The default organization, if one is configured. */
   organizationId(): string | undefined;
@@ -33,7 +34,8 @@ export type ConfigSource = (key: string) => string | undefined;
 export const CONFIG_NAMESPACE = "docs-workspace";
 export const DEFAULT_MAX_CONCURRENCY = 8;
 
-const KEYS = {
+/** Each setting's stack config key and environment variable; `secret` when it holds a credential. */
+export const KEYS = {
   apiUrl: { config: `${CONFIG_NAMESPACE}:apiUrl`, env: "DOCS_WORKSPACE_API_URL", secret: false },
   apiToken: {
     config: `${CONFIG_NAMESPACE}:apiToken`,
