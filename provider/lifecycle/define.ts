@@ -4,7 +4,7 @@ import type { ListSpec } from "../client";
 import { CONFIG_NAMESPACE, WORKSPACE_NAME } from "../config";
 import type { Context } from "../context";
 import { bodyName, COMMON, erase, type Candidate } from "./adapter";
-import { handlersOf, type Handlers } from "./handlers";
+import { lifecycleOf, type Lifecycle } from "./handlers";
 import { shim } from "./shim";
 
 /**
@@ -17,7 +17,7 @@ import { shim } from "./shim";
  */
 
 export type { Candidate } from "./adapter";
-export type { Handlers } from "./handlers";
+export type { Handlers, Lifecycle } from "./handlers";
 
 /**
  * How to find the object a create may have made when its outcome is unknown: the objects that
@@ -269,8 +269,8 @@ export interface DefinedResource<S extends Schema, O> {
   /** Its token in the native provider ({@link nativeToken}). */
   token: string;
   inputs: S;
-  /** What the runtime serves for this kind. */
-  handlers: Handlers;
+  /** What the runtime and the native provider serve for this kind. */
+  handlers: Lifecycle;
   /** The Resource class, checked against the Args interface `A` (see {@link ArgsOf}). */
   resource<A extends ArgsOf<z.input<S>, A>>(): ResourceClass<A, O>;
 }
@@ -306,7 +306,7 @@ export function defineResource<
     throw new Error(`${def.kind}: no PATCH field, operation or replacement applies ${unapplied}`);
   }
   const outputKeys = Object.keys(def.outputs).filter((k) => !inputKeys.includes(k));
-  const handlers = handlersOf(erase(def));
+  const handlers = lifecycleOf(erase(def));
   return {
     kind: def.kind,
     type: def.type,
