@@ -4,7 +4,7 @@ import type { ListSpec } from "../client";
 import { CONFIG_NAMESPACE, WORKSPACE_NAME } from "../config";
 import type { Context } from "../context";
 import { bodyName, COMMON, erase, type Candidate } from "./adapter";
-import { handlersOf, type Handlers } from "./handlers";
+import { lifecycleOf, type Lifecycle } from "./handlers";
 import { shim } from "./shim";
 
 /**
@@ -17,7 +17,7 @@ import { shim } from "./shim";
  */
 
 export type { Candidate } from "./adapter";
-export type { Handlers } from "./handlers";
+export type { Handlers, Lifecycle } from "./handlers";
 
 /**
  * How to find the object a create may have made when its outcome is unknown: the objects that
@@ -280,8 +280,8 @@ export interface DefinedResource<S extends Schema, O> {
   replaceOnChange: readonly string[];
   /** Inputs the API takes only at creation: a change to them is no change. */
   createOnly: readonly string[];
-  /** What the runtime serves for this kind. */
-  handlers: Handlers;
+  /** What the runtime and the native provider serve for this kind. */
+  handlers: Lifecycle;
   /** The Resource class, checked against the Args interface `A` (see {@link ArgsOf}). */
   resource<A extends ArgsOf<z.input<S>, A>>(): ResourceClass<A, O>;
 }
@@ -318,7 +318,7 @@ export function defineResource<
   }
   const outputKeys = Object.keys(def.outputs).filter((k) => !inputKeys.includes(k));
   const kind = erase(def);
-  const handlers = handlersOf(kind);
+  const handlers = lifecycleOf(kind);
   return {
     kind: def.kind,
     type: def.type,
