@@ -1,0 +1,73 @@
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+/**
+ * The native provider's generated SDKs (`npm run sdk`: sdk/python, sdk/nodejs), installed where
+ * the real-CLI tier's programs find them: the Python one into the project's venv, the Node.js one
+ * built into a folder whose node_modules a program's copy can see.
+ */
+const root = path.resolve(__dirname, "..", "..");
+const sdk = path.join(root, "sdk");
+
+function requireGenerated(language: string): string {
+  const dir = path.join(sdk, language);
+  if (!fs.existsSync(dir)) {
+    throw new Error(`no ${path.relative(root, dir)}: generate the SDKs with \`npm run sdk\``);
+  }
+  return dir;
+}
+
+/** Installs sdk/python into .cache/python/venv (python-venv.sh: reused while its files hold). */
+export function installPythonSdk(): void {
+  requireGenerated("python");
+  const script = path.join(root, "scripts", "pulumi-cli", "python-venv.sh");
+  const result = spawnSync("bash", [script], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`python-venv.sh failed:\n${result.stderr}`);
+}
+
+/**
+ * Builds sdk/nodejs (its own tsconfig, with this project's TypeScript) into
+ * `<work>/sdk-nodejs/bin` as the package `pulumi-docs-workspace-native`, at the schema's version,
+ * and returns that folder. `<work>/node_modules` holds the project's `@pulumi` and `@types` for
+ * it, so the SDK and the program share one `@pulumi/pulumi`.
+ */
+export function buildNodeSdk(work: string): string {
+  const source = requireGenerated("nodejs");
+  const modules = path.join(work, "node_modules");
+  fs.mkdirSync(modules, { recursive: true });
+  for (const scope of ["@pulumi", "@types"]) {
+    fs.symlinkSync(path.join(root, "node_modules", scope), path.join(modules, scope), "dir");
+  }
+  const copy = path.join(work, "sdk-nodejs");
+  fs.cpSync(source, copy, { recursive: true, filter: (f) => !f.includes(`${path.sep}bin`) });
+  const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+  const built = spawnSync(process.execPath, [tsc, "-p", path.join(copy, "tsconfig.json")], {
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`tsc of sdk/nodejs failed:\n${built.stdout}`);
+  const schema = JSON.parse(
+    fs.readFileSync(path.join(root, "provider", "native", "schema.json"), "utf8"),
+  ) as { version: string };
+  const manifest = JSON.parse(fs.readFileSync(path.join(copy, "package.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  const bin = path.join(copy, "bin");
+  fs.writeFileSync(
+    path.join(bin, "package.json"),
+    JSON.stringify(
+      { ...manifest, version: schema.version, main: "index.js", types: "index.d.ts" },
+      null,
+      2,
+    ),
+  );
+  return bin;
+}
+
+/** Makes the built Node.js SDK resolvable from a program copy below `work`. */
+export function linkNodeSdk(bin: string, work: string): void {
+  const modules = path.join(work, "node_modules");
+  fs.mkdirSync(modules, { recursive: true });
+  fs.symlinkSync(bin, path.join(modules, "pulumi-docs-workspace-native"), "dir");
+}
