@@ -65,9 +65,16 @@ export function buildNodeSdk(work: string): string {
   return bin;
 }
 
-/** Makes the built Node.js SDK resolvable from a program copy below `work`. */
+/**
+ * Makes the built Node.js SDK resolvable from a program copy below `work`, with `@pulumi` beside
+ * it: the ts-node @pulumi/pulumi falls back to (its vendored 7.0.1) resolves the SDK's imports
+ * from the link's path, not the folder it points to.
+ */
 export function linkNodeSdk(bin: string, work: string): void {
   const modules = path.join(work, "node_modules");
   fs.mkdirSync(modules, { recursive: true });
   fs.symlinkSync(bin, path.join(modules, "pulumi-docs-workspace-native"), "dir");
+  for (const scope of ["@pulumi", "@types"]) {
+    fs.symlinkSync(path.join(root, "node_modules", scope), path.join(modules, scope), "dir");
+  }
 }
