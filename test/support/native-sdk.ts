@@ -1,6 +1,7 @@
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { promisify } from "node:util";
 
 /**
  * The native provider's generated SDKs (`npm run sdk`: sdk/python, sdk/nodejs), installed where
@@ -9,6 +10,19 @@ import * as path from "node:path";
  */
 const root = path.resolve(__dirname, "..", "..");
 const sdk = path.join(root, "sdk");
+
+/**
+ * Runs a command without blocking the event loop: a blocked loop lets the emulator close the
+ * test's idle keep-alive connections unseen, and the next request fails with ECONNRESET.
+ */
+async function run(what: string, file: string, args: string[]): Promise<void> {
+  try {
+    await promisify(execFile)(file, args, { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${what} failed:\n${stdout ?? ""}${stderr ?? ""}`);
+  }
+}
 
 function requireGenerated(language: string): string {
   const dir = path.join(sdk, language);
@@ -19,11 +33,9 @@ function requireGenerated(language: string): string {
 }
 
 /** Installs sdk/python into .cache/python/venv (python-venv.sh: reused while its files hold). */
-export function installPythonSdk(): void {
+export async function installPythonSdk(): Promise<void> {
   requireGenerated("python");
-  const script = path.join(root, "scripts", "pulumi-cli", "python-venv.sh");
-  const result = spawnSync("bash", [script], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`python-venv.sh failed:\n${result.stderr}`);
+  await run("python-venv.sh", "bash", [path.join(root, "scripts", "pulumi-cli", "python-venv.sh")]);
 }
 
 /**
@@ -32,7 +44,7 @@ export function installPythonSdk(): void {
  * and returns that folder. `<work>/node_modules` holds the project's `@pulumi` and `@types` for
  * it, so the SDK and the program share one `@pulumi/pulumi`.
  */
-export function buildNodeSdk(work: string): string {
+export async function buildNodeSdk(work: string): Promise<string> {
   const source = requireGenerated("nodejs");
   const modules = path.join(work, "node_modules");
   fs.mkdirSync(modules, { recursive: true });
@@ -42,10 +54,7 @@ export function buildNodeSdk(work: string): string {
   const copy = path.join(work, "sdk-nodejs");
   fs.cpSync(source, copy, { recursive: true, filter: (f) => !f.includes(`${path.sep}bin`) });
   const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
-  const built = spawnSync(process.execPath, [tsc, "-p", path.join(copy, "tsconfig.json")], {
-    encoding: "utf8",
-  });
-  if (built.status !== 0) throw new Error(`tsc of sdk/nodejs failed:\n${built.stdout}`);
+  await run("tsc of sdk/nodejs", process.execPath, [tsc, "-p", path.join(copy, "tsconfig.json")]);
   const schema = JSON.parse(
     fs.readFileSync(path.join(root, "provider", "native", "schema.json"), "utf8"),
   ) as { version: string };
