@@ -1,0 +1,75 @@
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { findPulumiCli, pulumiEnv, runPulumi, type PulumiResult } from "./pulumi-cli/run";
+
+/**
+ * `npm run sdk`: the native provider's SDKs, generated from provider/native/schema.json by the
+ * real CLI's `pulumi package gen-sdk <schema> --language <l> --out sdk` into sdk/<l> (git-ignored):
+ * sdk/nodejs (npm `pulumi-docs-workspace-native`), sdk/python (`pulumi_docs_workspace`) and
+ * sdk/go (module `github.com/docs-workspace/pulumi-docs-workspace/sdk/go`).
+ *
+ * gen-sdk asks the language's plugin to generate the code (its GeneratePackage call). The
+ * language hosts the Go module proxy serves predate that call, so the CLI is handed
+ * pulumi-codegen-host instead (scripts/pulumi-cli/codegen-host): the code generators of pkg/v3 at
+ * the CLI's release, behind that one call. .NET and Java have no generator there: theirs live in
+ * pulumi-dotnet and pulumi-java, which the proxy does not serve (docs/pulumi-cli.md).
+ */
+
+const root = path.resolve(__dirname, "..");
+export const SCHEMA_PATH = path.join(root, "provider", "native", "schema.json");
+export const SDK_LANGUAGES = ["nodejs", "python", "go"] as const;
+export type SdkLanguage = (typeof SDK_LANGUAGES)[number];
+
+/** Builds (or reuses) pulumi-codegen-host; answers the folder of its `pulumi-language-*` names. */
+export function codegenHostDir(): string {
+  const script = path.join(root, "scripts", "pulumi-cli", "codegen-host", "build.sh");
+  const result = spawnSync("bash", [script], { encoding: "utf8" });
+  if (result.status !== 0) {
+    throw new Error(`codegen-host/build.sh exited ${result.status}:\n${result.stderr}`);
+  }
+  return result.stdout.trim().split("\n").pop()!;
+}
+
+/** `pulumi package gen-sdk` of the schema for one language, into `<out>/<language>`. */
+export async function generateSdk(
+  language: SdkLanguage,
+  out: string,
+  hostDir: string = codegenHostDir(),
+): Promise<PulumiResult> {
+  const cliDir = findPulumiCli();
+  if (cliDir === undefined) {
+    throw new Error("no Pulumi CLI: build it with `bash scripts/pulumi-cli/build.sh`");
+  }
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-sdk-"));
+  try {
+    const env = pulumiEnv({ cliDir, home, backend: home, passphrase: "unused" });
+    env.PATH = [hostDir, env.PATH].join(path.delimiter);
+    return await runPulumi(
+      ["package", "gen-sdk", SCHEMA_PATH, "--language", language, "--out", out],
+      { cwd: root, env },
+    );
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const hostDir = codegenHostDir();
+  const out = path.join(root, "sdk");
+  for (const language of SDK_LANGUAGES) {
+    const result = await generateSdk(language, out, hostDir);
+    if (result.code !== 0) {
+      throw new Error(`gen-sdk --language ${language} exited ${result.code}:\n${result.stderr}`);
+    }
+    console.log(`wrote sdk/${language}`);
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}
