@@ -14,7 +14,7 @@ import { findPulumiCli, pulumiEnv, runPulumi, type PulumiResult } from "./pulumi
  * language hosts the Go module proxy serves predate that call, so the CLI is handed
  * pulumi-codegen-host instead (scripts/pulumi-cli/codegen-host): the code generators of pkg/v3 at
  * the CLI's release, behind that one call. .NET and Java have no generator there: theirs live in
- * pulumi-dotnet and pulumi-java, which the proxy does not serve (docs/pulumi-cli.md).
+ * pulumi-dotnet and pulumi-java, which the proxy does not serve (docs/native-sdks.md).
  */
 
 const root = path.resolve(__dirname, "..");
