@@ -7,8 +7,8 @@ import { findPulumiCli, pulumiEnv, runPulumi, type PulumiResult } from "./pulumi
 /**
  * `npm run sdk`: the native provider's SDKs, generated from provider/native/schema.json by the
  * real CLI's `pulumi package gen-sdk <schema> --language <l> --out sdk` into sdk/<l> (git-ignored):
- * sdk/nodejs (npm `pulumi-docs-workspace-native`), sdk/python (`pulumi_docs_workspace`) and
- * sdk/go (module `github.com/docs-workspace/pulumi-docs-workspace/sdk/go`).
+ * sdk/nodejs (npm `pulumi-docs-workspace-native`, compiled into sdk/nodejs/bin), sdk/python
+ * (`pulumi_docs_workspace`) and sdk/go (module `github.com/docs-workspace/pulumi-docs-workspace/sdk/go`).
  *
  * gen-sdk asks the language's plugin to generate the code (its GeneratePackage call). The
  * language hosts the Go module proxy serves predate that call, so the CLI is handed
@@ -55,6 +55,28 @@ export async function generateSdk(
   }
 }
 
+/**
+ * Compiles a generated Node.js SDK into its `bin/`, with this project's TypeScript and
+ * @pulumi/pulumi, its package.json beside (the SDK reads its version there): the folder a program
+ * depends on (`file:<project>/sdk/nodejs/bin`), as Pulumi's own providers publish theirs.
+ */
+export function buildNodejsSdk(dir: string): void {
+  const modules = path.join(dir, "node_modules");
+  fs.symlinkSync(path.join(root, "node_modules"), modules, "dir");
+  try {
+    const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+    const result = spawnSync(process.execPath, [tsc, "-p", path.join(dir, "tsconfig.json")], {
+      encoding: "utf8",
+    });
+    if (result.status !== 0) {
+      throw new Error(`tsc of the Node.js SDK exited ${result.status}:\n${result.stdout}`);
+    }
+  } finally {
+    fs.unlinkSync(modules);
+  }
+  fs.copyFileSync(path.join(dir, "package.json"), path.join(dir, "bin", "package.json"));
+}
+
 async function main(): Promise<void> {
   const hostDir = codegenHostDir();
   const out = path.join(root, "sdk");
@@ -65,6 +87,8 @@ async function main(): Promise<void> {
     }
     console.log(`wrote sdk/${language}`);
   }
+  buildNodejsSdk(path.join(out, "nodejs"));
+  console.log("built sdk/nodejs/bin");
 }
 
 if (require.main === module) {
