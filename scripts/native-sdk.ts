@@ -22,8 +22,16 @@ export const SCHEMA_PATH = path.join(root, "provider", "native", "schema.json");
 export const SDK_LANGUAGES = ["nodejs", "python", "go"] as const;
 export type SdkLanguage = (typeof SDK_LANGUAGES)[number];
 
-/** Builds (or reuses) pulumi-codegen-host; answers the folder of its `pulumi-language-*` names. */
-export function codegenHostDir(): string {
+/**
+ * The folder of the `pulumi-language-*` plugins gen-sdk should use, put first on its PATH: none
+ * when the CLI's own folder has a `pulumi-language-go` (scripts/pulumi-cli/build.sh's langhost,
+ * which answers GeneratePackage for every language), else pulumi-codegen-host, built or reused.
+ */
+export function codegenHostDir(): string | undefined {
+  const cliDir = findPulumiCli();
+  if (cliDir !== undefined && fs.existsSync(path.join(cliDir, "pulumi-language-go"))) {
+    return undefined;
+  }
   const script = path.join(root, "scripts", "pulumi-cli", "codegen-host", "build.sh");
   const result = spawnSync("bash", [script], { encoding: "utf8" });
   if (result.status !== 0) {
@@ -36,7 +44,7 @@ export function codegenHostDir(): string {
 export async function generateSdk(
   language: SdkLanguage,
   out: string,
-  hostDir: string = codegenHostDir(),
+  hostDir: string | undefined = codegenHostDir(),
 ): Promise<PulumiResult> {
   const cliDir = findPulumiCli();
   if (cliDir === undefined) {
@@ -45,7 +53,7 @@ export async function generateSdk(
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-sdk-"));
   try {
     const env = pulumiEnv({ cliDir, home, backend: home, passphrase: "unused" });
-    env.PATH = [hostDir, env.PATH].join(path.delimiter);
+    if (hostDir !== undefined) env.PATH = [hostDir, env.PATH].join(path.delimiter);
     return await runPulumi(
       ["package", "gen-sdk", SCHEMA_PATH, "--language", language, "--out", out],
       { cwd: root, env },
