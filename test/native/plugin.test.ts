@@ -177,6 +177,12 @@ describe("native plugin: resources", () => {
     });
     const refreshed = await plugin.read(SHARE_LINK, link.id, link.props, link.inputs);
     expect(refreshed.props.url).toMatchObject(SECRET);
+
+    // Imported as <siteId>/<id>: the answer's id is the link's own, its site an input.
+    const imported = await plugin.read(SHARE_LINK, `${site.id}/${link.id}`);
+    expect(imported.id).toBe(link.id);
+    expect(reveal(imported.inputs)).toMatchObject({ siteId: site.id, name: "Partners" });
+    expect(imported.props.url).toMatchObject(SECRET);
   });
 });
 
