@@ -74,10 +74,13 @@ const IN_SITE = ["ShareLink", "SiteSection", "SiteSectionGroup", "SiteSpace"];
 /**
  * What an import id holds beyond the object's id, for the kinds whose read needs more than it:
  * a site's objects are imported as `<siteId>/<id>`, a team membership by its own id,
- * `<teamId>/<userId>`. The answer's id is then the object's own.
+ * `<teamId>/<userId>`, a site's adaptive schema by its site's id. The answer's id is then the
+ * object's own.
  */
 export function fromImportId(token: string, importId: string): { id: string; known: Props } {
   const type = token.slice(token.lastIndexOf(":") + 1);
+  // A site's adaptive schema is addressed by its site: its id is the site's.
+  if (type === "SiteAdaptiveSchema") return { id: importId, known: { siteId: importId } };
   const slash = importId.indexOf("/");
   if (slash < 0) return { id: importId, known: {} };
   const [head, tail] = [importId.slice(0, slash), importId.slice(slash + 1)];
