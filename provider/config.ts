@@ -13,6 +13,7 @@ import { DEFAULT_RETRY_POLICY } from "./client/retry";
 export interface ProviderConfig {
   /** The API's base URL, without a trailing slash. */
   apiUrl(): string;
+  /** The API token the provider sends as a Bearer token: a secret. */
   apiToken(): string;
   /** The default organization, if one is configured. */
   organizationId(): string | undefined;
@@ -33,7 +34,8 @@ export type ConfigSource = (key: string) => string | undefined;
 export const CONFIG_NAMESPACE = "docs-workspace";
 export const DEFAULT_MAX_CONCURRENCY = 8;
 
-const KEYS = {
+/** Each setting's stack config key and environment variable; `secret` when it holds a credential. */
+export const KEYS = {
   apiUrl: { config: `${CONFIG_NAMESPACE}:apiUrl`, env: "DOCS_WORKSPACE_API_URL", secret: false },
   apiToken: {
     config: `${CONFIG_NAMESPACE}:apiToken`,
@@ -57,6 +59,9 @@ const KEYS = {
   },
 } as const;
 type Key = keyof typeof KEYS;
+
+/** The provider's configuration keys, without their namespace: what an explicit provider takes as arguments. */
+export const CONFIG_KEYS = [...(Object.keys(KEYS) as Key[]), "workspaces"] as const;
 
 /** Thrown for configuration the provider cannot run with; its message says how to fix it. */
 export class ConfigError extends Error {
@@ -154,6 +159,41 @@ export function providerConfig(
       return value;
     }),
   };
+}
+
+/** A configuration value that cannot be used: the key without its namespace, and why. */
+export interface ConfigFailure {
+  key: string;
+  reason: string;
+}
+
+/**
+ * Every value `source` sets that the provider could not run with, each naming its key: what a
+ * native provider's CheckConfig answers before any request. A value left unset is no failure:
+ * the environment may supply it, and a program may need no endpoint at all.
+ */
+export function configFailures(source: ConfigSource): ConfigFailure[] {
+  const config = providerConfig(source, {});
+  const failures: ConfigFailure[] = [];
+  const attempt = (key: string, resolve: () => unknown) => {
+    if (source(`${CONFIG_NAMESPACE}:${key}`) === undefined) return;
+    try {
+      resolve();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      failures.push({ key, reason: error.message });
+    }
+  };
+  attempt("apiUrl", config.apiUrl);
+  attempt("apiToken", config.apiToken);
+  attempt("maxConcurrency", config.maxConcurrency);
+  attempt("maxRetryWait", config.maxRetryWait);
+  attempt("workspaces", () => {
+    for (const [name, entry] of parseWorkspaces(source(WORKSPACES.config))) {
+      if (entry.apiUrl !== undefined) parseUrl(entry.apiUrl, `${WORKSPACES.config}.${name}.apiUrl`);
+    }
+  });
+  return failures;
 }
 
 /**

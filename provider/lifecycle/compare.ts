@@ -81,3 +81,41 @@ export function overlaps(a: string, b: string): boolean {
     inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
   return inside(a, b) || inside(b, a);
 }
+
+/** How one property changes: set where it was absent, removed, or changed. */
+export type PropertyChange = "add" | "delete" | "update";
+
+/** What a diff finds, property by property; both front doors answer from it. */
+export interface DiffOutcome {
+  /** Each changed input, and how it changes. */
+  changes: Record<string, { kind: PropertyChange; replace: boolean }>;
+  /** The changed inputs only a replacement applies. */
+  replaces: string[];
+  deleteBeforeReplace: boolean;
+}
+
+/** What a diff needs of a definition: comparison, what replaces, and what must go first. */
+interface Diffed extends Compared {
+  replaces: readonly string[];
+  deleteBeforeReplace?(olds: Props, news: Props): boolean;
+}
+
+/**
+ * The diff of the declared inputs `news` against the state `olds`, with no request: each changed
+ * input, whether it was added, removed or changed, and whether only a replacement applies it.
+ */
+export function diffOf(def: Diffed, olds: Props, news: Props): DiffOutcome {
+  const changes: DiffOutcome["changes"] = {};
+  for (const key of changedKeys(def, olds, news)) {
+    const before = olds[key] ?? null;
+    const after = wanted(def, news, key) ?? null;
+    const kind = before === null ? "add" : after === null ? "delete" : "update";
+    changes[key] = { kind, replace: def.replaces.includes(key) };
+  }
+  const replaces = Object.keys(changes).filter((key) => changes[key]?.replace);
+  return {
+    changes,
+    replaces,
+    deleteBeforeReplace: replaces.length > 0 && (def.deleteBeforeReplace?.(olds, news) ?? false),
+  };
+}

@@ -4,7 +4,7 @@ import type { ListSpec } from "../client";
 import { CONFIG_NAMESPACE, WORKSPACE_NAME } from "../config";
 import type { Context } from "../context";
 import { bodyName, COMMON, erase, type Candidate } from "./adapter";
-import { handlersOf, type Handlers } from "./handlers";
+import { lifecycleOf, type Lifecycle } from "./handlers";
 import { shim } from "./shim";
 
 /**
@@ -17,7 +17,7 @@ import { shim } from "./shim";
  */
 
 export type { Candidate } from "./adapter";
-export type { Handlers } from "./handlers";
+export type { Handlers, Lifecycle } from "./handlers";
 
 /**
  * How to find the object a create may have made when its outcome is unknown: the objects that
@@ -269,8 +269,19 @@ export interface DefinedResource<S extends Schema, O> {
   /** Its token in the native provider ({@link nativeToken}). */
   token: string;
   inputs: S;
-  /** What the runtime serves for this kind. */
-  handlers: Handlers;
+  /**
+   * Every output its Resource class carries: the inputs but `adoptId` and `workspace`, then the
+   * definition's own (the organization always among them).
+   */
+  outputs: readonly string[];
+  /** Outputs that can hold a secret (the definition's `secretOutputs`). */
+  secretOutputs: readonly string[];
+  /** Inputs whose change replaces the object: the definition's `replaceOnChange`, and `workspace`. */
+  replaceOnChange: readonly string[];
+  /** Inputs the API takes only at creation: a change to them is no change. */
+  createOnly: readonly string[];
+  /** What the runtime and the native provider serve for this kind. */
+  handlers: Lifecycle;
   /** The Resource class, checked against the Args interface `A` (see {@link ArgsOf}). */
   resource<A extends ArgsOf<z.input<S>, A>>(): ResourceClass<A, O>;
 }
@@ -306,12 +317,19 @@ export function defineResource<
     throw new Error(`${def.kind}: no PATCH field, operation or replacement applies ${unapplied}`);
   }
   const outputKeys = Object.keys(def.outputs).filter((k) => !inputKeys.includes(k));
-  const handlers = handlersOf(erase(def));
+  const kind = erase(def);
+  const handlers = lifecycleOf(kind);
   return {
     kind: def.kind,
     type: def.type,
     token: nativeToken(def.type),
     inputs: def.inputs,
+    outputs: [
+      ...new Set([...inputKeys.filter((k) => !COMMON.includes(k)), ...Object.keys(kind.outputs)]),
+    ],
+    secretOutputs: def.secretOutputs ?? [],
+    replaceOnChange: kind.replaces,
+    createOnly: def.createOnly ?? [],
     handlers,
     resource<A>() {
       const props = (args: A): pulumi.Inputs => ({

@@ -8,6 +8,7 @@ import { context, type Context } from "../context";
 import {
   body,
   bodyName,
+  COMMON,
   DECLARED,
   declaredIn,
   outputsOf,
@@ -18,7 +19,16 @@ import {
   workspaceOf,
   type Kind,
 } from "./adapter";
-import { changedKeys, isUnknown, overlaps, sameValue, unknownPaths, type Props } from "./compare";
+import {
+  changedKeys,
+  diffOf,
+  isUnknown,
+  overlaps,
+  sameValue,
+  unknownPaths,
+  type DiffOutcome,
+  type Props,
+} from "./compare";
 import { claimed, createOnce, idOf, recoverPending } from "./recovery";
 
 /**
@@ -38,6 +48,40 @@ export function handlersOf(kind: Kind): Handlers {
     read: (id, props) => read(kind, id, props as Props | undefined),
     update: (id, olds, news) => update(kind, id, olds as Props, news as Props),
     delete: (id, props) => remove(kind, id, withoutProvider(props as Props)),
+  };
+}
+
+/**
+ * What the native provider needs beside the six methods: the diff property by property, a read of
+ * an object no state records, and which outputs exist and which hold secrets.
+ */
+export interface Lifecycle extends Handlers {
+  detailedDiff(olds: Props, news: Props): DiffOutcome;
+  /**
+   * Reads an object no state records (`pulumi import`, `Resource.get`): `known` holds what the
+   * request says of it (its workspace, its organization, its parent).
+   */
+  readUnrecorded(id: string, known: Props): Promise<pulumi.dynamic.ReadResult>;
+  inputKeys: readonly string[];
+  /** Every output, inputs included: what a preview of a create shows as not yet known. */
+  outputKeys: readonly string[];
+  secretOutputs: readonly string[];
+}
+
+/** The handlers of one kind, with what the native provider adds to them. */
+export function lifecycleOf(kind: Kind): Lifecycle {
+  return {
+    ...handlersOf(kind),
+    detailedDiff: (olds, news) => diffOf(kind, withoutProvider(olds), withoutProvider(news)),
+    readUnrecorded: (id, known) => readUnrecorded(kind, id, known),
+    inputKeys: kind.inputKeys,
+    outputKeys: [
+      ...new Set([
+        ...kind.inputKeys.filter((k) => !COMMON.includes(k)),
+        ...Object.keys(kind.outputs),
+      ]),
+    ],
+    secretOutputs: kind.secretOutputs ?? [],
   };
 }
 
@@ -118,13 +162,8 @@ function organizationFailures(inputs: Props): pulumi.dynamic.CheckFailure[] {
 }
 
 function diff(kind: Kind, olds: Props, news: Props): pulumi.dynamic.DiffResult {
-  const changed = changedKeys(kind, olds, news);
-  const replaces = changed.filter((key) => kind.replaces.includes(key));
-  return {
-    changes: changed.length > 0,
-    replaces,
-    deleteBeforeReplace: replaces.length > 0 && (kind.deleteBeforeReplace?.(olds, news) ?? false),
-  };
+  const { changes, replaces, deleteBeforeReplace } = diffOf(kind, olds, news);
+  return { changes: Object.keys(changes).length > 0, replaces, deleteBeforeReplace };
 }
 
 async function create(kind: Kind, inputs: Props): Promise<pulumi.dynamic.CreateResult> {
@@ -267,6 +306,34 @@ async function read(
     if (!declared.has(key) && !sameValue(outs[key], absent)) inputs[key] = outs[key];
   }
   return { id, props: outs, inputs };
+}
+
+/**
+ * Reads an object no state records. As inputs, every input the object sets (an optional list the
+ * program would manage, such as a team's members, is left out): a program that declares them, as
+ * `pulumi import` writes it, then shows no change.
+ */
+async function readUnrecorded(
+  kind: Kind,
+  id: string,
+  known: Props,
+): Promise<pulumi.dynamic.ReadResult> {
+  const ctx = context(workspaceOf(known));
+  const olds = { ...known, organizationId: known.organizationId ?? ctx.config.organizationId() };
+  let wire: Props;
+  try {
+    wire = await kind.read(ctx, id, olds, () => false);
+  } catch (error) {
+    if (error instanceof ApiError && error.isNotFound) return { id: "" };
+    throw error;
+  }
+  const outs = outputsOf(kind, wire, olds, new Set());
+  const inputs = pick(
+    outs,
+    kind.inputKeys.filter((k) => !COMMON.includes(k) && outs[k] !== null),
+  );
+  if (workspaceOf(known) !== undefined) inputs.workspace = known.workspace;
+  return { id, props: stamped(outs, inputs), inputs };
 }
 
 async function update(

@@ -36,16 +36,25 @@ export interface CollectionResult {
  * ```
  */
 export function getCollection(args: GetCollectionArgs): pulumi.Output<CollectionResult> {
-  return pulumi.all([args.id, args.workspace]).apply(async ([id, workspace]) => {
-    const collection = await fetchCollection(lookupContext("getCollection", workspace).client, id);
-    return {
-      id: collection.id,
-      title: collection.title,
-      description: collection.description ?? null,
-      organizationId: collection.organization,
-      parent: collection.parent ?? null,
-      defaultLevel: collection.defaultLevel,
-      urls: collection.urls ?? {},
-    };
-  });
+  return pulumi
+    .all([args.id, args.workspace])
+    .apply(([id, workspace]) => lookUpCollection({ id, workspace }));
+}
+
+/** {@link getCollection} once its arguments are known: also the native provider's invoke. */
+export async function lookUpCollection(args: {
+  id: string;
+  workspace?: string | undefined;
+}): Promise<CollectionResult> {
+  const { client } = lookupContext("getCollection", args.workspace);
+  const collection = await fetchCollection(client, args.id);
+  return {
+    id: collection.id,
+    title: collection.title,
+    description: collection.description ?? null,
+    organizationId: collection.organization,
+    parent: collection.parent ?? null,
+    defaultLevel: collection.defaultLevel,
+    urls: collection.urls ?? {},
+  };
 }

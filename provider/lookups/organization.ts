@@ -36,19 +36,30 @@ export interface OrganizationResult {
  * ```
  */
 export function getOrganization(args: GetOrganizationArgs = {}): pulumi.Output<OrganizationResult> {
-  return pulumi.all([args.organizationId, args.workspace]).apply(async ([explicit, workspace]) => {
-    const { config, client } = lookupContext("getOrganization", workspace);
-    const org = await fetchOrganization(client, explicit ?? config.requireOrganizationId());
-    return {
-      id: org.id,
-      title: org.title,
-      createdAt: org.createdAt,
-      emailDomains: org.emailDomains,
-      hostname: org.hostname ?? null,
-      type: org.type,
-      plan: org.plan,
-      inviteLinks: org.inviteLinks,
-      urls: org.urls ?? {},
-    };
-  });
+  return pulumi
+    .all([args.organizationId, args.workspace])
+    .apply(([organizationId, workspace]) => lookUpOrganization({ organizationId, workspace }));
+}
+
+/** {@link getOrganization} once its arguments are known: also the native provider's invoke. */
+export async function lookUpOrganization(args: {
+  organizationId?: string | undefined;
+  workspace?: string | undefined;
+}): Promise<OrganizationResult> {
+  const { config, client } = lookupContext("getOrganization", args.workspace);
+  const org = await fetchOrganization(
+    client,
+    args.organizationId ?? config.requireOrganizationId(),
+  );
+  return {
+    id: org.id,
+    title: org.title,
+    createdAt: org.createdAt,
+    emailDomains: org.emailDomains,
+    hostname: org.hostname ?? null,
+    type: org.type,
+    plan: org.plan,
+    inviteLinks: org.inviteLinks,
+    urls: org.urls ?? {},
+  };
 }

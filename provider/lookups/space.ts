@@ -40,20 +40,28 @@ export interface SpaceResult {
  * ```
  */
 export function getSpace(args: GetSpaceArgs): pulumi.Output<SpaceResult> {
-  return pulumi.all([args.id, args.workspace]).apply(async ([id, workspace]) => {
-    const space = await fetchSpace(lookupContext("getSpace", workspace).client, id);
-    return {
-      id: space.id,
-      title: space.title,
-      emoji: space.emoji || null,
-      organizationId: space.organization,
-      parent: space.parent ?? null,
-      language: space.language ?? null,
-      visibility: space.visibility,
-      revision: space.revision,
-      createdAt: space.createdAt,
-      updatedAt: space.updatedAt,
-      urls: publicUrls(space.urls, ["location", "app"]),
-    };
-  });
+  return pulumi
+    .all([args.id, args.workspace])
+    .apply(([id, workspace]) => lookUpSpace({ id, workspace }));
+}
+
+/** {@link getSpace} once its arguments are known: also the native provider's `getSpace` invoke. */
+export async function lookUpSpace(args: {
+  id: string;
+  workspace?: string | undefined;
+}): Promise<SpaceResult> {
+  const space = await fetchSpace(lookupContext("getSpace", args.workspace).client, args.id);
+  return {
+    id: space.id,
+    title: space.title,
+    emoji: space.emoji || null,
+    organizationId: space.organization,
+    parent: space.parent ?? null,
+    language: space.language ?? null,
+    visibility: space.visibility,
+    revision: space.revision,
+    createdAt: space.createdAt,
+    updatedAt: space.updatedAt,
+    urls: publicUrls(space.urls, ["location", "app"]),
+  };
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the Pulumi CLI and its Node.js language host from the Go module proxy into a git-ignored
-# cache, for the real-CLI test tier and `npm start`. Users never need this: they install Pulumi
+# Builds the Pulumi CLI and its Node.js, YAML and Python language hosts from the Go module proxy
+# into a git-ignored cache, for the real-CLI test tier and `npm start`, then the Python venv the
+# Python programs run in (python-venv.sh). Users never need this: they install Pulumi
 # their usual way. Run by .ci/run before the tests; reuses what it built when nothing changed.
 #
 #   bash scripts/pulumi-cli/build.sh          build (or reuse), then print the bin directory
@@ -8,9 +9,15 @@
 # Pins (one place each):
 #   cli/go.mod          github.com/pulumi/pulumi/pkg/v3 and sdk/v3, the release `pulumi` is built
 #                       at: the release of the @pulumi/pulumi in package-lock.json.
-#   nodejs-host/go.mod  the Node.js language host (see its README note in docs/pulumi-cli.md for
-#                       why it is not the same release).
-# Both go.sum files are committed: -mod=readonly refuses any module whose hash they lack, so the
+#   nodejs-host/go.mod  the Node.js language host,
+#   yaml-host/go.mod    the YAML language host (github.com/pulumi/pulumi-yaml, its own releases),
+#   python-host/go.mod  the Python language host, which runs programs through the
+#                       pulumi-language-python-exec script beside it (ours, copied next to it);
+#                       docs/pulumi-cli.md says why each host is at the version it is.
+# cli/langhost (ours, in the CLI's module) stands in front of the Node.js and Python hosts and
+# adds the code generators of the CLI's release they lack (`pulumi import`, `package gen-sdk`);
+# as pulumi-language-go it only generates.
+# Every go.sum is committed: -mod=readonly refuses any module whose hash they lack, so the
 # build is the same on every machine without the checksum database.
 #
 # DOCS_WORKSPACE_PULUMI_CACHE moves the cache (default <project>/.cache/pulumi-cli), for a cache
@@ -32,42 +39,73 @@ pinned() { awk -v m="$1" '$1 == m { print $2; exit } $1 == "require" && $2 == m 
 cli_version="$(pinned github.com/pulumi/pulumi/pkg/v3 "$here/cli/go.mod")"
 sdk_version="$(pinned github.com/pulumi/pulumi/sdk/v3 "$here/cli/go.mod")"
 host_version="$(pinned github.com/pulumi/pulumi/sdk/v3 "$here/nodejs-host/go.mod")"
+yaml_version="$(pinned github.com/pulumi/pulumi-yaml "$here/yaml-host/go.mod")"
+python_version="$(pinned github.com/pulumi/pulumi/sdk/v3 "$here/python-host/go.mod")"
 if [ -z "$cli_version" ] || [ "$cli_version" != "$sdk_version" ]; then
   echo "pulumi-cli: cli/go.mod must require pkg/v3 and sdk/v3 at one version (got '$cli_version' and '$sdk_version')" >&2
   exit 1
 fi
 
-# What a build depends on: both modules' requirements and hashes, and the Go that compiles them.
-key="$( (cat "$here/cli/go.mod" "$here/cli/go.sum" "$here/nodejs-host/go.mod" "$here/nodejs-host/go.sum"; go version) | sha256sum | cut -c1-16)"
+# What a build depends on: every module's requirements and hashes, our own sources (langhost and
+# the exec script copied beside the Python host), and the Go that compiles them.
+modules=(cli nodejs-host yaml-host python-host)
+key="$( (for m in "${modules[@]}"; do cat "$here/$m/go.mod" "$here/$m/go.sum"; done
+  cat "$here"/cli/langhost/*.go "$here/python-host/pulumi-language-python-exec"; go version) |
+  sha256sum | cut -c1-16)"
 dest="$cache/$cli_version-$key"
 
+sdk_version_var=github.com/pulumi/pulumi/sdk/v3/go/common/version.Version
 build() {
-  local module_dir="$1" package="$2" version="$3" out="$4"
-  # As the release builds it (.goreleaser.yml): no cgo, -trimpath, the pure-Go os/user, grpc
+  local module_dir="$1" package="$2" version_var="$3" version="$4" out="$5" started=$SECONDS
+  # As the releases build them (.goreleaser.yml): no cgo, -trimpath, the pure-Go os/user, grpc
   # without x/net/trace, and the version stamped with -X.
   (cd "$module_dir" && CGO_ENABLED=0 GOFLAGS=-mod=readonly GOSUMDB=off GOTOOLCHAIN=local \
     go build -trimpath -tags osusergo,grpcnotrace \
-    -ldflags "-w -s -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version" \
-    -o "$out" "$package")
+    -ldflags "-w -s -X $version_var=$version" -o "$out" "$package")
+  echo "pulumi-cli: $(basename "$out") $version in $((SECONDS - started)) s" >&2
 }
 
-if [ -x "$dest/pulumi" ] && [ -x "$dest/pulumi-language-nodejs" ]; then
-  echo "pulumi-cli: reusing $cli_version (language host $host_version) from $dest" >&2
+# The Node.js and Python hosts go to hosts/; in their place is langhost (cli/langhost: the
+# v3.248 code generators, everything else forwarded to them), linked once per language.
+binaries=(pulumi pulumi-language-yaml pulumi-language-nodejs pulumi-language-python
+  pulumi-language-go)
+built=true
+for b in "${binaries[@]}" hosts/pulumi-language-nodejs hosts/pulumi-language-python \
+  hosts/pulumi-language-python-exec; do [ -x "$dest/$b" ] || built=false; done
+if $built; then
+  echo "pulumi-cli: reusing $cli_version (hosts: nodejs $host_version, yaml $yaml_version, python $python_version) from $dest" >&2
 else
   started=$SECONDS
-  echo "pulumi-cli: building pulumi $cli_version and pulumi-language-nodejs $host_version into $dest" >&2
+  echo "pulumi-cli: building pulumi $cli_version and its language hosts into $dest" >&2
   rm -rf "$dest.partial"
-  mkdir -p "$dest.partial"
-  build "$here/cli" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "$cli_version" "$dest.partial/pulumi"
+  mkdir -p "$dest.partial/hosts"
+  build "$here/cli" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi \
+    "$sdk_version_var" "$cli_version" "$dest.partial/pulumi"
+  build "$here/cli" docs-workspace/pulumi-cli/langhost \
+    "$sdk_version_var" "$cli_version" "$dest.partial/langhost"
+  for language in nodejs python go; do
+    ln "$dest.partial/langhost" "$dest.partial/pulumi-language-$language"
+  done
+  build "$here/yaml-host" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml \
+    github.com/pulumi/pulumi-yaml/pkg/version.Version "$yaml_version" \
+    "$dest.partial/pulumi-language-yaml"
   build "$here/nodejs-host" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs \
-    "$host_version" "$dest.partial/pulumi-language-nodejs"
+    "$sdk_version_var" "$host_version" "$dest.partial/hosts/pulumi-language-nodejs"
+  build "$here/python-host" github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python \
+    "$sdk_version_var" "$python_version" "$dest.partial/hosts/pulumi-language-python"
+  # The Python host runs programs through the exec script in its own folder (os.Executable's).
+  cp "$here/python-host/pulumi-language-python-exec" "$dest.partial/hosts/"
+  chmod +x "$dest.partial/hosts/pulumi-language-python-exec"
   rm -rf "$dest"
   mv "$dest.partial" "$dest"
   echo "pulumi-cli: built in $((SECONDS - started)) s" >&2
 fi
 
 mkdir -p "$bin"
-ln -sfn "$dest/pulumi" "$bin/pulumi"
-ln -sfn "$dest/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"
+find "$bin" -maxdepth 1 -type l -delete # links an earlier layout made
+for b in "${binaries[@]}"; do ln -sfn "$dest/$b" "$bin/$b"; done
 "$bin/pulumi" version >&2
+
+# The venv Python programs run in, with the pulumi package at the CLI's release.
+bash "$here/python-venv.sh" >&2
 echo "$bin"

@@ -67,10 +67,21 @@ export interface PulumiEnvOptions {
 }
 
 /**
- * The environment `pulumi` runs in. PATH leads with the CLI, then the folder of @pulumi/pulumi,
- * which holds the `pulumi-resource-pulumi-nodejs` launcher dynamic providers need, then this
- * Node (24: @pulumi/pulumi needs 22 or later). The caller's DOCS_WORKSPACE_* and passphrase
- * variables are dropped, so only what the caller passes reaches the program.
+ * The Python venv `scripts/pulumi-cli/python-venv.sh` made (the `pulumi` package at the CLI's
+ * release), or undefined when there is none.
+ */
+export function findPythonVenv(): string | undefined {
+  const venv = path.join(root, ".cache", "python", "venv");
+  return isExecutable(path.join(venv, "bin", "python")) ? venv : undefined;
+}
+
+/**
+ * The environment `pulumi` runs in. PATH leads with the CLI, then the project's Python venv
+ * (when made: Python programs run in it, and PULUMI_PYTHON_CMD names its interpreter to the
+ * Python host), then the folder of @pulumi/pulumi, which holds the
+ * `pulumi-resource-pulumi-nodejs` launcher dynamic providers need, then this Node (24:
+ * @pulumi/pulumi needs 22 or later). The caller's DOCS_WORKSPACE_* and PULUMI_* variables are
+ * dropped, so only what the caller passes reaches the program.
  */
 export function pulumiEnv(options: PulumiEnvOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -81,8 +92,10 @@ export function pulumiEnv(options: PulumiEnvOptions): NodeJS.ProcessEnv {
   const launcherDir = path.dirname(
     require.resolve("@pulumi/pulumi/package.json", { paths: [root] }),
   );
+  const venv = findPythonVenv();
   env.PATH = [
     options.cliDir,
+    ...(venv === undefined ? [] : [path.join(venv, "bin")]),
     launcherDir,
     path.dirname(process.execPath),
     ...(process.env.PATH ?? "").split(path.delimiter),
@@ -94,6 +107,7 @@ export function pulumiEnv(options: PulumiEnvOptions): NodeJS.ProcessEnv {
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     ...(options.transpileOnly ? { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } : {}),
+    ...(venv === undefined ? {} : { PULUMI_PYTHON_CMD: path.join(venv, "bin", "python") }),
     ...options.extra,
   });
   return env;

@@ -48,7 +48,10 @@ export interface EmulatorTarget {
 }
 
 export interface StackOptions {
-  /** A folder with Pulumi.yaml and index.ts: copied, so the CLI's writes stay in a temp folder. */
+  /**
+   * A folder with Pulumi.yaml and the program (index.ts, or Python's .py files; a YAML program is
+   * Pulumi.yaml itself): copied, so the CLI's writes stay in a temp folder.
+   */
   program: string;
   emulator: EmulatorTarget;
   stack?: string;
@@ -183,7 +186,8 @@ export class PulumiStack {
     const stackName = options.stack ?? "test";
     for (const file of fs.readdirSync(options.program)) {
       // The program, and its stack's config file when it has one (`stack init` adds the salt).
-      if (file === "Pulumi.yaml" || file === `Pulumi.${stackName}.yaml` || file.endsWith(".ts")) {
+      const source = file.endsWith(".ts") || file.endsWith(".py");
+      if (file === "Pulumi.yaml" || file === `Pulumi.${stackName}.yaml` || source) {
         fs.copyFileSync(path.join(options.program, file), path.join(dir, file));
       }
     }

@@ -1,0 +1,140 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { DiffOutcome, Props } from "../lifecycle/compare";
+import { UNKNOWN } from "../lifecycle/compare";
+import type { Lifecycle } from "../lifecycle/handlers";
+import { definitions } from "../runtime";
+
+/**
+ * The resource methods of the native provider, on the handlers every resource kind already has
+ * (provider/lifecycle): what differs from the dynamic door is only where the values come from and
+ * what the answer carries (a detailed diff, inputs on read, secrets marked).
+ */
+
+/** The handlers of every resource, by its token (`docs-workspace:index:Space`). */
+const byToken: ReadonlyMap<string, Lifecycle> = new Map(
+  definitions.map((d) => [d.token, d.handlers]),
+);
+
+/** The handlers of a resource type; an unknown one names the types this plugin serves. */
+export function lifecycleOf(token: string): Lifecycle {
+  const found = byToken.get(token);
+  if (found === undefined) {
+    throw new Error(
+      `docs-workspace has no resource type "${token}"; it serves ${[...byToken.keys()].join(", ")}`,
+    );
+  }
+  return found;
+}
+
+/** Properties with what they hold, and which of them to mark secret in the answer. */
+export interface Answer {
+  props: Props;
+  secrets: Set<string>;
+}
+
+/** What an answer marks secret: the kind's secret outputs, and whatever arrived secret. */
+function secretsOf(kind: Lifecycle, ...arrived: Set<string>[]): Set<string> {
+  return new Set([...kind.secretOutputs, ...arrived.flatMap((s) => [...s])]);
+}
+
+export async function check(token: string, olds: Props, news: Props) {
+  return lifecycleOf(token).check(olds, news);
+}
+
+export function diff(token: string, olds: Props, news: Props): DiffOutcome {
+  return lifecycleOf(token).detailedDiff(olds, news);
+}
+
+/**
+ * A create. In a preview nothing is sent: the declared inputs, and every other output not known
+ * yet, so that what depends on them shows as such.
+ */
+export async function create(
+  token: string,
+  inputs: Props,
+  secrets: Set<string>,
+  preview: boolean,
+): Promise<{ id: string } & Answer> {
+  const kind = lifecycleOf(token);
+  if (preview) {
+    const props: Props = {};
+    for (const key of kind.outputKeys) {
+      const declared = kind.inputKeys.includes(key) ? inputs[key] : undefined;
+      props[key] = declared ?? UNKNOWN;
+    }
+    return { id: "", props, secrets: secretsOf(kind, secrets) };
+  }
+  const made = await kind.create(inputs);
+  return { id: made.id as string, props: made.outs as Props, secrets: secretsOf(kind, secrets) };
+}
+
+/** The kinds a site holds: their read needs the site, which an import id names first. */
+const IN_SITE = ["ShareLink", "SiteSection", "SiteSectionGroup", "SiteSpace"];
+
+/**
+ * What an import id holds beyond the object's id, for the kinds whose read needs more than it:
+ * a site's objects are imported as `<siteId>/<id>`, a team membership by its own id,
+ * `<teamId>/<userId>`, a site's adaptive schema by its site's id. The answer's id is then the
+ * object's own.
+ */
+export function fromImportId(token: string, importId: string): { id: string; known: Props } {
+  const type = token.slice(token.lastIndexOf(":") + 1);
+  // A site's adaptive schema is addressed by its site: its id is the site's.
+  if (type === "SiteAdaptiveSchema") return { id: importId, known: { siteId: importId } };
+  const slash = importId.indexOf("/");
+  if (slash < 0) return { id: importId, known: {} };
+  const [head, tail] = [importId.slice(0, slash), importId.slice(slash + 1)];
+  if (IN_SITE.includes(type)) return { id: tail, known: { siteId: head } };
+  if (type === "TeamMember") return { id: importId, known: { teamId: head, userId: tail } };
+  return { id: importId, known: {} };
+}
+
+/**
+ * A read. With a state, the refresh of the dynamic door: outputs and the declared inputs. Without
+ * one (`pulumi import`, `Resource.get`), the object as it is, and as inputs every input it sets.
+ */
+export async function read(
+  token: string,
+  id: string,
+  state: Props,
+  inputs: Props,
+  secrets: Set<string>,
+): Promise<{ id: string; props: Props; inputs: Props | undefined; secrets: Set<string> }> {
+  const kind = lifecycleOf(token);
+  let result: pulumi.dynamic.ReadResult;
+  if (Object.keys(state).length === 0) {
+    const named = fromImportId(token, id);
+    result = await kind.readUnrecorded(named.id, { ...named.known, ...inputs });
+  } else {
+    result = await kind.read(id, state);
+  }
+  return {
+    id: result.id ?? "",
+    props: (result.props ?? {}) as Props,
+    inputs: (result.inputs ?? (result.id ? inputs : undefined)) as Props | undefined,
+    secrets: secretsOf(kind, secrets),
+  };
+}
+
+/** An update. In a preview nothing is sent: the old outputs with the declared inputs over them. */
+export async function update(
+  token: string,
+  id: string,
+  olds: Props,
+  news: Props,
+  secrets: Set<string>,
+  preview: boolean,
+): Promise<Answer> {
+  const kind = lifecycleOf(token);
+  if (preview) {
+    const props: Props = { ...olds };
+    for (const key of kind.inputKeys) if (news[key] !== undefined) props[key] = news[key];
+    return { props, secrets: secretsOf(kind, secrets) };
+  }
+  const { outs } = await kind.update(id, olds, news);
+  return { props: (outs ?? {}) as Props, secrets: secretsOf(kind, secrets) };
+}
+
+export async function remove(token: string, id: string, state: Props): Promise<void> {
+  await lifecycleOf(token).delete(id, state);
+}

@@ -1,0 +1,234 @@
+import type * as grpcJs from "@grpc/grpc-js";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { errorText } from "../../common/error-text";
+import type { PropertyChange } from "../lifecycle/compare";
+import { checkConfig, configure, diffConfig } from "./configure";
+import { loadGrpc, type Pb } from "./grpc";
+import { invoke } from "./invokes";
+import { fromStruct, toStruct } from "./marshal";
+import * as resources from "./resources";
+import { packageSchemaText } from "./schema";
+
+/**
+ * The plugin's gRPC service: Pulumi's ResourceProvider protocol on the published stubs. Each
+ * method unpacks its request, calls the configuration (configure.ts), the resources
+ * (resources.ts) or the lookups (invokes.ts), and packs the answer; a thrown error is answered as
+ * the call's error with its message (an ApiError's or a ConfigError's, which never hold a token).
+ */
+
+type Method = grpcJs.handleUnaryCall<unknown, unknown>;
+
+/** A unary method from an async function; a rejection becomes the call's error. */
+function unary<Req>(run: (request: Req) => Promise<unknown> | unknown): Method {
+  return (call, callback) => {
+    Promise.resolve()
+      .then(() => run(call.request as Req))
+      .then(
+        (response) => callback(null, response),
+        (error: unknown) => {
+          const { status, Metadata } = loadGrpc().grpc;
+          callback({ code: status.UNKNOWN, details: errorText(error), metadata: new Metadata() });
+        },
+      );
+  };
+}
+
+/** The package's version, from its package.json: never a second constant. */
+function packageVersion(): string {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "pulumi-docs-workspace" && pkg.version) return pkg.version;
+    }
+    if (path.dirname(dir) === dir)
+      throw new Error("the package.json of pulumi-docs-workspace is missing");
+  }
+}
+
+function failures(pb: Pb, list: { property: string; reason: string }[]) {
+  return list.map((f) => new pb.CheckFailure().setProperty(f.property).setReason(f.reason));
+}
+
+/** Configuration: CheckConfig, DiffConfig, Configure. */
+function configMethods(pb: Pb) {
+  return {
+    checkConfig: unary((req: InstanceType<Pb["CheckRequest"]>) => {
+      const news = fromStruct(req.getNews()).props;
+      return new pb.CheckResponse()
+        .setInputs(req.getNews())
+        .setFailuresList(failures(pb, checkConfig(news)));
+    }),
+    diffConfig: unary((req: InstanceType<Pb["DiffRequest"]>) => {
+      const changed = diffConfig(fromStruct(req.getOlds()).props, fromStruct(req.getNews()).props);
+      const res = new pb.DiffResponse()
+        .setChanges(
+          changed.length > 0
+            ? pb.DiffResponse.DiffChanges.DIFF_SOME
+            : pb.DiffResponse.DiffChanges.DIFF_NONE,
+        )
+        .setDiffsList(changed)
+        .setHasdetaileddiff(true);
+      for (const key of changed) {
+        res
+          .getDetaileddiffMap()
+          .set(key, new pb.PropertyDiff().setKind(pb.PropertyDiff.Kind.UPDATE).setInputdiff(true));
+      }
+      return res;
+    }),
+    configure: unary((req: InstanceType<Pb["ConfigureRequest"]>) => {
+      const variables = new Map(req.getVariablesMap().toArray());
+      configure(fromStruct(req.getArgs()).props, variables);
+      return new pb.ConfigureResponse()
+        .setAcceptsecrets(true)
+        .setSupportspreview(true)
+        .setAcceptresources(false)
+        .setAcceptoutputs(false);
+    }),
+  };
+}
+
+/** The wire's kind of a property change. */
+function kindOf(pb: Pb, change: PropertyChange, replace: boolean) {
+  const { Kind } = pb.PropertyDiff;
+  const kinds = {
+    add: [Kind.ADD, Kind.ADD_REPLACE],
+    delete: [Kind.DELETE, Kind.DELETE_REPLACE],
+    update: [Kind.UPDATE, Kind.UPDATE_REPLACE],
+  } as const;
+  return kinds[change][replace ? 1 : 0];
+}
+
+/** Check and Diff: no request. */
+function planMethods(pb: Pb) {
+  return {
+    check: unary(async (req: InstanceType<Pb["CheckRequest"]>) => {
+      const news = fromStruct(req.getNews());
+      const result = await resources.check(
+        req.getType() || typeOf(req.getUrn()),
+        fromStruct(req.getOlds()).props,
+        news.props,
+      );
+      return new pb.CheckResponse()
+        .setInputs(toStruct(result.inputs ?? {}, news.secrets))
+        .setFailuresList(failures(pb, result.failures ?? []));
+    }),
+    diff: unary((req: InstanceType<Pb["DiffRequest"]>) => {
+      const outcome = resources.diff(
+        req.getType() || typeOf(req.getUrn()),
+        fromStruct(req.getOlds()).props,
+        fromStruct(req.getNews()).props,
+      );
+      const changed = Object.keys(outcome.changes);
+      const res = new pb.DiffResponse()
+        .setChanges(
+          changed.length > 0
+            ? pb.DiffResponse.DiffChanges.DIFF_SOME
+            : pb.DiffResponse.DiffChanges.DIFF_NONE,
+        )
+        .setDiffsList(changed)
+        .setReplacesList(outcome.replaces)
+        .setDeletebeforereplace(outcome.deleteBeforeReplace)
+        .setHasdetaileddiff(true);
+      for (const [key, change] of Object.entries(outcome.changes)) {
+        res
+          .getDetaileddiffMap()
+          .set(
+            key,
+            new pb.PropertyDiff()
+              .setKind(kindOf(pb, change.kind, change.replace))
+              .setInputdiff(true),
+          );
+      }
+      return res;
+    }),
+  };
+}
+
+/** Create, Read, Update, Delete: through the handlers. */
+function changeMethods(pb: Pb, empty: () => unknown) {
+  return {
+    create: unary(async (req: InstanceType<Pb["CreateRequest"]>) => {
+      const inputs = fromStruct(req.getProperties());
+      const made = await resources.create(
+        req.getType() || typeOf(req.getUrn()),
+        inputs.props,
+        inputs.secrets,
+        req.getPreview(),
+      );
+      return new pb.CreateResponse()
+        .setId(made.id)
+        .setProperties(toStruct(made.props, made.secrets));
+    }),
+    read: unary(async (req: InstanceType<Pb["ReadRequest"]>) => {
+      const state = fromStruct(req.getProperties());
+      const inputs = fromStruct(req.getInputs());
+      const found = await resources.read(
+        req.getType() || typeOf(req.getUrn()),
+        req.getId(),
+        state.props,
+        inputs.props,
+        new Set([...state.secrets, ...inputs.secrets]),
+      );
+      const res = new pb.ReadResponse().setId(found.id);
+      if (found.id === "") return res;
+      res.setProperties(toStruct(found.props, found.secrets));
+      if (found.inputs !== undefined) res.setInputs(toStruct(found.inputs, found.secrets));
+      return res;
+    }),
+    update: unary(async (req: InstanceType<Pb["UpdateRequest"]>) => {
+      const olds = fromStruct(req.getOlds());
+      const news = fromStruct(req.getNews());
+      const done = await resources.update(
+        req.getType() || typeOf(req.getUrn()),
+        req.getId(),
+        olds.props,
+        news.props,
+        new Set([...olds.secrets, ...news.secrets]),
+        req.getPreview(),
+      );
+      return new pb.UpdateResponse().setProperties(toStruct(done.props, done.secrets));
+    }),
+    delete: unary(async (req: InstanceType<Pb["DeleteRequest"]>) => {
+      await resources.remove(
+        req.getType() || typeOf(req.getUrn()),
+        req.getId(),
+        fromStruct(req.getProperties()).props,
+      );
+      return empty();
+    }),
+  };
+}
+
+/** The type of a resource from its URN (`urn:pulumi:stack::project::type::name`), for older engines. */
+function typeOf(urn: string): string {
+  const parts = urn.split("::");
+  return (parts[2] ?? "").split("$").pop() ?? "";
+}
+
+/** The whole service: every method the engine calls on this plugin. */
+export function serviceImplementation(): grpcJs.UntypedServiceImplementation {
+  const { pb, plugin, empty } = loadGrpc();
+  const none = () => new empty.Empty();
+  return {
+    getPluginInfo: unary(() => new plugin.PluginInfo().setVersion(packageVersion())),
+    getSchema: unary(() => new pb.GetSchemaResponse().setSchema(packageSchemaText())),
+    ...configMethods(pb),
+    ...planMethods(pb),
+    ...changeMethods(pb, none),
+    invoke: unary(async (req: InstanceType<Pb["InvokeRequest"]>) => {
+      const { result, failures: list } = await invoke(
+        req.getTok(),
+        fromStruct(req.getArgs()).props,
+      );
+      const res = new pb.InvokeResponse().setFailuresList(failures(pb, list));
+      return result === undefined ? res : res.setReturn(toStruct(result));
+    }),
+    // Nothing runs in the background between calls: a cancel has nothing to stop.
+    cancel: unary(none),
+    // This provider maps no other provider's resources (`pulumi convert`).
+    getMapping: unary(() => new pb.GetMappingResponse().setProvider("").setData("")),
+    getMappings: unary(() => new pb.GetMappingsResponse().setProvidersList([])),
+  };
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The Python venv the real-CLI tier runs Python programs in: .cache/python/venv (git-ignored),
+# with the `pulumi` PyPI package at the release of the CLI (cli/go.mod's pkg/v3, never a second
+# constant) and, once `npm run sdk` has generated it, the native provider's Python SDK
+# (sdk/python, package pulumi_docs_workspace). Run by build.sh and by the native-program tests;
+# reuses the venv while what it installed is unchanged.
+#
+#   bash scripts/pulumi-cli/python-venv.sh [sdk]   make (or reuse) the venv, then print its folder
+#
+# sdk: a generated Python SDK's folder to install instead of sdk/python (the native-program tests
+# generate theirs afresh).
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+venv="$root/.cache/python/venv"
+stamp="$venv/.docs-workspace-installed"
+
+python="${PYTHON:-python3}"
+if ! command -v "$python" >/dev/null 2>&1; then
+  echo "python-venv: no $python on PATH; install Python 3.9 or later with its venv module" >&2
+  echo "python-venv: (Debian: apt-get install python3 python3-venv)" >&2
+  exit 1
+fi
+
+cli_version="$(awk '$1 == "require" && $2 == "github.com/pulumi/pulumi/pkg/v3" { print $3; exit }
+  $1 == "github.com/pulumi/pulumi/pkg/v3" { print $2; exit }' "$here/cli/go.mod")"
+pin="pulumi==${cli_version#v}"
+
+# What the venv holds: the interpreter, the pin, and the SDK's files when it has been generated.
+sdk="${1:-$root/sdk/python}"
+want="$("$python" --version 2>&1) $pin"
+if [ -f "$sdk/pyproject.toml" ] || [ -f "$sdk/setup.py" ]; then
+  want="$want sdk:$(cd "$sdk" && find . -type f -not -path '*/__pycache__/*' -not -path '*.egg-info/*' \
+    -not -path './build/*' | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-16)"
+fi
+
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$venv/bin/python" ]; then
+  echo "python-venv: reusing $venv ($want)" >&2
+  echo "$venv"
+  exit 0
+fi
+
+started=$SECONDS
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" --version >/dev/null 2>&1; then
+  rm -rf "$venv"
+  if ! "$python" -m venv "$venv"; then
+    echo "python-venv: '$python -m venv' failed; install the venv module (Debian: python3-venv)" >&2
+    exit 1
+  fi
+fi
+# wheel: the venv's setuptools builds the SDK (--no-build-isolation) and needs it for that.
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$pin" wheel
+if [[ "$want" == *sdk:* ]]; then
+  # Its own requirements (parver, semver) come from PyPI, its `pulumi` one is met by the pin;
+  # then the SDK again, rebuilt even when its (generated) version has not moved.
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-build-isolation \
+    "$sdk" "$pin"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-build-isolation \
+    --force-reinstall --no-deps "$sdk"
+fi
+echo "$want" >"$stamp"
+echo "python-venv: installed $want into $venv in $((SECONDS - started)) s" >&2
+echo "$venv"

@@ -1,0 +1,6 @@
+//go:build tools
+
+// Package tools pins the YAML language host that scripts/pulumi-cli/build.sh builds.
+package tools
+
+import _ "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml"
