@@ -84,6 +84,10 @@ describeCli("the native plugin through the real pulumi CLI", () => {
     // The share link's URL holds its key: the state keeps it encrypted.
     expect(JSON.stringify(link?.outputs?.url)).toContain("ciphertext");
 
+    // The space read by its id, and the lookup as an invoke, see the space the program made.
+    const outputs = JSON.parse((await stack.ok(["stack", "output", "--json"])).stdout);
+    expect(outputs).toMatchObject({ readTitle: "Guide", lookedUpTitle: "Guide" });
+
     await emu.clearRequests();
     expect((await stack.run(["up", "--yes", "--expect-no-changes"])).code).toBe(0);
     expect((await stack.run(["refresh", "--yes", "--expect-no-changes"])).code).toBe(0);
@@ -117,7 +121,10 @@ describeCli("the native plugin through the real pulumi CLI", () => {
       // With the generated schema, the code it writes declares the space by its class.
       expect(succeeded(single)).toMatch(schemaGenerated ? /Space\("guide"/ : /imported/);
       const file = path.join(imports.dir, "import.json");
-      const others = [...resources.values()].filter((r) => nameOf(r.urn) !== "guide");
+      // Every object the program made (not the space it only reads).
+      const others = [...resources.values()].filter(
+        (r) => !["guide", "guide-read"].includes(nameOf(r.urn)),
+      );
       const entries = others.map((r) => ({
         type: r.type,
         name: nameOf(r.urn),
