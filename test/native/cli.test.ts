@@ -84,6 +84,14 @@ describeCli("the native plugin through the real pulumi CLI", () => {
     // The share link's URL holds its key: the state keeps it encrypted.
     expect(JSON.stringify(link?.outputs?.url)).toContain("ciphertext");
 
+    // An explicit provider instance, configured by its arguments, made its space.
+    const viaExplicit = exported.deployment.resources?.find(
+      (r) => nameOf(r.urn) === "via-explicit",
+    );
+    expect(viaExplicit?.provider).toMatch(/::explicit::/);
+    const listed = await callApi(emu, "GET", `/v1/orgs/${emu.organizationId}/spaces`);
+    expect(JSON.stringify(listed.body.items)).toContain("Through an explicit provider");
+
     // The space read by its id, and the lookup as an invoke, see the space the program made.
     const outputs = JSON.parse((await stack.ok(["stack", "output", "--json"])).stdout);
     expect(outputs).toMatchObject({ readTitle: "Guide", lookedUpTitle: "Guide" });
