@@ -6,6 +6,7 @@ import { engineBench } from "./engine";
 import { exportBench } from "./export";
 import { listsBench } from "./lists";
 import { markdownBench } from "./markdown";
+import { nativeBench } from "./native";
 import { requestsBench } from "./requests";
 import { serializationBench } from "./serialization";
 import { soakBench } from "./soak";
@@ -25,6 +26,7 @@ const modules: BenchModule[] = [
   listsBench,
   exportBench,
   cliBench,
+  nativeBench,
 ];
 
 /** Whether `word` from the command line is one of the words of the section's name. */

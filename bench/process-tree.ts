@@ -20,8 +20,9 @@ export const ROLES: readonly Role[] = ["engine", "languageHost", "program", "pro
 /**
  * A process's role from its argv: the Go engine (`pulumi`), the Node.js language host
  * (`pulumi-language-nodejs`), the Node process that runs the program (@pulumi/pulumi's
- * `cmd/run`) and the dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`, started by
- * the `pulumi-resource-pulumi-nodejs` launcher script, which is "other", as is anything else).
+ * `cmd/run`) and the provider host: the dynamic one (`@pulumi/pulumi/cmd/dynamic-provider`, started
+ * by the `pulumi-resource-pulumi-nodejs` launcher script, which is "other", as is anything else) or
+ * the native plugin (`dist/provider/native/main.js`, started by its launcher).
  */
 export function roleOf(argv: readonly string[]): Role {
   const command = path.basename(argv[0] ?? "");
@@ -34,6 +35,8 @@ export function roleOf(argv: readonly string[]): Role {
       new RegExp(`^[^\\s'"()]*[\\\\/]cmd[\\\\/]${name}([\\\\/]index\\.js)?$`);
     const args = argv.slice(1);
     if (args.some((a) => script("dynamic-provider").test(a))) return "providerHost";
+    // The native plugin's server (provider/native/plugin's launcher starts it).
+    if (args.some((a) => /[\\/]provider[\\/]native[\\/]main\.js$/.test(a))) return "providerHost";
     if (args.some((a) => script("run").test(a))) return "program";
   }
   return "other";

@@ -9,7 +9,8 @@ import { PolicyPack, type PolicyResource, type ReportViolation } from "@pulumi/p
 
 const SPACE = "docs-workspace:index:Space";
 const SITE = "docs-workspace:index:Site";
-const SITE_SPACE = "docs-workspace:index:SiteSpace";
+/** What puts a space on a site: a site space, or a section (which makes its site space). */
+const PLACEMENTS = ["docs-workspace:index:SiteSpace", "docs-workspace:index:SiteSection"];
 
 /** The resources a property of `resource` takes its value from, when the program wires it. */
 function sourcesOf(resource: PolicyResource, property: string): PolicyResource[] {
@@ -17,22 +18,21 @@ function sourcesOf(resource: PolicyResource, property: string): PolicyResource[]
 }
 
 /**
- * Why `space` is or would be public, or undefined: the service reports it public, or a SiteSpace
- * of this program puts it on a site published with `visibility: public`. A space's visibility
- * is set by what publishes it (no request sets it on the space itself), so the second reason is
- * the one a preview sees before anything exists.
+ * Why `space` would be public, or undefined: a SiteSpace or SiteSection of this program puts it
+ * on a site published with `visibility: public`. A space's visibility follows what publishes it
+ * (no request sets it on the space), and those are inputs, known at preview before anything
+ * exists; the space's own `visibility` output is not known until then, and reading a value the
+ * preview does not know fails the policy. Only the program's wiring is followed (the property
+ * dependencies), never ids, which a preview does not know either.
  */
 function publicReason(space: PolicyResource, all: PolicyResource[]): string | undefined {
-  if (space.props.visibility === "public") return "the service reports its visibility as public";
-  for (const siteSpace of all.filter((r) => r.type === SITE_SPACE)) {
-    const publishes =
-      sourcesOf(siteSpace, "spaceId").some((r) => r.urn === space.urn) ||
-      (space.props.id !== undefined && siteSpace.props.spaceId === space.props.id);
-    if (!publishes) continue;
-    const sites = sourcesOf(siteSpace, "siteId").filter((r) => r.type === SITE);
+  for (const placement of all.filter((r) => PLACEMENTS.includes(r.type))) {
+    if (!sourcesOf(placement, "spaceId").some((r) => r.urn === space.urn)) continue;
+    const sites = sourcesOf(placement, "siteId").filter((r) => r.type === SITE);
     const site = sites.find((s) => s.props.visibility === "public" && s.props.published === true);
-    if (site)
-      return `SiteSpace "${siteSpace.name}" publishes it on site "${site.name}", which is public`;
+    if (site === undefined) continue;
+    const kind = placement.type.slice(placement.type.lastIndexOf(":") + 1);
+    return `${kind} "${placement.name}" publishes it on site "${site.name}", which is public`;
   }
   return undefined;
 }
