@@ -16,6 +16,12 @@ root="$(cd "$here/../.." && pwd)"
 venv="$root/.cache/python/venv"
 stamp="$venv/.docs-workspace-installed"
 
+# One at a time: the tests that install an SDK run in parallel jest workers, and two pips in one
+# venv can leave it half-written. flock is util-linux's, on every Debian.
+mkdir -p "$root/.cache/python"
+exec 9>"$root/.cache/python/.lock"
+flock 9
+
 python="${PYTHON:-python3}"
 if ! command -v "$python" >/dev/null 2>&1; then
   echo "python-venv: no $python on PATH; install Python 3.9 or later with its venv module" >&2
@@ -26,10 +32,14 @@ fi
 cli_version="$(awk '$1 == "require" && $2 == "github.com/pulumi/pulumi/pkg/v3" { print $3; exit }
   $1 == "github.com/pulumi/pulumi/pkg/v3" { print $2; exit }' "$here/cli/go.mod")"
 pin="pulumi==${cli_version#v}"
+# wheel: the venv's setuptools builds the SDK (--no-build-isolation) and needs it for that.
+# parver and semver: what every generated Python SDK requires beside pulumi, there before any SDK
+# is installed, so that a generated SDK imports from its own folder too (test/native/sdk.test.ts).
+base=("$pin" wheel "parver>=0.2.1" "semver>=2.8.1")
 
 # What the venv holds: the interpreter, the pin, and the SDK's files when it has been generated.
 sdk="${1:-$root/sdk/python}"
-want="$("$python" --version 2>&1) $pin"
+want="$("$python" --version 2>&1) ${base[*]}"
 if [ -f "$sdk/pyproject.toml" ] || [ -f "$sdk/setup.py" ]; then
   want="$want sdk:$(cd "$sdk" && find . -type f -not -path '*/__pycache__/*' -not -path '*.egg-info/*' \
     -not -path './build/*' | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-16)"
@@ -49,8 +59,7 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" --version >/dev/null 2>&1
     exit 1
   fi
 fi
-# wheel: the venv's setuptools builds the SDK (--no-build-isolation) and needs it for that.
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$pin" wheel
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${base[@]}"
 if [[ "$want" == *sdk:* ]]; then
   # Its own requirements (parver, semver) come from PyPI, its `pulumi` one is met by the pin;
   # then the SDK again, rebuilt even when its (generated) version has not moved.
