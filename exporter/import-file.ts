@@ -1,4 +1,6 @@
+import { importIdOf } from "../provider/native/resources";
 import { definitions } from "../provider/runtime";
+import { Code } from "./code";
 import type { Declaration } from "./declarations";
 
 /**
@@ -20,13 +22,21 @@ export interface ImportEntry {
 
 const tokens: ReadonlyMap<string, string> = new Map(definitions.map((d) => [d.type, d.token]));
 
-/** The import file of the declarations of a program, in the program's order. */
+/**
+ * The import file of the declarations of a program, in the program's order. An object of a site
+ * is named by its site's id too (`importIdOf`): its parent is a reference to another declaration,
+ * or an id.
+ */
 export function importFile(declarations: readonly Declaration[]): ImportFile {
+  const ids = new Map(declarations.map((d) => [`${d.variable}.id`, d.id]));
+  const idOf = (value: unknown): string | undefined =>
+    value instanceof Code ? ids.get(value.text) : typeof value === "string" ? value : undefined;
   return {
     resources: declarations.map((d) => {
       const type = tokens.get(d.type);
       if (type === undefined) throw new Error(`no native token for the resource class ${d.type}`);
-      return { type, name: d.name, id: d.id };
+      const parents = { siteId: idOf(d.args.siteId), teamId: idOf(d.args.teamId) };
+      return { type, name: d.name, id: importIdOf(type, d.id, parents) };
     }),
   };
 }

@@ -77,6 +77,30 @@ const IN_SITE = ["ShareLink", "SiteSection", "SiteSectionGroup", "SiteSpace"];
  * `<teamId>/<userId>`, a site's adaptive schema by its site's id. The answer's id is then the
  * object's own.
  */
+/**
+ * The import id of an object, as {@link fromImportId} reads it: its id, after its site's for an
+ * object of a site (`<siteId>/<id>`), and `<teamId>/<userId>` for a team membership. What
+ * `pulumi import` and the exporter's import file name an object by.
+ */
+export function importIdOf(
+  token: string,
+  id: string,
+  parents: { siteId?: string | undefined; teamId?: string | undefined },
+): string {
+  const type = token.slice(token.lastIndexOf(":") + 1);
+  if (IN_SITE.includes(type)) {
+    if (parents.siteId === undefined)
+      throw new Error(`${type} ${id}: its import id needs its siteId`);
+    return `${parents.siteId}/${id}`;
+  }
+  if (type === "TeamMember") {
+    if (parents.teamId === undefined)
+      throw new Error(`TeamMember ${id}: its import id needs its teamId`);
+    return `${parents.teamId}/${id}`;
+  }
+  return id;
+}
+
 export function fromImportId(token: string, importId: string): { id: string; known: Props } {
   const type = token.slice(token.lastIndexOf(":") + 1);
   // A site's adaptive schema is addressed by its site: its id is the site's.

@@ -8,6 +8,7 @@ import { buildProgram } from "../../exporter/program";
 import { ApiClient } from "../../provider/client";
 import { DEMO_PEOPLE } from "../../emulator/seed";
 import { startTestEmulator, type TestEmulator, adminHeaders } from "../support/emulator";
+import { callApi } from "../support/provider";
 
 const root = path.resolve(__dirname, "../..");
 const example = path.join(root, "examples/workspace");
@@ -140,14 +141,37 @@ test("the export of the example workspace declares every kind, by variable, each
   expect(source).not.toContain("MIIBdemoCertificate");
   for (const d of program.declarations) expect(d.adoptId).toBe(d.id);
   // The same objects, for the native provider's `pulumi import --file`.
-  const imports = JSON.parse(fs.readFileSync(path.join(out, "import.json"), "utf8"));
-  expect(imports).toEqual({
-    resources: program.declarations.map((d) => ({
-      type: `docs-workspace:index:${d.type}`,
-      name: d.name,
-      id: d.id,
-    })),
-  });
+  const imports = JSON.parse(fs.readFileSync(path.join(out, "import.json"), "utf8")) as {
+    resources: { type: string; name: string; id: string }[];
+  };
+  expect(imports.resources.map(({ type, name }) => ({ type, name }))).toEqual(
+    program.declarations.map((d) => ({ type: `docs-workspace:index:${d.type}`, name: d.name })),
+  );
+  // A site's objects are named `<siteId>/<id>` (the native plugin reads them through their site),
+  // everything else by its id: each names the object the API serves there.
+  const family: Record<string, string> = {
+    ShareLink: "share-links",
+    SiteSection: "sections",
+    SiteSectionGroup: "section-groups",
+    SiteSpace: "site-spaces",
+  };
+  for (const [i, entry] of imports.resources.entries()) {
+    const d = program.declarations[i]!;
+    const children = family[d.type];
+    if (children === undefined) {
+      expect(entry.id).toBe(d.id);
+      continue;
+    }
+    const [siteId, id] = entry.id.split("/");
+    expect(id).toBe(d.id);
+    // The site it names lists it (the API has no GET of one section).
+    const url = `/v1/orgs/${emu.organizationId}/sites/${siteId}/${children}`;
+    const listed = (await callApi(emu, "GET", url)).body as { items?: { id: string }[] };
+    expect({ url, ids: listed.items?.map((item) => item.id) }).toEqual({
+      url,
+      ids: expect.arrayContaining([id]),
+    });
+  }
   const ids = new Set(program.declarations.map((d) => d.id));
   const literals = [...source.matchAll(/(\w+): "([^"]+)"/g)].filter(
     // An OpenAPI spec's id is its slug.
