@@ -56,8 +56,6 @@ export const dynamicDoor: DoorSpec = {
   },
 };
 
-const plain = (value: unknown) => reveal(value) as Props;
-
 /** The native plugin's door: the built launcher in a child process, over real gRPC. */
 export const nativeDoor: DoorSpec = {
   name: "native",
@@ -81,8 +79,19 @@ function tokenOf(kind: string): string {
   return found.token;
 }
 
-/** One kind through the plugin, calling in the order the engine does. */
+/**
+ * One kind through the plugin, calling in the order the engine does. Its answers are given
+ * revealed; what the test hands back of them (as olds, as the state to read or delete) goes to
+ * the plugin as it came, secrets marked, as the engine sends the state it keeps.
+ */
 function nativeKind(plugin: NativePlugin, type: string): KindDoor {
+  const wire = new WeakMap<Props, Props>();
+  const plain = (props: Props) => {
+    const revealed = reveal(props) as Props;
+    wire.set(revealed, props);
+    return revealed;
+  };
+  const state = (props: Props) => wire.get(props) ?? props;
   const checked = async (news: Props, olds: Props = {}) => {
     const { inputs, failures } = await plugin.check(type, news, olds);
     if (failures.length) throw new Error(`check failed: ${JSON.stringify(failures)}`);
@@ -95,21 +104,21 @@ function nativeKind(plugin: NativePlugin, type: string): KindDoor {
       return { id, outs: plain(props) };
     },
     async diff(id, olds, args) {
-      const diff = await plugin.diff(type, id, olds, await checked(args, olds));
+      const diff = await plugin.diff(type, id, state(olds), await checked(args, olds));
       // "unknown" is neither: a test that wants either then fails.
       const changes = diff.changes === "unknown" ? undefined : diff.changes === "some";
       return { changes };
     },
     async update(id, olds, args) {
-      return plain(await plugin.update(type, id, olds, await checked(args, olds)));
+      return plain(await plugin.update(type, id, state(olds), await checked(args, olds)));
     },
     async read(id, props, inputs = {}) {
-      const result = await plugin.read(type, id, props, inputs);
+      const result = await plugin.read(type, id, state(props), inputs);
       // Gone, the plugin answers an empty id and no properties: the dynamic door's `{ id: "" }`.
       if (result.id === "" && Object.keys(result.props).length === 0) return { id: "" };
       return { id: result.id, props: plain(result.props) };
     },
-    delete: (id, props) => plugin.delete(type, id, props),
+    delete: (id, props) => plugin.delete(type, id, state(props)),
   };
 }
 
