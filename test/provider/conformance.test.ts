@@ -1,6 +1,7 @@
 import { definitions } from "../../provider/runtime";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { callApi, configureProvider, handlersFor, writes } from "../support/provider";
+import { doors, type Door, type KindDoor } from "../support/doors";
+import { callApi, writes } from "../support/provider";
 import { fixtures, type Fixture, type Made, type Setup, type Skip } from "./conformance-fixtures";
 
 /**
@@ -8,7 +9,9 @@ import { fixtures, type Fixture, type Made, type Setup, type Skip } from "./conf
  * package defines, against one emulator: adopt, a deletion out of band, delete of an absent
  * object, check's limits, drift, and the undo of a partial create. A kind takes part by being
  * defined and having a fixture (conformance-fixtures.ts); what is special to it stays in its own
- * test file.
+ * test file. Every rule runs through both front doors (test/support/doors.ts): the dynamic
+ * provider's handlers in this process, and the native plugin over gRPC in a child process, which
+ * reaches the same emulator over its socket, faults included.
  */
 let emu: TestEmulator;
 let setup: Setup;
@@ -16,7 +19,6 @@ let serial = 0;
 
 beforeAll(async () => {
   emu = await startTestEmulator({ processingDelayMs: 0 });
-  await configureProvider(emu);
   setup = {
     emu,
     org: emu.organizationId,
@@ -50,130 +52,147 @@ test("every defined resource has a conformance fixture, and every fixture a reso
   expect(Object.keys(fixtures).sort()).toEqual(definitions.map((d) => d.kind).sort());
 });
 
-describe.each(definitions.map((d) => [d.kind, fixtures[d.kind]!] as const))(
-  "%s",
-  (kind, fixture) => {
-    const h = handlersFor(kind);
+describe.each(doors.map((d) => [d.name, d] as const))("the %s door", (_, spec) => {
+  let door: Door;
+  beforeAll(async () => {
+    door = await spec.open(emu);
+  });
+  afterAll(() => door.close());
 
-    async function make(f: Fixture = fixture): Promise<Made & { inputs: Record<string, unknown> }> {
-      const parents = (await f.parents?.(setup)) ?? {};
-      const inputs = f.inputs(parents, ++serial);
-      const { id, outs } = await h.create(inputs);
-      return { id, outs, parents, inputs };
-    }
+  describe.each(definitions.map((d) => [d.kind, fixtures[d.kind]!] as const))(
+    "%s",
+    (kind, fixture) => {
+      let h: KindDoor;
+      beforeAll(() => {
+        h = door.kind(kind);
+      });
 
-    test("check refuses each limit, naming the property and the limit, before any request", async () => {
-      const valid = fixture.inputs(
-        { siteId: "s", spaceId: "s", teamId: "t", email: "a@example.com" },
-        0,
-      );
-      for (const { args, property, reason } of fixture.limits) {
-        const { failures } = await h.check({ ...valid, ...args });
-        expect(failures).toContainEqual({
-          property,
-          reason: typeof reason === "string" ? reason : expect.stringMatching(reason),
-        });
+      async function make(
+        f: Fixture = fixture,
+      ): Promise<Made & { inputs: Record<string, unknown> }> {
+        const parents = (await f.parents?.(setup)) ?? {};
+        const inputs = f.inputs(parents, ++serial);
+        const { id, outs } = await h.create(inputs);
+        return { id, outs, parents, inputs };
       }
-      expect(await emu.requests()).toEqual([]);
-    });
 
-    const adopt = applies(fixture.adopt, () => [
-      "a second create of the same object takes it over: it is found by its natural key",
-      async () => {
-        const made = await make();
-        await emu.clearRequests();
-        const again = await h.create(made.inputs);
-        expect(again.id).toBe(made.id);
-        expect((await writes(emu)).filter((w) => w.method === "POST")).toEqual([]);
-      },
-    ]);
-    adopt(
-      "adoptId takes the object over without creating another, and applies the declared arguments",
-      async () => {
-        const made = await make();
-        // The object differs from the program where the fixture knows how to make it differ.
-        const drifted = skipped(fixture.drift) ? undefined : fixture.drift;
-        if (drifted)
-          await setup.api(drifted.method ?? "PATCH", fixture.path(setup, made), drifted.body(made));
-        await emu.clearRequests();
-        const adopted = await h.create({ ...made.inputs, adoptId: made.id });
-        expect(adopted.id).toBe(made.id);
-        // What it writes, if anything, goes to the object itself: nothing is created.
-        for (const write of await writes(emu)) expect(write.path).toContain(made.id);
-        if (drifted) expect(adopted.outs[drifted.property]).toEqual(made.outs[drifted.property]);
-      },
-    );
+      test("check refuses each limit, naming the property and the limit, before any request", async () => {
+        const valid = fixture.inputs(
+          { siteId: "s", spaceId: "s", teamId: "t", email: "a@example.com" },
+          0,
+        );
+        for (const { args, property, reason } of fixture.limits) {
+          const { failures } = await h.check({ ...valid, ...args });
+          expect(failures).toContainEqual({
+            property,
+            reason: typeof reason === "string" ? reason : expect.stringMatching(reason),
+          });
+        }
+        expect(await emu.requests()).toEqual([]);
+      });
 
-    const gone = applies(fixture.gone, () => [
-      "delete leaves the object where it is, and refresh still finds it",
-      async () => {
-        const made = await make();
-        await emu.clearRequests();
-        await h.delete(made.id, made.outs);
-        expect((await writes(emu)).filter((w) => w.method === "DELETE")).toEqual([]);
-        expect((await h.read(made.id, made.outs)).id).toBe(made.id);
-      },
-    ]);
-    gone("an object deleted out of band is dropped by refresh", async () => {
-      const made = await make();
-      const path = (fixture.gone && !skipped(fixture.gone) ? fixture.gone.path : fixture.path)(
-        setup,
-        made,
+      const adopt = applies(fixture.adopt, () => [
+        "a second create of the same object takes it over: it is found by its natural key",
+        async () => {
+          const made = await make();
+          await emu.clearRequests();
+          const again = await h.create(made.inputs);
+          expect(again.id).toBe(made.id);
+          expect((await writes(emu)).filter((w) => w.method === "POST")).toEqual([]);
+        },
+      ]);
+      adopt(
+        "adoptId takes the object over without creating another, and applies the declared arguments",
+        async () => {
+          const made = await make();
+          // The object differs from the program where the fixture knows how to make it differ.
+          const drifted = skipped(fixture.drift) ? undefined : fixture.drift;
+          if (drifted)
+            await setup.api(
+              drifted.method ?? "PATCH",
+              fixture.path(setup, made),
+              drifted.body(made),
+            );
+          await emu.clearRequests();
+          const adopted = await h.create({ ...made.inputs, adoptId: made.id });
+          expect(adopted.id).toBe(made.id);
+          // What it writes, if anything, goes to the object itself: nothing is created.
+          for (const write of await writes(emu)) expect(write.path).toContain(made.id);
+          if (drifted) expect(adopted.outs[drifted.property]).toEqual(made.outs[drifted.property]);
+        },
       );
-      expect((await setup.api("DELETE", path)).status).toBeLessThan(300);
-      expect(await h.read(made.id, made.outs)).toEqual({ id: "" });
-    });
 
-    test("delete of an object already gone is success", async () => {
-      const made = await make();
-      await h.delete(made.id, made.outs);
-      await expect(h.delete(made.id, made.outs)).resolves.toBeUndefined();
-    });
-
-    const drift = applies(fixture.drift, (reason) => {
-      throw new Error(`${kind}: drift is a rule every resource keeps (${reason})`);
-    });
-    drift(
-      "a change out of band shows as drift on refresh, and the next up restores it",
-      async () => {
-        if (skipped(fixture.drift)) return;
-        const { method = "PATCH", body, property } = fixture.drift;
+      const gone = applies(fixture.gone, () => [
+        "delete leaves the object where it is, and refresh still finds it",
+        async () => {
+          const made = await make();
+          await emu.clearRequests();
+          await h.delete(made.id, made.outs);
+          expect((await writes(emu)).filter((w) => w.method === "DELETE")).toEqual([]);
+          expect((await h.read(made.id, made.outs, made.inputs)).id).toBe(made.id);
+        },
+      ]);
+      gone("an object deleted out of band is dropped by refresh", async () => {
         const made = await make();
-        const sent = await setup.api(method, fixture.path(setup, made), body(made));
-        expect(sent.status).toBeLessThan(300);
-        const refreshed = await h.read(made.id, made.outs);
-        expect(refreshed.props![property]).not.toEqual(made.outs[property]);
-        expect((await h.diff(made.id, refreshed.props!, made.inputs)).changes).toBe(true);
-        const restored = await h.update(made.id, refreshed.props!, made.inputs);
-        expect(restored[property]).toEqual(made.outs[property]);
-        const again = await h.read(made.id, restored);
-        expect(again.props![property]).toEqual(made.outs[property]);
-      },
-    );
+        const path = (fixture.gone && !skipped(fixture.gone) ? fixture.gone.path : fixture.path)(
+          setup,
+          made,
+        );
+        expect((await setup.api("DELETE", path)).status).toBeLessThan(300);
+        expect(await h.read(made.id, made.outs, made.inputs)).toEqual({ id: "" });
+      });
 
-    const partial = applies(fixture.partial, () => [
-      "a create is one write request: no later request can fail after it",
-      async () => {
+      test("delete of an object already gone is success", async () => {
+        const made = await make();
+        await h.delete(made.id, made.outs);
+        await expect(h.delete(made.id, made.outs)).resolves.toBeUndefined();
+      });
+
+      const drift = applies(fixture.drift, (reason) => {
+        throw new Error(`${kind}: drift is a rule every resource keeps (${reason})`);
+      });
+      drift(
+        "a change out of band shows as drift on refresh, and the next up restores it",
+        async () => {
+          if (skipped(fixture.drift)) return;
+          const { method = "PATCH", body, property } = fixture.drift;
+          const made = await make();
+          const sent = await setup.api(method, fixture.path(setup, made), body(made));
+          expect(sent.status).toBeLessThan(300);
+          const refreshed = await h.read(made.id, made.outs, made.inputs);
+          expect(refreshed.props![property]).not.toEqual(made.outs[property]);
+          expect((await h.diff(made.id, refreshed.props!, made.inputs)).changes).toBe(true);
+          const restored = await h.update(made.id, refreshed.props!, made.inputs);
+          expect(restored[property]).toEqual(made.outs[property]);
+          const again = await h.read(made.id, restored, made.inputs);
+          expect(again.props![property]).toEqual(made.outs[property]);
+        },
+      );
+
+      const partial = applies(fixture.partial, () => [
+        "a create is one write request: no later request can fail after it",
+        async () => {
+          const parents = (await fixture.parents?.(setup)) ?? {};
+          const inputs = fixture.inputs(parents, ++serial);
+          await emu.clearRequests();
+          await h.create(inputs);
+          expect((await writes(emu)).map((w) => w.method)).toHaveLength(1);
+        },
+      ]);
+      partial("a failed request after the create undoes it: no orphan", async () => {
+        if (skipped(fixture.partial)) return;
         const parents = (await fixture.parents?.(setup)) ?? {};
-        const inputs = fixture.inputs(parents, ++serial);
+        const inputs = fixture.partial.inputs(parents, ++serial);
         await emu.clearRequests();
-        await h.create(inputs);
-        expect((await writes(emu)).map((w) => w.method)).toHaveLength(1);
-      },
-    ]);
-    partial("a failed request after the create undoes it: no orphan", async () => {
-      if (skipped(fixture.partial)) return;
-      const parents = (await fixture.parents?.(setup)) ?? {};
-      const inputs = fixture.partial.inputs(parents, ++serial);
-      await emu.clearRequests();
-      await emu.addFault({ ...fixture.partial.fault, count: 1, kind: "status", status: 500 });
-      await expect(h.create(inputs)).rejects.toThrow(/500/);
-      const log = await writes(emu);
-      // The create answered (a POST, or the PUT that makes a team), then a later request failed.
-      expect(log[0]!.status).toBe(201);
-      expect(log.at(-2)!.status).toBe(500);
-      expect(log.at(-1)!.method).toBe("DELETE");
-      expect(log.at(-1)!.status).toBeLessThan(300);
-    });
-  },
-);
+        await emu.addFault({ ...fixture.partial.fault, count: 1, kind: "status", status: 500 });
+        await expect(h.create(inputs)).rejects.toThrow(/500/);
+        const log = await writes(emu);
+        // The create answered (a POST, or the PUT that makes a team), then a later request failed.
+        expect(log[0]!.status).toBe(201);
+        expect(log.at(-2)!.status).toBe(500);
+        expect(log.at(-1)!.method).toBe("DELETE");
+        expect(log.at(-1)!.status).toBeLessThan(300);
+      });
+    },
+  );
+});
