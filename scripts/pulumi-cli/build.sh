@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the Pulumi CLI and its Node.js, YAML and Python language hosts from the Go module proxy
+# Builds the Pulumi CLI and its Node.js, YAML, Python and Go language hosts from the Go module proxy
 # into a git-ignored cache, for the real-CLI test tier and `npm start`, then the Python venv the
 # Python programs run in (python-venv.sh). Users never need this: they install Pulumi
 # their usual way. Run by .ci/run before the tests; reuses what it built when nothing changed.
@@ -13,10 +13,11 @@
 #   yaml-host/go.mod    the YAML language host (github.com/pulumi/pulumi-yaml, its own releases),
 #   python-host/go.mod  the Python language host, which runs programs through the
 #                       pulumi-language-python-exec script beside it (ours, copied next to it);
+#   go-host/go.mod      the Go language host (sdk/v3 v3.66.0: the last release whose Go host is a
+#                       package of sdk/v3; later ones are a module of their own the proxy lacks);
 #                       docs/pulumi-cli.md says why each host is at the version it is.
-# cli/langhost (ours, in the CLI's module) stands in front of the Node.js and Python hosts and
-# adds the code generators of the CLI's release they lack (`pulumi import`, `package gen-sdk`);
-# as pulumi-language-go it only generates.
+# cli/langhost (ours, in the CLI's module) stands in front of the Node.js, Python and Go hosts
+# and adds the code generators of the CLI's release they lack (`pulumi import`, `package gen-sdk`).
 # Every go.sum is committed: -mod=readonly refuses any module whose hash they lack, so the
 # build is the same on every machine without the checksum database.
 #
@@ -41,6 +42,7 @@ sdk_version="$(pinned github.com/pulumi/pulumi/sdk/v3 "$here/cli/go.mod")"
 host_version="$(pinned github.com/pulumi/pulumi/sdk/v3 "$here/nodejs-host/go.mod")"
 yaml_version="$(pinned github.com/pulumi/pulumi-yaml "$here/yaml-host/go.mod")"
 python_version="$(pinned github.com/pulumi/pulumi/sdk/v3 "$here/python-host/go.mod")"
+go_version="$(pinned github.com/pulumi/pulumi/sdk/v3 "$here/go-host/go.mod")"
 if [ -z "$cli_version" ] || [ "$cli_version" != "$sdk_version" ]; then
   echo "pulumi-cli: cli/go.mod must require pkg/v3 and sdk/v3 at one version (got '$cli_version' and '$sdk_version')" >&2
   exit 1
@@ -48,7 +50,7 @@ fi
 
 # What a build depends on: every module's requirements and hashes, our own sources (langhost and
 # the exec script copied beside the Python host), and the Go that compiles them.
-modules=(cli nodejs-host yaml-host python-host)
+modules=(cli nodejs-host yaml-host python-host go-host)
 key="$( (for m in "${modules[@]}"; do cat "$here/$m/go.mod" "$here/$m/go.sum"; done
   cat "$here"/cli/langhost/*.go "$here/python-host/pulumi-language-python-exec"; go version) |
   sha256sum | cut -c1-16)"
@@ -65,15 +67,15 @@ build() {
   echo "pulumi-cli: $(basename "$out") $version in $((SECONDS - started)) s" >&2
 }
 
-# The Node.js and Python hosts go to hosts/; in their place is langhost (cli/langhost: the
+# The Node.js, Python and Go hosts go to hosts/; in their place is langhost (cli/langhost: the
 # v3.248 code generators, everything else forwarded to them), linked once per language.
 binaries=(pulumi pulumi-language-yaml pulumi-language-nodejs pulumi-language-python
   pulumi-language-go)
 built=true
 for b in "${binaries[@]}" hosts/pulumi-language-nodejs hosts/pulumi-language-python \
-  hosts/pulumi-language-python-exec; do [ -x "$dest/$b" ] || built=false; done
+  hosts/pulumi-language-python-exec hosts/pulumi-language-go; do [ -x "$dest/$b" ] || built=false; done
 if $built; then
-  echo "pulumi-cli: reusing $cli_version (hosts: nodejs $host_version, yaml $yaml_version, python $python_version) from $dest" >&2
+  echo "pulumi-cli: reusing $cli_version (hosts: nodejs $host_version, yaml $yaml_version, python $python_version, go $go_version) from $dest" >&2
 else
   started=$SECONDS
   echo "pulumi-cli: building pulumi $cli_version and its language hosts into $dest" >&2
@@ -93,6 +95,8 @@ else
     "$sdk_version_var" "$host_version" "$dest.partial/hosts/pulumi-language-nodejs"
   build "$here/python-host" github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python \
     "$sdk_version_var" "$python_version" "$dest.partial/hosts/pulumi-language-python"
+  build "$here/go-host" github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go \
+    "$sdk_version_var" "$go_version" "$dest.partial/hosts/pulumi-language-go"
   # The Python host runs programs through the exec script in its own folder (os.Executable's).
   cp "$here/python-host/pulumi-language-python-exec" "$dest.partial/hosts/"
   chmod +x "$dest.partial/hosts/pulumi-language-python-exec"

@@ -1,13 +1,13 @@
 // Command langhost is the pulumi-language-python, pulumi-language-nodejs and pulumi-language-go
 // the tests run (docs/pulumi-cli.md). The release's hosts of these languages are modules the Go
 // module proxy does not serve; the newest it serves (sdk/v3 v3.79.0's Python host, v3.68.0's
-// Node.js host) run programs but predate the code generators the v3.248 engine asks the host
+// Node.js host, v3.66.0's Go host) run programs but predate the code generators the v3.248 engine asks the host
 // for: GenerateProgram (`pulumi import` writes the program's code) and GeneratePackage
 // (`pulumi package gen-sdk`).
 //
 // So this host answers those two itself, with the generators of pkg/v3 at the CLI's release,
 // and forwards everything else to the older host, which build.sh puts in hosts/ beside it. The
-// language is the one in its own name; for Go there is no older host: it generates only.
+// language is the one in its own name. Without an older host in hosts/ it generates only.
 package main
 
 import (
@@ -148,7 +148,7 @@ func startInner(path string, args []string) (pulumirpc.LanguageRuntimeClient, ch
 type host struct {
 	pulumirpc.UnimplementedLanguageRuntimeServer
 	language string
-	inner    pulumirpc.LanguageRuntimeClient // nil for Go
+	inner    pulumirpc.LanguageRuntimeClient // nil when hosts/ has no older host
 }
 
 func (h *host) GetPluginInfo(ctx context.Context, req *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
@@ -195,7 +195,7 @@ func (h *host) InstallDependencies(
 	out grpc.ServerStreamingServer[pulumirpc.InstallDependenciesResponse],
 ) error {
 	if h.inner == nil {
-		return nil // a Go program here is never run, so it has nothing to install
+		return nil // without an older host no program runs, so there is nothing to install
 	}
 	in, err := h.inner.InstallDependencies(out.Context(), req)
 	if err != nil {
