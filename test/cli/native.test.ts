@@ -2,13 +2,19 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { generateSdks, installPythonSdk, linkNodeSdk } from "../support/native-sdk";
+import {
+  generateSdks,
+  goBuildEnv,
+  installPythonSdk,
+  linkNodeSdk,
+  writeGoModule,
+} from "../support/native-sdk";
 import { callApi, writes } from "../support/provider";
 import { describeCli, PulumiStack } from "../support/pulumi";
 
 /**
  * The native provider through the real CLI, from each language it serves: the programs in
- * examples/native (YAML, Python and TypeScript on the generated SDKs) declare a collection, a
+ * examples/native (YAML, and Python, TypeScript and Go on the generated SDKs) declare a collection, a
  * space, a published site with a section and a share link, and run against the emulator through
  * up, the no-change checks, a detailed diff, `pulumi import` and destroy.
  */
@@ -44,6 +50,12 @@ const languages: Language[] = [
     title: ['title: "Guide"', 'title: "Guide book"'],
     imported: /new \w+\.Space\("imported"/,
   },
+  {
+    name: "go",
+    file: "main.go",
+    title: ['pulumi.String("Guide")', 'pulumi.String("Guide book")'],
+    imported: /\w+\.NewSpace\(ctx, "imported"/,
+  },
 ];
 
 jest.setTimeout(600_000);
@@ -51,7 +63,7 @@ jest.setTimeout(600_000);
 describeCli("examples/native through the real CLI and the native plugin", () => {
   let emu: TestEmulator;
   let work: string;
-  let sdks: { python: string; nodejs: string };
+  let sdks: { python: string; nodejs: string; go: string };
 
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-native-"));
@@ -103,6 +115,15 @@ describeCli("examples/native through the real CLI and the native plugin", () => 
         `path: ${path.join(root, "provider/native/plugin")}`,
       );
       if (language.name === "typescript") linkNodeSdk(sdks.nodejs, stack.work);
+      if (language.name === "go") {
+        // main.go, with a go.mod that takes the generated SDK; the Go host runs `go build`.
+        fs.copyFileSync(
+          path.join(root, "examples/native/go/main.go"),
+          path.join(stack.dir, "main.go"),
+        );
+        writeGoModule(stack.dir, "docs-workspace-native-go", sdks.go);
+        Object.assign(stack.env, goBuildEnv);
+      }
     });
     afterAll(() => stack?.close());
 
@@ -189,6 +210,18 @@ function addImportedCode(stack: PulumiStack, language: Language, code: string): 
     const entries = code.slice(code.indexOf("resources:\n") + "resources:\n".length);
     const program = fs.readFileSync(file, "utf8");
     fs.writeFileSync(file, program.replace("resources:\n", `resources:\n${entries}`));
+    return;
+  }
+  if (language.name === "go") {
+    // The statements inside the generated pulumi.Run, before the program's exports, in its scope.
+    const start = code.indexOf("error {\n") + "error {\n".length;
+    const body = code
+      .slice(start, code.lastIndexOf("\t\treturn nil\n"))
+      .replace(/\bdocsworkspace\./g, "docs.")
+      .replace(/ := /g, " = ");
+    const program = fs.readFileSync(file, "utf8");
+    const exports = '\t\tctx.Export("siteId"';
+    fs.writeFileSync(file, program.replace(exports, `${body}${exports}`));
     return;
   }
   fs.appendFileSync(file, `\n${code}`);

@@ -2,24 +2,30 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
+import { GO_IMPORT_BASE_PATH } from "../../scripts/native-schema";
 import { buildNodejsSdk, generateSdk } from "../../scripts/native-sdk";
 
 /**
  * The native provider's SDKs for the real-CLI tier's programs, generated afresh from the
  * committed schema (as `npm run sdk` does, into a folder of the test's) and installed where the
  * programs find them: the Python one into the project's venv, the Node.js one linked beside a
- * program's copy.
+ * program's copy, the Go one named by a `replace` in the program copy's go.mod.
  */
 const root = path.resolve(__dirname, "..", "..");
 
+/** The generated Go SDK's module path. */
+const goSdkModule = path.dirname(GO_IMPORT_BASE_PATH);
+
 /**
- * Generates the Python and Node.js SDKs into `<work>/sdk` and compiles the Node.js one into its
- * `bin/`. Run it before any request to the emulator: the compile blocks the event loop, and a
+ * Generates the Python, Node.js and Go SDKs into `<work>/sdk` and compiles the Node.js one into
+ * its `bin/`. Run it before any request to the emulator: the compile blocks the event loop, and a
  * blocked loop lets the emulator close the test's idle keep-alive connections unseen.
  */
-export async function generateSdks(work: string): Promise<{ python: string; nodejs: string }> {
+export async function generateSdks(
+  work: string,
+): Promise<{ python: string; nodejs: string; go: string }> {
   const out = path.join(work, "sdk");
-  for (const language of ["python", "nodejs"] as const) {
+  for (const language of ["python", "nodejs", "go"] as const) {
     const result = await generateSdk(language, out);
     if (result.code !== 0) {
       throw new Error(`gen-sdk --language ${language} exited ${result.code}:\n${result.stderr}`);
@@ -28,8 +34,39 @@ export async function generateSdks(work: string): Promise<{ python: string; node
   buildNodejsSdk(path.join(out, "nodejs"));
   // At run time Node resolves the SDK's own imports from where it lies: @pulumi above it.
   linkPulumi(work);
-  return { python: path.join(out, "python"), nodejs: path.join(out, "nodejs", "bin") };
+  writeGoModule(path.join(out, "go"), goSdkModule);
+  return {
+    python: path.join(out, "python"),
+    nodejs: path.join(out, "nodejs", "bin"),
+    go: path.join(out, "go"),
+  };
 }
+
+/**
+ * Gives a Go module in `dir` the CLI's requirements and go.sum (scripts/pulumi-cli/cli), so that
+ * the packages it shares with the CLI come from Go's build cache; with `sdk`, its go.mod also
+ * points the generated SDK's module at that folder.
+ */
+export function writeGoModule(dir: string, module: string, sdk?: string): void {
+  const cli = path.join(root, "scripts", "pulumi-cli", "cli");
+  const cliMod = fs.readFileSync(path.join(cli, "go.mod"), "utf8");
+  let mod = cliMod.replace(/^module .*$/m, `module ${module}`);
+  if (sdk !== undefined)
+    mod += `\nrequire ${goSdkModule} v0.0.0\nreplace ${goSdkModule} => ${sdk}\n`;
+  fs.writeFileSync(path.join(dir, "go.mod"), mod);
+  fs.copyFileSync(path.join(cli, "go.sum"), path.join(dir, "go.sum"));
+}
+
+/**
+ * The environment `go build` of a program needs here: the flags of the CLI's build
+ * (scripts/pulumi-cli/build.sh), for its build cache; go.mod may gain what go.sum lacks.
+ */
+export const goBuildEnv = {
+  CGO_ENABLED: "0",
+  GOFLAGS: "-mod=mod -trimpath -tags=osusergo,grpcnotrace",
+  GOSUMDB: "off",
+  GOTOOLCHAIN: "local",
+};
 
 /** Installs a generated Python SDK into .cache/python/venv (python-venv.sh; reused while equal). */
 export async function installPythonSdk(sdk: string): Promise<void> {
