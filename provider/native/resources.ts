@@ -81,6 +81,27 @@ export async function create(
   return { id: made.id as string, props: made.outs as Props, secrets: secretsOf(kind, secrets) };
 }
 
+/** The kinds a site holds: their read needs the site, which an import id names first. */
+const IN_SITE = ["ShareLink", "SiteSection", "SiteSectionGroup", "SiteSpace"];
+
+/**
+ * What an import id holds beyond the object's id, for the kinds whose read needs more than it:
+ * a site's objects are imported as `<siteId>/<id>`, a team membership by its own id,
+ * `<teamId>/<userId>`, a site's adaptive schema by its site's id. The answer's id is then the
+ * object's own.
+ */
+export function fromImportId(token: string, importId: string): { id: string; known: Props } {
+  const type = token.slice(token.lastIndexOf(":") + 1);
+  // A site's adaptive schema is addressed by its site: its id is the site's.
+  if (type === "SiteAdaptiveSchema") return { id: importId, known: { siteId: importId } };
+  const slash = importId.indexOf("/");
+  if (slash < 0) return { id: importId, known: {} };
+  const [head, tail] = [importId.slice(0, slash), importId.slice(slash + 1)];
+  if (IN_SITE.includes(type)) return { id: tail, known: { siteId: head } };
+  if (type === "TeamMember") return { id: importId, known: { teamId: head, userId: tail } };
+  return { id: importId, known: {} };
+}
+
 /**
  * A read. With a state, the refresh of the dynamic door: outputs and the declared inputs. Without
  * one (`pulumi import`, `Resource.get`), the object as it is, and as inputs every input it sets.
@@ -93,10 +114,13 @@ export async function read(
   secrets: Set<string>,
 ): Promise<{ id: string; props: Props; inputs: Props | undefined; secrets: Set<string> }> {
   const kind = lifecycleOf(token);
-  const result: pulumi.dynamic.ReadResult =
-    Object.keys(state).length === 0
-      ? await kind.readUnrecorded(id, inputs)
-      : await kind.read(id, state);
+  let result: pulumi.dynamic.ReadResult;
+  if (Object.keys(state).length === 0) {
+    const named = fromImportId(token, id);
+    result = await kind.readUnrecorded(named.id, { ...named.known, ...inputs });
+  } else {
+    result = await kind.read(id, state);
+  }
   return {
     id: result.id ?? "",
     props: (result.props ?? {}) as Props,

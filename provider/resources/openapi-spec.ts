@@ -74,7 +74,8 @@ function sourceOf(spec: SpecRead, known: api.SpecSource | null): api.SpecSource 
 }
 
 /**
- * Reads the spec and, when it is declared (or was last sent) with a text source, the text of its
+ * Reads the spec and, when it is declared (or was last sent) with a text source, or with none
+ * known, the text of its
  * latest version: a text changed out of band then shows as drift, and taking over a spec that
  * already holds the declared text writes nothing.
  */
@@ -85,7 +86,8 @@ async function readSpec(
   source: api.SpecSource | null | undefined,
 ): Promise<SpecRead> {
   const spec = await api.getSpec(client, organizationId, slug);
-  if (spec.sourceURL || !spec.lastVersion || !source || !("text" in source)) return spec;
+  // A source not known (an import) may be a text too: read it.
+  if (spec.sourceURL || !spec.lastVersion || (source && !("text" in source))) return spec;
   const text = await api.getLatestSpecText(client, organizationId, slug);
   return text === undefined ? spec : { ...spec, text };
 }

@@ -30,8 +30,11 @@ export const siteSection = defineResource({
   bodyNames: { sectionGroupId: "siteSectionGroupId" },
   outputs: {
     siteId: (_, known) => known.siteId,
-    /** The space the section was created with. */
-    spaceId: (_, known) => known.spaceId,
+    /**
+     * The space the section was created with. Imported, the space of its first site space: the
+     * one the API made for it, unless that was re-pointed or removed since.
+     */
+    spaceId: (section, known) => known.spaceId ?? section.siteSpaces?.[0]?.space?.id ?? null,
     /** The last default site space sent: the API does not report it. */
     defaultSiteSpace: (_, known) => known.defaultSiteSpace ?? null,
     /**
