@@ -1,6 +1,5 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import * as prettier from "prettier";
 import { CONFIG_NAMESPACE } from "../provider/config";
 import { definitions } from "../provider/runtime";
 import { configProperties } from "./native-schema/config";
@@ -123,7 +122,7 @@ export function generateSchema(): Record<string, unknown> {
       "Resources of the Documentation Workspace Management API: collections, spaces, docs sites and their structure, share links, teams, SSO, OpenAPI specs and translations.",
     keywords: ["pulumi", "docs-workspace", "category/utility"],
     license: "Apache-2.0",
-    meta: { moduleFormat: "(.*)" },
+    meta: { moduleFormat: "(.*)", supportPack: true },
     config: { variables: config },
     provider: {
       description: "The docs-workspace provider: where the API is and the credentials to call it.",
@@ -150,20 +149,16 @@ export function generateSchema(): Record<string, unknown> {
 export const GO_IMPORT_BASE_PATH =
   "github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace";
 
-/** The schema as committed: JSON formatted by the project's prettier settings. */
-export async function schemaText(): Promise<string> {
-  const options = (await prettier.resolveConfig(SCHEMA_FILE)) ?? {};
-  return prettier.format(JSON.stringify(generateSchema()), { ...options, parser: "json" });
+/**
+ * The schema as committed: JSON of two-space indent, keys in the order the generator writes them
+ * (resources, functions and types sorted by token), so that one declaration gives one text.
+ * Prettier leaves it alone (.prettierignore): the generator owns its format.
+ */
+export function schemaText(): string {
+  return `${JSON.stringify(generateSchema(), null, 2)}\n`;
 }
 
 if (require.main === module) {
-  schemaText()
-    .then((text) => {
-      fs.writeFileSync(SCHEMA_FILE, text);
-      console.log(`wrote ${path.relative(process.cwd(), SCHEMA_FILE)}`);
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    });
+  fs.writeFileSync(SCHEMA_FILE, schemaText());
+  console.log(`wrote ${path.relative(process.cwd(), SCHEMA_FILE)}`);
 }

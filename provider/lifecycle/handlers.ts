@@ -333,7 +333,23 @@ async function readUnrecorded(
     kind.inputKeys.filter((k) => !COMMON.includes(k) && outs[k] !== null),
   );
   if (workspaceOf(known) !== undefined) inputs.workspace = known.workspace;
+  withoutRefused(kind, inputs);
   return { id, props: stamped(outs, inputs), inputs };
+}
+
+/**
+ * Drops, one at a time, an optional input the kind's rules refuse beside the others (a member
+ * named by both `userId` and `email`, where one of them is asked for): what is left is a
+ * declaration check accepts.
+ */
+function withoutRefused(kind: Kind, inputs: Props): void {
+  for (let i = 0; i < kind.inputKeys.length; i++) {
+    const refused = (kind.rules?.(inputs, {}) ?? [])
+      .map((f) => f.property)
+      .find((p) => p in inputs && kind.inputs.shape[p]?.safeParse(undefined).success);
+    if (refused === undefined) return;
+    delete inputs[refused];
+  }
 }
 
 async function update(

@@ -46,11 +46,12 @@ if [ -z "$cli_version" ] || [ "$cli_version" != "$sdk_version" ]; then
   exit 1
 fi
 
-# What a build depends on: every module's requirements and hashes, the exec script copied beside
-# the Python host, and the Go that compiles them.
+# What a build depends on: every module's requirements and hashes, our own sources (langhost and
+# the exec script copied beside the Python host), and the Go that compiles them.
 modules=(cli nodejs-host yaml-host python-host)
 key="$( (for m in "${modules[@]}"; do cat "$here/$m/go.mod" "$here/$m/go.sum"; done
-  cat "$here/python-host/pulumi-language-python-exec"; go version) | sha256sum | cut -c1-16)"
+  cat "$here"/cli/langhost/*.go "$here/python-host/pulumi-language-python-exec"; go version) |
+  sha256sum | cut -c1-16)"
 dest="$cache/$cli_version-$key"
 
 sdk_version_var=github.com/pulumi/pulumi/sdk/v3/go/common/version.Version

@@ -5,7 +5,10 @@
 # (sdk/python, package pulumi_docs_workspace). Run by build.sh and by the native-program tests;
 # reuses the venv while what it installed is unchanged.
 #
-#   bash scripts/pulumi-cli/python-venv.sh     make (or reuse) the venv, then print its folder
+#   bash scripts/pulumi-cli/python-venv.sh [sdk]   make (or reuse) the venv, then print its folder
+#
+# sdk: a generated Python SDK's folder to install instead of sdk/python (the native-program tests
+# generate theirs afresh).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -25,7 +28,7 @@ cli_version="$(awk '$1 == "require" && $2 == "github.com/pulumi/pulumi/pkg/v3" {
 pin="pulumi==${cli_version#v}"
 
 # What the venv holds: the interpreter, the pin, and the SDK's files when it has been generated.
-sdk="$root/sdk/python"
+sdk="${1:-$root/sdk/python}"
 want="$("$python" --version 2>&1) $pin"
 if [ -f "$sdk/pyproject.toml" ] || [ -f "$sdk/setup.py" ]; then
   want="$want sdk:$(cd "$sdk" && find . -type f -not -path '*/__pycache__/*' -not -path '*.egg-info/*' \

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { buildNodeSdk, installPythonSdk, linkNodeSdk } from "../support/native-sdk";
+import { generateSdks, installPythonSdk, linkNodeSdk } from "../support/native-sdk";
 import { callApi, writes } from "../support/provider";
 import { describeCli, PulumiStack } from "../support/pulumi";
 
@@ -51,13 +51,14 @@ jest.setTimeout(600_000);
 describeCli("examples/native through the real CLI and the native plugin", () => {
   let emu: TestEmulator;
   let work: string;
-  let nodeSdk: string;
+  let sdks: { python: string; nodejs: string };
 
   beforeAll(async () => {
-    emu = await startTestEmulator();
     work = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-native-"));
-    installPythonSdk();
-    nodeSdk = buildNodeSdk(work);
+    // The SDKs of the committed schema, as `npm run sdk` makes them; YAML needs none.
+    sdks = await generateSdks(work);
+    await installPythonSdk(sdks.python);
+    emu = await startTestEmulator();
   });
   afterAll(async () => {
     await emu?.close();
@@ -101,7 +102,7 @@ describeCli("examples/native through the real CLI and the native plugin", () => 
         `path: ${plugin}`,
         `path: ${path.join(root, "provider/native/plugin")}`,
       );
-      if (language.name === "typescript") linkNodeSdk(nodeSdk, stack.work);
+      if (language.name === "typescript") linkNodeSdk(sdks.nodejs, stack.work);
     });
     afterAll(() => stack?.close());
 

@@ -84,6 +84,18 @@ describeCli("the native plugin through the real pulumi CLI", () => {
     // The share link's URL holds its key: the state keeps it encrypted.
     expect(JSON.stringify(link?.outputs?.url)).toContain("ciphertext");
 
+    // An explicit provider instance, configured by its arguments, made its space.
+    const viaExplicit = exported.deployment.resources?.find(
+      (r) => nameOf(r.urn) === "via-explicit",
+    );
+    expect(viaExplicit?.provider).toMatch(/::explicit::/);
+    const listed = await callApi(emu, "GET", `/v1/orgs/${emu.organizationId}/spaces`);
+    expect(JSON.stringify(listed.body.items)).toContain("Through an explicit provider");
+
+    // The space read by its id, and the lookup as an invoke, see the space the program made.
+    const outputs = JSON.parse((await stack.ok(["stack", "output", "--json"])).stdout);
+    expect(outputs).toMatchObject({ readTitle: "Guide", lookedUpTitle: "Guide" });
+
     await emu.clearRequests();
     expect((await stack.run(["up", "--yes", "--expect-no-changes"])).code).toBe(0);
     expect((await stack.run(["refresh", "--yes", "--expect-no-changes"])).code).toBe(0);
@@ -104,28 +116,24 @@ describeCli("the native plugin through the real pulumi CLI", () => {
     const imports = await nativeStack(importer, emu);
     try {
       const resources = await stack.resources();
-      // One kind the single form names on the command line, every kind by an import file.
-      const guide = resources.get("guide")!;
-      const single = await imports.run([
-        "import",
-        guide.type,
-        "guide",
-        guide.id!,
-        "--yes",
-        ...(schemaGenerated ? [] : ["--generate-code=false"]),
-      ]);
-      // With the generated schema, the code it writes declares the space by its class.
-      expect(succeeded(single)).toMatch(schemaGenerated ? /Space\("guide"/ : /imported/);
-      const file = path.join(imports.dir, "import.json");
-      const others = [...resources.values()].filter((r) => nameOf(r.urn) !== "guide");
-      const entries = others.map((r) => ({
-        type: r.type,
-        name: nameOf(r.urn),
-        id: importId(r.type, r.id!, r.outputs ?? {}),
-      }));
-      fs.writeFileSync(file, JSON.stringify({ resources: entries }));
-      const bulk = await imports.run(["import", "--file", file, "--yes", "--generate-code=false"]);
-      expect(succeeded(bulk)).not.toMatch(/error/i);
+      // Every object the program made (not the space it only reads), each by the single form
+      // `pulumi import <type> <name> <id>`.
+      const made = [...resources.values()].filter((r) => nameOf(r.urn) !== "guide-read");
+      for (const r of made) {
+        const name = nameOf(r.urn);
+        const run = await imports.run([
+          "import",
+          r.type,
+          name,
+          importId(r.type, r.id!, r.outputs ?? {}),
+          "--yes",
+          ...(schemaGenerated ? [] : ["--generate-code=false"]),
+        ]);
+        const output = succeeded(run);
+        // With the generated schema, the code it writes declares the object by its class.
+        const type = r.type.split(":")[2]!;
+        expect(output).toMatch(schemaGenerated ? new RegExp(`${type}\\("${name}"`) : /imported/);
+      }
 
       const imported = await imports.resources();
       expect(new Set([...imported.values()].map((r) => r.type))).toEqual(

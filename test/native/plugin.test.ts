@@ -64,6 +64,17 @@ describe("native plugin: configuration", () => {
     expect(await plugin.checkConfig({ maxConcurrency: "8", apiUrl: emu.url })).toEqual([]);
   });
 
+  test("DiffConfig lists the changed keys and replaces nothing", async () => {
+    const olds = { apiUrl: emu.url, apiToken: { ...SECRET, value: "a" }, maxConcurrency: "8" };
+    expect(await plugin.diffConfig(olds, olds)).toEqual({ some: false, diffs: [], replaces: [] });
+    const news = { ...olds, apiToken: { ...SECRET, value: "b" }, maxConcurrency: "4" };
+    expect(await plugin.diffConfig(olds, news)).toEqual({
+      some: true,
+      diffs: ["apiToken", "maxConcurrency"],
+      replaces: [],
+    });
+  });
+
   test("an explicit provider's arguments configure it, the token arriving as a secret", async () => {
     const explicit = await NativePlugin.start();
     try {

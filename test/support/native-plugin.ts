@@ -98,6 +98,20 @@ export class NativePlugin {
     return this.failures(await this.call<pb.CheckRequest, pb.CheckResponse>("checkConfig", req));
   }
 
+  /** DiffConfig: the keys whose value changed, and whether any did. */
+  async diffConfig(olds: Props, news: Props) {
+    const req = new pb.DiffRequest()
+      .setUrn("urn:pulumi:s::p::pulumi:providers:docs-workspace::default")
+      .setOlds(struct(olds))
+      .setNews(struct(news));
+    const res = await this.call<pb.DiffRequest, pb.DiffResponse>("diffConfig", req);
+    return {
+      some: res.getChanges() === pb.DiffResponse.DiffChanges.DIFF_SOME,
+      diffs: res.getDiffsList(),
+      replaces: res.getReplacesList(),
+    };
+  }
+
   private failures(res: pb.CheckResponse | pb.InvokeResponse) {
     return res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
   }
