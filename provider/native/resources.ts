@@ -41,8 +41,21 @@ export async function check(token: string, olds: Props, news: Props) {
   return lifecycleOf(token).check(olds, news);
 }
 
+/**
+ * The state a dynamic resource left (a stack moved to this provider with aliases,
+ * docs/migrate-to-native.md) holds its serialized provider, `__provider`, among its outputs. Its
+ * drop is a change of the state alone: the update sends nothing for it (lifecycle's update
+ * compares the API's fields only) and answers outputs without it.
+ */
+const DYNAMIC_SHIM = "__provider";
+
 export function diff(token: string, olds: Props, news: Props): DiffOutcome {
-  return lifecycleOf(token).detailedDiff(olds, news);
+  const outcome = lifecycleOf(token).detailedDiff(olds, news);
+  if (!(DYNAMIC_SHIM in olds)) return outcome;
+  return {
+    ...outcome,
+    changes: { ...outcome.changes, [DYNAMIC_SHIM]: { kind: "delete", replace: false } },
+  };
 }
 
 /**
@@ -151,7 +164,7 @@ export async function update(
 ): Promise<Answer> {
   const kind = lifecycleOf(token);
   if (preview) {
-    const props: Props = { ...olds };
+    const { [DYNAMIC_SHIM]: _shim, ...props } = olds;
     for (const key of kind.inputKeys) if (news[key] !== undefined) props[key] = news[key];
     return { props, secrets: secretsOf(kind, secrets) };
   }
