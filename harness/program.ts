@@ -8,6 +8,7 @@ import type * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import type * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import type { Deployment } from "./deployment";
 import { programRequire, pulumiRequire, type Project } from "./project";
+import { skipUnreadPromiseStacks } from "./promise-stacks";
 import type { PropertyMap, StepFailure } from "./types";
 import { ROOT_STACK_TYPE } from "./urns";
 
@@ -123,6 +124,7 @@ export async function runProgram(
   const monitor = monitorFor(project, deployment, runtime.getMonitor());
   runtime.setMockOptions(monitor, project.name, project.stack, dryRun, ORGANIZATION);
   runtime.setAllConfig(project.config, project.secretKeys);
+  skipUnreadPromiseStacks(pulumiRequire(project.dir));
 
   // The host runs a program from its `main` file's folder, or its `main` folder.
   process.chdir(project.cwd);

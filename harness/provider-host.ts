@@ -6,6 +6,7 @@ import type * as provgrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import type * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import type * as structproto from "google-protobuf/google/protobuf/struct_pb";
+import { Limiter } from "../common/limiter";
 import { pulumiRequire } from "./project";
 import { PROVIDER_KEY, wrapSecret } from "./properties";
 import type { PropertyMap } from "./types";
@@ -64,6 +65,8 @@ export interface ResourceRef {
  */
 export class ProviderHost {
   private output = "";
+  /** Check and Diff calls in flight: unbounded unless `capPlanning` bounds them. */
+  private planning = new Limiter();
 
   private constructor(
     private readonly child: ChildProcess,
@@ -145,6 +148,18 @@ export class ProviderHost {
     return new ProviderHost(child, client, pb, struct);
   }
 
+  /**
+   * At most `inFlight` Check and Diff calls at once, from now on. The host answers in arrival
+   * order, so when a program registers a thousand resources at once, a thousand Checks sent
+   * together hold every Create behind them: at 1,000 spaces the first POST went out some 2 s
+   * after the first Create was sent. With as many in flight as steps, Creates are answered as
+   * they come and the API is busy from the start, while the Checks still stay ahead of them. A
+   * preview makes no Creates and leaves its Checks unbounded.
+   */
+  capPlanning(inFlight: number): void {
+    this.planning = new Limiter(inFlight);
+  }
+
   /** Lets the host exit on its own (it exits when its stdin closes; see host-guard.ts). */
   stop(): void {
     this.client.close();
@@ -217,7 +232,9 @@ export class ProviderHost {
     const req = this.about(new this.pb.CheckRequest(), r);
     req.setOlds(this.toStruct(olds));
     req.setNews(this.toStruct(news));
-    const res = await this.call<provproto.CheckResponse>((cb) => this.client.check(req, cb));
+    const res = await this.planning.run(() =>
+      this.call<provproto.CheckResponse>((cb) => this.client.check(req, cb)),
+    );
     return {
       inputs: this.fromStruct(res.getInputs()),
       failures: res
@@ -234,7 +251,9 @@ export class ProviderHost {
     oldInputs: PropertyMap,
   ): Promise<DiffResult> {
     const req = this.change(new this.pb.DiffRequest(), r, id, olds, news, oldInputs);
-    const res = await this.call<provproto.DiffResponse>((cb) => this.client.diff(req, cb));
+    const res = await this.planning.run(() =>
+      this.call<provproto.DiffResponse>((cb) => this.client.diff(req, cb)),
+    );
     const Changes = this.pb.DiffResponse.DiffChanges;
     const c = res.getChanges();
     return {

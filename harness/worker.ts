@@ -183,12 +183,14 @@ async function execute(req: RunRequest): Promise<WorkerResult> {
   active.host = host;
   try {
     await host.configure(project.config, project.secretKeys);
+    const limiter = new Limiter(o.parallel ?? defaultParallel());
+    if (!dryRun) host.capPlanning(limiter.capacity);
     const ctx: EngineContext = {
       project,
       host,
       store,
       dryRun,
-      limiter: new Limiter(o.parallel ?? defaultParallel()),
+      limiter,
       targets: o.targets && o.targets.length > 0 ? o.targets : undefined,
       targetDependents: o.targetDependents,
       continueOnError: o.continueOnError,
