@@ -63,6 +63,16 @@ type Key = keyof typeof KEYS;
 /** The provider's configuration keys, without their namespace: what an explicit provider takes as arguments. */
 export const CONFIG_KEYS = [...(Object.keys(KEYS) as Key[]), "workspaces"] as const;
 
+/**
+ * The settings that hold a token, secret wherever they are stored: the token, and the named
+ * workspaces, whose entries may carry theirs (a secret inside a value would reach state in clear
+ * once an SDK serializes the value: the whole value is the secret).
+ */
+export const SECRET_CONFIG_KEYS: readonly string[] = [
+  ...(Object.keys(KEYS) as Key[]).filter((key) => KEYS[key].secret),
+  "workspaces",
+];
+
 /** Thrown for configuration the provider cannot run with; its message says how to fix it. */
 export class ConfigError extends Error {
   override readonly name = "ConfigError";

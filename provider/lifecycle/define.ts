@@ -324,10 +324,8 @@ export function defineResource<
     type: def.type,
     token: nativeToken(def.type),
     inputs: def.inputs,
-    outputs: [
-      ...new Set([...inputKeys.filter((k) => !COMMON.includes(k)), ...Object.keys(kind.outputs)]),
-    ],
-    secretOutputs: def.secretOutputs ?? [],
+    outputs: handlers.outputKeys,
+    secretOutputs: handlers.secretOutputs,
     replaceOnChange: kind.replaces,
     createOnly: def.createOnly ?? [],
     handlers,

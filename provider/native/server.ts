@@ -2,6 +2,7 @@ import type * as grpcJs from "@grpc/grpc-js";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { errorText } from "../../common/error-text";
+import { SECRET_CONFIG_KEYS } from "../config";
 import type { PropertyChange } from "../lifecycle/compare";
 import { checkConfig, configure, diffConfig } from "./configure";
 import { loadGrpc, type Pb } from "./grpc";
@@ -55,10 +56,13 @@ function failures(pb: Pb, list: { property: string; reason: string }[]) {
 function configMethods(pb: Pb) {
   return {
     checkConfig: unary((req: InstanceType<Pb["CheckRequest"]>) => {
-      const news = fromStruct(req.getNews()).props;
+      const news = fromStruct(req.getNews());
+      // What holds a token is answered secret, however it came (an explicit provider's plain
+      // argument, a workspaces object): the engine keeps the provider's inputs in its state.
+      const secrets = [...news.secrets, ...SECRET_CONFIG_KEYS];
       return new pb.CheckResponse()
-        .setInputs(req.getNews())
-        .setFailuresList(failures(pb, checkConfig(news)));
+        .setInputs(toStruct(news.props, secrets))
+        .setFailuresList(failures(pb, checkConfig(news.props)));
     }),
     diffConfig: unary((req: InstanceType<Pb["DiffRequest"]>) => {
       const changed = diffConfig(fromStruct(req.getOlds()).props, fromStruct(req.getNews()).props);

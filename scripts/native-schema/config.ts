@@ -76,6 +76,9 @@ export function configProperties(
   properties.workspaces = {
     type: "object",
     additionalProperties: settings,
+    // Its entries may hold tokens, and an SDK marks only a top-level property secret: the whole
+    // object is (SECRET_CONFIG_KEYS in provider/config.ts, which the plugin's CheckConfig marks).
+    secret: true,
     description: [
       docs.workspaces,
       `Environment fallback: \`${WORKSPACES.env}\`, the same object as JSON.`,

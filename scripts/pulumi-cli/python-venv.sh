@@ -32,10 +32,11 @@ fi
 cli_version="$(awk '$1 == "require" && $2 == "github.com/pulumi/pulumi/pkg/v3" { print $3; exit }
   $1 == "github.com/pulumi/pulumi/pkg/v3" { print $2; exit }' "$here/cli/go.mod")"
 pin="pulumi==${cli_version#v}"
-# wheel: the venv's setuptools builds the SDK (--no-build-isolation) and needs it for that.
+# setuptools and wheel: they build the SDK (--no-build-isolation); a venv of Python 3.12 or later
+# has no setuptools of its own.
 # parver and semver: what every generated Python SDK requires beside pulumi, there before any SDK
 # is installed, so that a generated SDK imports from its own folder too (test/native/sdk.test.ts).
-base=("$pin" wheel "parver>=0.2.1" "semver>=2.8.1")
+base=("$pin" setuptools wheel "parver>=0.2.1" "semver>=2.8.1")
 
 # What the venv holds: the interpreter, the pin, and the SDK's files when it has been generated.
 sdk="${1:-$root/sdk/python}"

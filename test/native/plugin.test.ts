@@ -64,6 +64,22 @@ describe("native plugin: configuration", () => {
     expect(await plugin.checkConfig({ maxConcurrency: "8", apiUrl: emu.url })).toEqual([]);
   });
 
+  test("CheckConfig answers the token and the workspaces, which hold tokens, as secrets, however they came", async () => {
+    const workspaces = JSON.stringify({ prod: { organizationId: "org_p", apiToken: "ws-token" } });
+    const inputs = await plugin.checkConfigInputs({
+      apiUrl: emu.url,
+      apiToken: "plain-token",
+      workspaces,
+      maxConcurrency: "8",
+    });
+    expect(inputs).toEqual({
+      apiUrl: emu.url,
+      apiToken: { ...SECRET, value: "plain-token" },
+      workspaces: { ...SECRET, value: workspaces },
+      maxConcurrency: "8",
+    });
+  });
+
   test("DiffConfig lists the changed keys and replaces nothing", async () => {
     const olds = { apiUrl: emu.url, apiToken: { ...SECRET, value: "a" }, maxConcurrency: "8" };
     expect(await plugin.diffConfig(olds, olds)).toEqual({ some: false, diffs: [], replaces: [] });

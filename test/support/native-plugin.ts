@@ -98,6 +98,17 @@ export class NativePlugin {
     return this.failures(await this.call<pb.CheckRequest, pb.CheckResponse>("checkConfig", req));
   }
 
+  /** CheckConfig's answered inputs, as the engine keeps them in the provider's state. */
+  async checkConfigInputs(news: Props): Promise<Props> {
+    const req = new pb.CheckRequest()
+      .setUrn("urn:pulumi:s::p::pulumi:providers:docs-workspace::default")
+      .setNews(struct(news))
+      .setOlds(struct({}));
+    return plain(
+      (await this.call<pb.CheckRequest, pb.CheckResponse>("checkConfig", req)).getInputs(),
+    );
+  }
+
   /** DiffConfig: the keys whose value changed, and whether any did. */
   async diffConfig(olds: Props, news: Props) {
     const req = new pb.DiffRequest()
