@@ -3,7 +3,17 @@ import prettier from "eslint-config-prettier";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", ".data/**", ".cache/**", "sdk/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "**/dist/**",
+      "node_modules/**",
+      "coverage/**",
+      ".data/**",
+      ".cache/**",
+      "sdk/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,4 @@
-import type { LoggedRequest, RunningEmulator } from "../emulator";
+import type { LoggedRequest, RunningEmulator } from "../emulator/index";
 
 /** Where the admin API is, and its token. */
 export type AdminApi = Pick<RunningEmulator, "url" | "adminToken">;

@@ -4,7 +4,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { RunningEmulator } from "../emulator";
+import type { RunningEmulator } from "../emulator/index";
 import { pulumiEnv, runPulumi, spawnPulumi, type PulumiResult } from "../scripts/pulumi-cli/run";
 import { program } from "./engine";
 import { ProcessTreeSampler, type ProcessUsage } from "./process-tree";

@@ -14,8 +14,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator } from "../emulator";
-import { destroy, refresh, up, type RunResult } from "../harness";
+import { startEmulator } from "../emulator/index";
+import { destroy, refresh, up, type RunResult } from "../cli/harness";
 import { findPulumiCli, pulumiVersion } from "../scripts/pulumi-cli/run";
 import { createStack, sampled, SAMPLE_MS } from "./cli-stack";
 import {

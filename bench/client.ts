@@ -1,4 +1,4 @@
-import { startEmulator } from "../emulator";
+import { startEmulator } from "../emulator/index";
 import { getSpace } from "../provider/api/spaces";
 import { ApiClient } from "../provider/client";
 import type { BenchModule } from "./types";

@@ -3,12 +3,12 @@
  * every list) and writing its formatted program. Reports its time and its requests, and fails
  * when a read was sent twice (one request per page of each list, no more).
  */
-import { startEmulator } from "../emulator";
-import type { LoggedRequest } from "../emulator";
-import { readInventory } from "../exporter/inventory";
-import { buildProgram } from "../exporter/program";
-import { formatSource } from "../exporter/project";
-import { repeatedReads } from "../exporter/requests";
+import { startEmulator } from "../emulator/index";
+import type { LoggedRequest } from "../emulator/index";
+import { readInventory } from "../cli/exporter/inventory";
+import { buildProgram } from "../cli/exporter/program";
+import { formatSource } from "../cli/exporter/project";
+import { repeatedReads } from "../cli/exporter/requests";
 import { ApiClient } from "../provider/client";
 import type { BenchModule } from "./types";
 

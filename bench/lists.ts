@@ -16,8 +16,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../emulator";
-import { refresh, up, type HarnessOptions } from "../harness";
+import { startEmulator, type RunningEmulator } from "../emulator/index";
+import { refresh, up, type HarnessOptions } from "../cli/harness";
 import { configureProvider, handlersFor } from "../test/support/provider";
 import { addLatency, clearRequests, loggedRequests } from "./admin";
 import type { BenchModule } from "./types";

@@ -8,8 +8,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../emulator";
-import { destroy, up } from "../harness";
+import { startEmulator, type RunningEmulator } from "../emulator/index";
+import { destroy, up } from "../cli/harness";
 import { findPulumiCli, pulumiVersion } from "../scripts/pulumi-cli/run";
 import { createStack, ok, sampled, type CliStack } from "./cli-stack";
 import { describe, harnessOptions, mb, measured, program, secs } from "./engine";

@@ -1,5 +1,5 @@
 /** The requests section's rows for the organization's settings, members, teams and SAML. */
-import type { RunningEmulator } from "../emulator";
+import type { RunningEmulator } from "../emulator/index";
 import {
   closingRows,
   createAlsoRow,

@@ -4,7 +4,7 @@
  */
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { RunningEmulator } from "../emulator";
+import type { RunningEmulator } from "../emulator/index";
 import { pollDelay, pollsWithin, POLL_MAX_MS } from "../provider/lifecycle/polling";
 import { clearRequests, loggedRequests } from "./admin";
 import { closingRows, createRow, tracked, updateRow, type Operation } from "./request-rows";

@@ -3,7 +3,7 @@
  * (test/support/provider.ts) against an emulator, one operation at a time, the requests each made
  * counted from the emulator's log against the fewest the API allows; then what waiting costs.
  */
-import { startEmulator, type RunningEmulator } from "../emulator";
+import { startEmulator, type RunningEmulator } from "../emulator/index";
 import { configureProvider, handlersFor } from "../test/support/provider";
 import { clearRequests, loggedRequests } from "./admin";
 import {

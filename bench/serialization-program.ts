@@ -13,7 +13,7 @@
  * the SDK's serializer (once per program), the ones after it are what each further object costs.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Space, type SpaceArgs } from "../provider";
+import { Space, type SpaceArgs } from "../provider/index";
 import { createShim } from "../provider/lifecycle/shim";
 
 type Mode = "classes" | "fresh" | "floor" | "once";

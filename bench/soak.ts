@@ -10,8 +10,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { faultMix, startEmulator, type FaultRule } from "../emulator";
-import { up } from "../harness";
+import { faultMix, startEmulator, type FaultRule } from "../emulator/index";
+import { up } from "../cli/harness";
 import type { BenchModule } from "./types";
 import { errorText } from "../common/error-text";
 import { admin, clearRequests, loggedRequests } from "./admin";

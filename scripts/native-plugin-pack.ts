@@ -7,11 +7,13 @@ import * as path from "node:path";
  * `npm run plugin`: the provider plugin as Pulumi installs a plugin written in Node.js, one
  * tarball per platform (`pulumi plugin install resource docs-workspace <version> --file <it>`).
  * At its root the launcher `pulumi-resource-docs-workspace`, the package as `npm pack` ships it
- * (package.json, dist/) and its production node_modules, @pulumi/pulumi included (the plugin's
+ * (its package.json, dist/, from the provider's workspace) and its production node_modules, @pulumi/pulumi included (the plugin's
  * gRPC server runs on its stubs): a machine needs Node alone. It is written to dist/plugin.
  */
 
 const root = path.resolve(__dirname, "..");
+/** The provider package's folder (its workspace): what the plugin ships is what it publishes. */
+const providerDir = path.join(root, "provider");
 const LAUNCHER = "pulumi-resource-docs-workspace";
 export const PLUGIN_OUT = path.join(root, "dist", "plugin");
 
@@ -56,7 +58,9 @@ function run(command: string, args: string[], cwd: string): string {
 
 /** Builds the tarball and returns its path. */
 export function packPlugin(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as Manifest;
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(providerDir, "package.json"), "utf8"),
+  ) as Manifest;
   const lock = JSON.parse(fs.readFileSync(path.join(root, "package-lock.json"), "utf8")) as {
     packages: Record<string, { version?: string }>;
   };
@@ -66,7 +70,7 @@ export function packPlugin(): string {
   try {
     // What npm publishes (the `files` of package.json), from the build `npm run plugin` made.
     const packed = JSON.parse(
-      run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], root),
+      run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], providerDir),
     ) as { filename: string }[];
     run("tar", ["-xzf", path.join(work, packed[0]!.filename)], work);
     const stage = path.join(work, "package");
@@ -83,7 +87,7 @@ export function packPlugin(): string {
     );
     fs.rmSync(path.join(stage, "package-lock.json"));
     const launcher = path.join(stage, LAUNCHER);
-    fs.copyFileSync(path.join(root, "provider", "native", "plugin", LAUNCHER), launcher);
+    fs.copyFileSync(path.join(providerDir, "native", "plugin", LAUNCHER), launcher);
     fs.chmodSync(launcher, 0o755);
     fs.mkdirSync(PLUGIN_OUT, { recursive: true });
     const name = `${LAUNCHER}-v${manifest.version}-${pluginPlatform()}.tar.gz`;

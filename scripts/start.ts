@@ -14,10 +14,10 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { errorText } from "../common/error-text";
-import { startEmulator, type RunningEmulator } from "../emulator";
-import { formatResult } from "../harness/report";
-import { up } from "../harness";
-import { passphraseFrom } from "../harness/secrets";
+import { startEmulator, type RunningEmulator } from "../emulator/index";
+import { formatResult } from "../cli/harness/report";
+import { up } from "../cli/harness";
+import { passphraseFrom } from "../cli/harness/secrets";
 import { findPulumiCli, pulumiEnv, runPulumi } from "./pulumi-cli/run";
 
 const root = path.resolve(__dirname, "..", "..");

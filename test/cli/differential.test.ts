@@ -1,8 +1,15 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { destroy, preview, refresh, up, type HarnessOptions, type RunResult } from "../../harness";
-import { parseArgs } from "../../harness/cli";
+import {
+  destroy,
+  preview,
+  refresh,
+  up,
+  type HarnessOptions,
+  type RunResult,
+} from "../../cli/harness";
+import { parseArgs } from "../../cli/harness/cli";
 import { faultMatches, startTestEmulator, type TestEmulator } from "../support/emulator";
 import { until } from "../support/harness-cli";
 import { callApi } from "../support/provider";

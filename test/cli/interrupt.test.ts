@@ -14,7 +14,7 @@ import { describeCli, PulumiStack } from "../support/pulumi";
  */
 const root = path.resolve(__dirname, "..", "..");
 const fixture = path.join(root, "test", "fixtures", "spaces");
-const cli = path.join(root, "dist", "exporter", "cli.js");
+const cli = path.join(root, "cli", "dist", "cli", "exporter", "cli.js");
 const COUNT = 12;
 
 jest.setTimeout(600_000);

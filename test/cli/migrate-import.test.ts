@@ -55,7 +55,7 @@ describeCli("moving a dynamic stack to a YAML program with pulumi import --file"
     // Asynchronously: the emulator answers from this process.
     const exported = await promisify(execFile)(
       process.execPath,
-      [path.join(root, "dist/exporter/cli.js"), "export", "--out", out],
+      [path.join(root, "cli/dist/cli/exporter/cli.js"), "export", "--out", out],
       {
         encoding: "utf8",
         env: {

@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator";
-import { StateStore } from "../../harness/state";
+import type { RunningEmulator } from "../../emulator/index";
+import { StateStore } from "../../cli/harness/state";
 import { adminHeaders, startOnReleaseFixturePort } from "../support/emulator";
 import { describeCli, PulumiStack } from "../support/pulumi";
 

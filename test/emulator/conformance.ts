@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { routeGroups } from "../../emulator";
+import { routeGroups } from "../../emulator/index";
 import { fullPath } from "../../emulator/http/openapi";
 import { honoPath, type Route } from "../../emulator/http/route";
 import { ErrorJson } from "../../emulator/render/common";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { routeGroups } from "../../emulator";
+import { routeGroups } from "../../emulator/index";
 import { MAX_BODY_BYTES } from "../../emulator/limits";
 import { fullPath } from "../../emulator/http/openapi";
 import type { Route } from "../../emulator/http/route";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator } from "../../emulator";
+import { startEmulator } from "../../emulator/index";
 import {
   apiClient,
   createTestEmulator,

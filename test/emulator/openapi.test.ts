@@ -1,4 +1,4 @@
-import { createApp, openStore, routeGroups } from "../../emulator";
+import { createApp, openStore, routeGroups } from "../../emulator/index";
 import { conformanceProblem } from "./conformance";
 import { createTestEmulator, type TestEmulator } from "../support/emulator";
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createApp, openStore } from "../../emulator";
+import { createApp, openStore } from "../../emulator/index";
 import {
   apiClient,
   createTestEmulator,

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { startEmulator } from "../../emulator";
+import { startEmulator } from "../../emulator/index";
 import { conformanceProblem } from "./conformance";
 import { apiClient } from "../support/emulator";
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { startEmulator } from "../../emulator";
+import { startEmulator } from "../../emulator/index";
 import { apiClient, createTestEmulator } from "../support/emulator";
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator/index";
 import {
   adminClient,
   apiClient,

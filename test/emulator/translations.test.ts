@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator } from "../../emulator";
+import { startEmulator } from "../../emulator/index";
 import { Background } from "../../emulator/background";
 import { runTranslation } from "../../emulator/jobs/translations";
 import { findTranslation, requestRun } from "../../emulator/store/translations";

@@ -2,9 +2,9 @@ import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { preview, refresh, up, type HarnessOptions } from "../../harness";
-import { readInventory } from "../../exporter/inventory";
-import { buildProgram } from "../../exporter/program";
+import { preview, refresh, up, type HarnessOptions } from "../../cli/harness";
+import { readInventory } from "../../cli/exporter/inventory";
+import { buildProgram } from "../../cli/exporter/program";
 import { ApiClient } from "../../provider/client";
 import { DEMO_PEOPLE } from "../../emulator/seed";
 import { startTestEmulator, type TestEmulator, adminHeaders } from "../support/emulator";
@@ -67,13 +67,17 @@ export function exportCli(
   emulator: TestEmulator,
   args: readonly string[],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(root, "dist/exporter/cli.js"), ...args], {
-    env: {
-      ...process.env,
-      DOCS_WORKSPACE_API_URL: emulator.url,
-      DOCS_WORKSPACE_API_TOKEN: emulator.token,
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "cli/dist/cli/exporter/cli.js"), ...args],
+    {
+      env: {
+        ...process.env,
+        DOCS_WORKSPACE_API_URL: emulator.url,
+        DOCS_WORKSPACE_API_TOKEN: emulator.token,
+      },
     },
-  });
+  );
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -7,7 +7,7 @@ import {
   readPending,
   settledState,
   type Settlement,
-} from "../../exporter/pending";
+} from "../../cli/exporter/pending";
 
 const SIG = "4dabf18193072939515e22adb298388d";
 const urn = (type: string, name: string) =>
@@ -155,7 +155,7 @@ describe("docs-workspace pending", () => {
   });
 
   test("arguments, as the command answers them: one state file, --since an ISO time and only with pending", () => {
-    const cli = path.resolve(__dirname, "../../dist/exporter/cli.js");
+    const cli = path.resolve(__dirname, "../../cli/dist/cli/exporter/cli.js");
     const run = (...args: string[]) =>
       spawnSync(process.execPath, [cli, ...args], { encoding: "utf8" });
     expect(run("pending")).toMatchObject({

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { formatObjects } from "../../exporter/unmanaged";
+import { formatObjects } from "../../cli/exporter/unmanaged";
 
 /**
  * `docs-workspace export` prints what the service holds (titles, ids, the API's own messages),

@@ -1,11 +1,16 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { camelCase, code, kebabCase, literal, Names } from "../../exporter/code";
+import { camelCase, code, kebabCase, literal, Names } from "../../cli/exporter/code";
 import * as ts from "typescript";
-import type { Inventory } from "../../exporter/inventory";
-import { readManaged } from "../../exporter/unmanaged";
-import { buildProgram, COMMON_INPUTS, EXPORTED_TYPES, SKIPPED_KINDS } from "../../exporter/program";
+import type { Inventory } from "../../cli/exporter/inventory";
+import { readManaged } from "../../cli/exporter/unmanaged";
+import {
+  buildProgram,
+  COMMON_INPUTS,
+  EXPORTED_TYPES,
+  SKIPPED_KINDS,
+} from "../../cli/exporter/program";
 import type { z } from "zod";
 import type { DefinedResource } from "../../provider/lifecycle/define";
 

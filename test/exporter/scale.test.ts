@@ -1,6 +1,6 @@
-import { readInventory } from "../../exporter/inventory";
-import { buildProgram } from "../../exporter/program";
-import { repeatedReads } from "../../exporter/requests";
+import { readInventory } from "../../cli/exporter/inventory";
+import { buildProgram } from "../../cli/exporter/program";
+import { repeatedReads } from "../../cli/exporter/requests";
 import { ApiClient } from "../../provider/client";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";

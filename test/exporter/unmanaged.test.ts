@@ -27,14 +27,18 @@ afterAll(async () => {
 });
 
 function exportCli(args: readonly string[]): Promise<{ code: number | null; stdout: string }> {
-  const child = spawn(process.execPath, [path.join(root, "dist/exporter/cli.js"), ...args], {
-    env: {
-      ...process.env,
-      DOCS_WORKSPACE_API_URL: emu.url,
-      DOCS_WORKSPACE_API_TOKEN: emu.token,
-      DOCS_WORKSPACE_ORGANIZATION_ID: emu.organizationId,
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "cli/dist/cli/exporter/cli.js"), ...args],
+    {
+      env: {
+        ...process.env,
+        DOCS_WORKSPACE_API_URL: emu.url,
+        DOCS_WORKSPACE_API_TOKEN: emu.token,
+        DOCS_WORKSPACE_ORGANIZATION_ID: emu.organizationId,
+      },
     },
-  });
+  );
   let stdout = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.resume();

@@ -2,10 +2,10 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { parseArgs } from "../../harness/cli";
-import { formatStep, formatSummary } from "../../harness/report";
-import { compileCacheEnv } from "../../harness/compile-cache";
-import type { RunResult } from "../../harness";
+import { parseArgs } from "../../cli/harness/cli";
+import { formatStep, formatSummary } from "../../cli/harness/report";
+import { compileCacheEnv } from "../../cli/harness/compile-cache";
+import type { RunResult } from "../../cli/harness";
 
 const TYPE = "pulumi-nodejs:dynamic/docs-workspace:Collection";
 

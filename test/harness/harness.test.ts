@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { HarnessRunError, destroy, preview, refresh, up } from "../../harness";
+import { HarnessRunError, destroy, preview, refresh, up } from "../../cli/harness";
 import { NOTES_TOKEN, NOTE_PASSWORD, PASSPHRASE, notesWorkspace, ops } from "../support/notes";
 
 const programDir = path.join(__dirname, "..", "fixtures", "notes-program");
@@ -213,7 +213,7 @@ test("secret inputs, outputs and config never appear in clear in the state file"
 
 test("the command prints one line per step, shows a failure once and exits non-zero", async () => {
   const run = promisify(execFile);
-  const cli = path.join(__dirname, "..", "..", "harness", "cli.ts");
+  const cli = path.join(__dirname, "..", "..", "cli", "harness", "cli.ts");
   const tsx = require.resolve("tsx/cjs");
   const args = [
     "--require",
@@ -270,7 +270,10 @@ test("the command prints one line per step, shows a failure once and exits non-z
 
 test("--help prints the usage and exits 0; a bad argument prints it and exits 2", async () => {
   const run = promisify(execFile);
-  const cli = [require.resolve("tsx/cjs"), path.join(__dirname, "..", "..", "harness", "cli.ts")];
+  const cli = [
+    require.resolve("tsx/cjs"),
+    path.join(__dirname, "..", "..", "cli", "harness", "cli.ts"),
+  ];
   const help = await run(process.execPath, ["--require", ...cli, "--help"]);
   expect(help.stdout).toMatch(/^Usage: docs-workspace-harness <command> <programDir>/);
   expect(help.stdout).toContain("--secret-env key=VARIABLE");

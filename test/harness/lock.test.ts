@@ -10,7 +10,7 @@ import {
   lockFileOf,
   readLock,
   type LockInfo,
-} from "../../harness/lock";
+} from "../../cli/harness/lock";
 
 let dir: string;
 let stateFile: string;

@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { HarnessRunError, destroy, preview, refresh, up } from "../../harness";
+import { HarnessRunError, destroy, preview, refresh, up } from "../../cli/harness";
 import { until } from "../support/harness-cli";
 import { NOTE_PASSWORD, PASSPHRASE, notesWorkspace, ops } from "../support/notes";
 
@@ -133,7 +133,7 @@ describe("retainOnDelete", () => {
   test("the command prints it as delete[retain]", async () => {
     await up(options({ "fixture:retain": "true" }));
     const run = promisify(execFile);
-    const cli = path.join(__dirname, "..", "..", "harness", "cli.ts");
+    const cli = path.join(__dirname, "..", "..", "cli", "harness", "cli.ts");
     const { stdout } = await run(
       process.execPath,
       [

@@ -4,7 +4,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { HarnessRunError, destroy, refresh, up, type HarnessOptions } from "../../harness";
+import { HarnessRunError, destroy, refresh, up, type HarnessOptions } from "../../cli/harness";
 import { startTestEmulator, type LoggedRequest, type TestEmulator } from "../support/emulator";
 
 const program = path.resolve(__dirname, "../fixtures/spaces");

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { loadProject, resolveEntryPoint } from "../../harness/project";
+import { loadProject, resolveEntryPoint } from "../../cli/harness/project";
 
 /** The stack config the harness reads, as `pulumi config set` leaves it. */
 describe("stack config", () => {

@@ -1,8 +1,8 @@
 // The SDK's promise bookkeeping under the harness: where each promise was made is taken only
 // when PULUMI_DEBUG_PROMISE_LEAKS asks for it, the only time anything reads it.
 import * as path from "node:path";
-import { skipUnreadPromiseStacks } from "../../harness/promise-stacks";
-import { pulumiRequire } from "../../harness/project";
+import { skipUnreadPromiseStacks } from "../../cli/harness/promise-stacks";
+import { pulumiRequire } from "../../cli/harness/project";
 
 interface Debuggable {
   debugPromiseLeaks: boolean;

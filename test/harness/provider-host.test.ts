@@ -1,8 +1,8 @@
 // The dynamic-provider host as the engine drives it, with a provider of the test's own: how many
 // Checks reach it at once.
 import * as path from "node:path";
-import { PROVIDER_KEY } from "../../harness/properties";
-import { ProviderHost } from "../../harness/provider-host";
+import { PROVIDER_KEY } from "../../cli/harness/properties";
+import { ProviderHost } from "../../cli/harness/provider-host";
 
 /** A provider whose Check takes 50 ms and answers the most Checks it has seen at once. */
 const PROVIDER = `exports.handler = () => ({

@@ -2,9 +2,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { ResourceState } from "../../harness/types";
-import { passphraseFrom } from "../../harness/secrets";
-import { StateStore } from "../../harness/state";
+import type { ResourceState } from "../../cli/harness/types";
+import { passphraseFrom } from "../../cli/harness/secrets";
+import { StateStore } from "../../cli/harness/state";
 
 const PROJECT = "docs-workspace-handbook";
 const STACK = "dev";

@@ -1,7 +1,7 @@
 // The choice of step for one registration, alone: no provider, no state, no process.
-import type { CheckResult, DiffResult } from "../../harness/provider-host";
-import { decideStep, type StepDecision, type StepFacts } from "../../harness/step-decision";
-import type { PropertyDiffKind, PropertyMap } from "../../harness/types";
+import type { CheckResult, DiffResult } from "../../cli/harness/provider-host";
+import { decideStep, type StepDecision, type StepFacts } from "../../cli/harness/step-decision";
+import type { PropertyDiffKind, PropertyMap } from "../../cli/harness/types";
 
 const PROVIDER = { __provider: "shim" };
 const OLD: PropertyMap = { ...PROVIDER, title: "Handbook", slug: "handbook" };

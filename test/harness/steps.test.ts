@@ -4,18 +4,18 @@ import {
   applyIgnoreChanges,
   parsePropertyPath,
   replaceKeysFor,
-} from "../../harness/property-paths";
+} from "../../cli/harness/property-paths";
 import { Limiter } from "../../common/limiter";
-import { defaultParallel, runGraph, type StepGraph } from "../../harness/schedule";
-import type { ResourceState } from "../../harness/types";
+import { defaultParallel, runGraph, type StepGraph } from "../../cli/harness/schedule";
+import type { ResourceState } from "../../cli/harness/types";
 import {
   deletionGraph,
   dependencyOrder,
   matchesTarget,
   refreshGraph,
   selectTargets,
-} from "../../harness/steps";
-import { aliasUrns, createUrn, parseUrn } from "../../harness/urns";
+} from "../../cli/harness/steps";
+import { aliasUrns, createUrn, parseUrn } from "../../cli/harness/urns";
 
 const STACK = "urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev";
 

@@ -5,8 +5,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { preview, up, type HarnessOptions } from "../../harness";
-import { startEmulator, type LoggedRequest, type RunningEmulator } from "../../emulator";
+import { preview, up, type HarnessOptions } from "../../cli/harness";
+import { startEmulator, type LoggedRequest, type RunningEmulator } from "../../emulator/index";
 
 const root = path.resolve(__dirname, "../..");
 const fixture = path.join(__dirname, "..", "fixtures", "release-0.1.0");

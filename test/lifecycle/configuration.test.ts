@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { HarnessRunError, preview, up, type HarnessOptions } from "../../harness";
+import { HarnessRunError, preview, up, type HarnessOptions } from "../../cli/harness";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 
 /** Configuration as a user meets it: through the harness, with the token left out. */

@@ -8,8 +8,8 @@ import {
   up,
   type HarnessOptions,
   type RunResult,
-} from "../../harness";
-import { EXIT_CHANGES_NOT_EXPECTED } from "../../harness/cli";
+} from "../../cli/harness";
+import { EXIT_CHANGES_NOT_EXPECTED } from "../../cli/harness/cli";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { startCliOn } from "../support/harness-cli";
 import { callApi } from "../support/provider";

@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { refresh, up, type HarnessOptions, type RunResult } from "../../harness";
-import type { LoggedRequest } from "../../emulator";
+import { refresh, up, type HarnessOptions, type RunResult } from "../../cli/harness";
+import type { LoggedRequest } from "../../emulator/index";
 import { LIST_THRESHOLD } from "../../provider/client/snapshots";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";

@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator";
-import { preview, refresh, up, type HarnessOptions, type RunResult } from "../../harness";
+import type { RunningEmulator } from "../../emulator/index";
+import { preview, refresh, up, type HarnessOptions, type RunResult } from "../../cli/harness";
 import { startOnReleaseFixturePort } from "../support/emulator";
 
 /**

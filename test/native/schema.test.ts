@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
-import * as publicSurface from "../../provider";
+import * as publicSurface from "../../provider/index";
 import { KEYS, WORKSPACES } from "../../provider/config";
 import { definitions } from "../../provider/runtime";
 import { SCHEMA_FILE, schemaText } from "../../scripts/native-schema";
@@ -156,7 +156,7 @@ test("the provider's configuration falls back to the environment provider/config
 });
 
 test("packageSchemaText() of the build answers the committed schema", () => {
-  const built = path.join(root, "dist", "provider", "native", "schema.js");
+  const built = path.join(root, "provider", "dist", "provider", "native", "schema.js");
   if (!fs.existsSync(built))
     throw new Error("no dist/provider/native/schema.js: run `npm run build`");
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built module, as the plugin has it

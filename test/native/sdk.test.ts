@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import * as publicSurface from "../../provider";
+import * as publicSurface from "../../provider/index";
 import { definitions } from "../../provider/runtime";
 import { GO_IMPORT_BASE_PATH } from "../../scripts/native-schema";
 import {

@@ -9,7 +9,7 @@ import {
   SiteSectionGroup,
   SiteSpace,
   Space,
-} from "../../provider";
+} from "../../provider/index";
 import { configure, provider } from "../../provider/runtime";
 
 /**

@@ -2,8 +2,9 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { up, destroy } from "../../harness";
+import { up, destroy } from "../../cli/harness";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { installTarballs, packWorkspaces, PACKAGES, type PackageName } from "../support/packed";
 
 const root = path.resolve(__dirname, "../..");
 const LIMIT = 2.5 * 1024;
@@ -12,8 +13,9 @@ let emu: TestEmulator;
 let scratch: string;
 
 /**
- * What a fresh clone holds: the files git would commit, no `dist/`. Its node_modules links each
- * of this repository's installed packages, so packing it needs no registry.
+ * What a fresh clone holds: the files git would commit, no dist/. Its node_modules links each of
+ * this repository's installed packages but the workspaces', which it links to its own folders as
+ * `npm ci` does, so packing it needs no registry.
  */
 function freshClone(): string {
   const clone = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-clone-"));
@@ -32,33 +34,28 @@ function freshClone(): string {
     fs.copyFileSync(path.join(root, file), path.join(clone, file));
   }
   fs.mkdirSync(path.join(clone, "node_modules"));
+  const workspaces = Object.entries(PACKAGES).map(([dir, name]) => ({ dir, name }));
   for (const entry of fs.readdirSync(path.join(root, "node_modules"))) {
-    if (entry === "pulumi-docs-workspace") continue; // the clone's `prepare` makes its own
+    if (workspaces.some((w) => w.name === entry)) continue;
     fs.symlinkSync(path.join(root, "node_modules", entry), path.join(clone, "node_modules", entry));
+  }
+  for (const { dir, name } of workspaces) {
+    fs.symlinkSync(path.join("..", dir), path.join(clone, "node_modules", name));
   }
   return clone;
 }
 
 let clone: string;
-let tarball: string;
+let tarballs: Record<PackageName, string>;
 
 /**
- * A scratch project with the package as `npm pack` makes it from a fresh clone, unpacked into
- * its node_modules the way npm installs it. Its dependencies are linked from this repository's
- * node_modules, so the test needs no registry.
+ * The three packages as `npm pack` makes them from a fresh clone (each `prepack` builds its
+ * dist), and a user's project with the provider alone installed from its tarball.
  */
 function scratchProject(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-packed-"));
-  tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], {
-    cwd: clone,
-    encoding: "utf8",
-  }).trim();
-  const installed = path.join(dir, "node_modules", "pulumi-docs-workspace");
-  fs.mkdirSync(installed, { recursive: true });
-  execFileSync("tar", ["xzf", path.join(dir, tarball), "-C", installed, "--strip-components=1"]);
-  for (const dep of ["@pulumi", "@grpc", "@hono", "hono", "ofetch", "zod"]) {
-    fs.symlinkSync(path.join(root, "node_modules", dep), path.join(dir, "node_modules", dep));
-  }
+  tarballs = packWorkspaces(dir, { cwd: clone, ignoreScripts: false });
+  installTarballs(dir, { [PACKAGES.provider]: tarballs[PACKAGES.provider] });
   fs.writeFileSync(
     path.join(dir, "Pulumi.yaml"),
     "name: packed\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
@@ -79,38 +76,60 @@ beforeAll(async () => {
   emu = await startTestEmulator();
   clone = freshClone();
   scratch = scratchProject();
-});
+}, 600_000);
 afterAll(async () => {
   await emu.close();
   fs.rmSync(scratch, { recursive: true, force: true });
   fs.rmSync(clone, { recursive: true, force: true });
 });
 
-test("npm pack from a fresh clone ships the built package, and no script runs at install", () => {
-  const installed = path.join(scratch, "node_modules", "pulumi-docs-workspace");
-  for (const file of [
-    "dist/provider/index.js",
-    "dist/provider/index.d.ts",
-    "dist/provider/runtime/index.js",
-    "dist/emulator/cli.js",
-    "dist/harness/cli.js",
-    "README.md",
-  ]) {
-    expect(fs.existsSync(path.join(installed, file))).toBe(true);
-  }
-  const manifest = JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8")) as {
-    scripts: Record<string, string>;
+/** The files a tarball holds, as `tar` lists them (without the `package/` prefix). */
+const contents = (tarball: string) =>
+  execFileSync("tar", ["tzf", tarball], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean)
+    .map((f) => f.replace(/^package\//, ""));
+
+test("npm pack from a fresh clone builds and ships each package's own dist, and no script runs at install", () => {
+  const expected: Record<PackageName, string[]> = {
+    [PACKAGES.provider]: [
+      "dist/provider/index.js",
+      "dist/provider/index.d.ts",
+      "dist/provider/runtime/index.js",
+      "dist/provider/tools.d.ts",
+      "dist/provider/native/main.js",
+      "native/plugin/pulumi-resource-docs-workspace",
+      "native/schema.json",
+      "CHANGELOG.md",
+    ],
+    [PACKAGES.emulator]: ["dist/emulator/cli.js", "dist/emulator/index.d.ts", "CHANGELOG.md"],
+    [PACKAGES.cli]: ["dist/cli/exporter/cli.js", "dist/cli/harness/cli.js", "CHANGELOG.md"],
   };
-  // npm runs these in every user's install; the repository's self-link is `prepare`'s, which
-  // does not run there.
-  for (const hook of ["preinstall", "install", "postinstall"]) {
-    expect(manifest.scripts[hook]).toBeUndefined();
+  for (const [name, files] of Object.entries(expected)) {
+    const shipped = contents(tarballs[name as PackageName]);
+    expect([name, files.filter((f) => !shipped.includes(f))]).toEqual([name, []]);
+    expect([name, shipped.includes("README.md")]).toEqual([name, true]);
+    // Each package's dist holds its own folder and its own compiled common/, nothing else.
+    const dir = Object.entries(PACKAGES).find(([, n]) => n === name)![0];
+    const foreign = shipped.filter(
+      (f) =>
+        f.startsWith("dist/") && !f.startsWith(`dist/${dir}/`) && !f.startsWith("dist/common/"),
+    );
+    expect([name, foreign]).toEqual([name, []]);
+    expect([name, shipped.filter((f) => f.startsWith("test/") || /\.test\./.test(f))]).toEqual([
+      name,
+      [],
+    ]);
+  }
+  const installed = path.join(scratch, "node_modules", "pulumi-docs-workspace");
+  const manifest = JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8")) as {
+    scripts?: Record<string, string>;
+  };
+  // npm runs these in every user's install.
+  for (const hook of ["preinstall", "install", "postinstall", "prepare"]) {
+    expect(manifest.scripts?.[hook]).toBeUndefined();
   }
   expect(fs.existsSync(path.join(installed, "scripts"))).toBe(false);
-  // The clone's own `prepare` linked the package to itself, as `npm ci` does in a checkout.
-  expect(fs.realpathSync(path.join(clone, "node_modules", "pulumi-docs-workspace"))).toBe(
-    fs.realpathSync(clone),
-  );
 });
 
 test("__provider is at most 2.5 KB per resource, free of the token, the same for every release", async () => {

@@ -6,7 +6,7 @@ import {
   openStore,
   startEmulator,
   type RunningEmulator,
-} from "../../emulator";
+} from "../../emulator/index";
 import type { FaultRuleInput } from "../../emulator/faults";
 import { conformanceProblem } from "../emulator/conformance";
 import type { LoggedRequest } from "../../emulator/request-log";

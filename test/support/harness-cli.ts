@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-const cli = path.resolve(__dirname, "..", "..", "harness", "cli.ts");
+const cli = path.resolve(__dirname, "..", "..", "cli", "harness", "cli.ts");
 
 /** `docs-workspace-harness` run from source, as a user runs it: a process of its own. */
 export interface CliRun {

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { HarnessOptions, RunResult } from "../../harness";
+import type { HarnessOptions, RunResult } from "../../cli/harness";
 import type { NotesDb } from "../fixtures/notes-program/provider";
 
 export const NOTE_PASSWORD = "hunter2-note-password";

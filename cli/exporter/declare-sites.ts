@@ -1,9 +1,9 @@
-import { shareLink } from "../provider/resources/share-link";
-import { site } from "../provider/resources/site";
-import { siteAdaptiveSchema } from "../provider/resources/site-adaptive-schema";
-import { siteSection } from "../provider/resources/site-section";
-import { siteSectionGroup } from "../provider/resources/site-section-group";
-import { siteSpace } from "../provider/resources/site-space";
+import { shareLink } from "pulumi-docs-workspace/tools";
+import { site } from "pulumi-docs-workspace/tools";
+import { siteAdaptiveSchema } from "pulumi-docs-workspace/tools";
+import { siteSection } from "pulumi-docs-workspace/tools";
+import { siteSectionGroup } from "pulumi-docs-workspace/tools";
+import { siteSpace } from "pulumi-docs-workspace/tools";
 import { code, type Value } from "./code";
 import { byTitle, skip, type Declarer } from "./declarations";
 import { spaceTitleIn } from "./declare-content";

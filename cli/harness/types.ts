@@ -100,7 +100,7 @@ export {
   PENDING_CREATE_KEY,
   type PendingCreateAnswer,
   type PendingCreateRequest,
-} from "../common/pending-create";
+} from "../../common/pending-create";
 
 /** A JSON value as it crosses the gRPC boundary (google.protobuf.Struct). */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

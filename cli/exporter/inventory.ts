@@ -1,6 +1,6 @@
-import { listCollections, type Collection } from "../provider/api/collections";
-import { getLatestSpecText, listSpecs, type OpenApiSpec } from "../provider/api/openapi";
-import { getOrganization, type Organization } from "../provider/api/organizations";
+import { listCollections, type Collection } from "pulumi-docs-workspace/tools";
+import { getLatestSpecText, listSpecs, type OpenApiSpec } from "pulumi-docs-workspace/tools";
+import { getOrganization, type Organization } from "pulumi-docs-workspace/tools";
 import {
   listMembers,
   listSamlProviders,
@@ -10,24 +10,24 @@ import {
   type SamlProvider,
   type Team,
   type TeamMembership,
-} from "../provider/api/people";
-import { listShareLinks, type ShareLink } from "../provider/api/share-links";
+} from "pulumi-docs-workspace/tools";
+import { listShareLinks, type ShareLink } from "pulumi-docs-workspace/tools";
 import {
   listSectionGroups,
   listSections,
   type SiteSection,
   type SiteSectionGroup,
-} from "../provider/api/site-sections";
-import { listSiteSpaces, type SiteSpace } from "../provider/api/site-spaces";
+} from "pulumi-docs-workspace/tools";
+import { listSiteSpaces, type SiteSpace } from "pulumi-docs-workspace/tools";
 import {
   getAdaptiveSchema,
   listSites,
   type Site,
   type SiteAdaptiveSchema,
-} from "../provider/api/sites";
-import { listSpaces, type Space } from "../provider/api/spaces";
-import { listTranslations, type Translation } from "../provider/api/translations";
-import type { ApiClient } from "../provider/client";
+} from "pulumi-docs-workspace/tools";
+import { listSpaces, type Space } from "pulumi-docs-workspace/tools";
+import { listTranslations, type Translation } from "pulumi-docs-workspace/tools";
+import type { ApiClient } from "pulumi-docs-workspace/tools";
 
 /** A site with everything that lives in it. */
 export interface SiteInventory {

@@ -1,4 +1,4 @@
-import { teamMember } from "../provider/resources/team-member";
+import { teamMember } from "pulumi-docs-workspace/tools";
 import {
   declareCollections,
   declareSpaces,

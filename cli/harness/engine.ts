@@ -3,7 +3,7 @@ import type { EntryKey, Mutation } from "./journal";
 import type { Project } from "./project";
 import { containsUnknown, displayValue } from "./properties";
 import type { ProviderHost } from "./provider-host";
-import type { Limiter } from "../common/limiter";
+import type { Limiter } from "../../common/limiter";
 import { runGraph, type StepGraph } from "./schedule";
 import type { StateStore } from "./state";
 import type {
@@ -20,7 +20,7 @@ import type {
   WorkerResult,
 } from "./types";
 import { ROOT_STACK_TYPE } from "./urns";
-import { errorText } from "../common/error-text";
+import { errorText } from "../../common/error-text";
 
 export { ROOT_STACK_TYPE } from "./urns";
 

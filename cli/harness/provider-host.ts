@@ -6,7 +6,7 @@ import type * as provgrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import type * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import type * as structproto from "google-protobuf/google/protobuf/struct_pb";
-import { Limiter } from "../common/limiter";
+import { Limiter } from "../../common/limiter";
 import { pulumiRequire } from "./project";
 import { PROVIDER_KEY, wrapSecret } from "./properties";
 import type { PropertyMap } from "./types";

@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs as nodeParseArgs, type ParseArgsOptionDescriptor } from "node:util";
-import { errorText } from "../common/error-text";
+import { errorText } from "../../common/error-text";
 import { HarnessRunError, destroy, preview, refresh, unlock, up } from "./index";
 import { formatStep, formatSummary } from "./report";
 import type { HarnessOptions, Operation } from "./types";

@@ -6,7 +6,7 @@
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { errorText } from "../common/error-text";
+import { errorText } from "../../common/error-text";
 import type { Mutation } from "./journal";
 import { SECRET_SIG, SIG_KEY } from "./properties";
 import type { Json, PropertyMap, ResourceState } from "./types";

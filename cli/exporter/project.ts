@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { format } from "prettier";
 import type { Program } from "./program";
 
-/** This package's manifest: the generated project depends on the versions it was exported with. */
+/** The provider's manifest: the generated project depends on the versions it was exported with. */
 interface Manifest {
   name: string;
   version: string;
@@ -11,10 +11,11 @@ interface Manifest {
 }
 
 function manifest(): Manifest {
-  // dist/exporter/project.js and exporter/project.ts both sit two levels below the package root.
-  const file = path.resolve(__dirname, "..", "..", "package.json");
-  const fallback = path.resolve(__dirname, "..", "package.json");
-  return JSON.parse(fs.readFileSync(fs.existsSync(file) ? file : fallback, "utf8")) as Manifest;
+  // The provider package's own manifest, through its public `./package.json` entry: the generated
+  // project depends on the provider, never on this tools package.
+  return JSON.parse(
+    fs.readFileSync(require.resolve("pulumi-docs-workspace/package.json"), "utf8"),
+  ) as Manifest;
 }
 
 /** Formats generated TypeScript the way this project formats its own: prettier, 100 columns. */

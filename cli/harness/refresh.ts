@@ -1,4 +1,4 @@
-import { errorText } from "../common/error-text";
+import { errorText } from "../../common/error-text";
 import { Run, changesOf, sameEntry, stepError } from "./engine";
 import type { EntryKey } from "./journal";
 import { PROVIDER_KEY, diffKeys, sameValue } from "./properties";

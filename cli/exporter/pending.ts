@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { PENDING_CREATE_KEY } from "../common/pending-create";
-import { definitions } from "../provider/runtime";
+import { PENDING_CREATE_KEY } from "../../common/pending-create";
+import { definitions } from "pulumi-docs-workspace/tools";
 import { printable } from "./printable";
 import { managedBy, readJson, TYPE, type Managed } from "./unmanaged";
-import { errorText } from "../common/error-text";
+import { errorText } from "../../common/error-text";
 
 /**
  * `docs-workspace pending`: settles the creates a `pulumi up` that was killed left pending. The

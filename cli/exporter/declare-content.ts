@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from "node:util";
-import type { Collection } from "../provider/api/collections";
-import { textDocument, type Translation } from "../provider/api/translations";
-import { collection } from "../provider/resources/collection";
-import { openApiSpec } from "../provider/resources/openapi-spec";
-import { space } from "../provider/resources/space";
-import { translation } from "../provider/resources/translation";
+import type { Collection } from "pulumi-docs-workspace/tools";
+import { textDocument, type Translation } from "pulumi-docs-workspace/tools";
+import { collection } from "pulumi-docs-workspace/tools";
+import { openApiSpec } from "pulumi-docs-workspace/tools";
+import { space } from "pulumi-docs-workspace/tools";
+import { translation } from "pulumi-docs-workspace/tools";
 import { code, type Value } from "./code";
 import { byTitle, skip, type Declarer } from "./declarations";
 import type { Inventory } from "./inventory";

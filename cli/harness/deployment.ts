@@ -1,6 +1,6 @@
 import type * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { isDeepStrictEqual } from "node:util";
-import { errorText } from "../common/error-text";
+import { errorText } from "../../common/error-text";
 import {
   DYNAMIC_TYPE_PREFIX,
   NotStartedError,

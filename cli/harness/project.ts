@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
-import { errorText } from "../common/error-text";
+import { errorText } from "../../common/error-text";
 
 /** The program's project, resolved modules and stack configuration. */
 export interface Project {

@@ -3,7 +3,7 @@
  * steps are and what each waits for is planned in steps.ts; this file only runs them.
  */
 import * as os from "node:os";
-import type { Limiter } from "../common/limiter";
+import type { Limiter } from "../../common/limiter";
 
 /**
  * The CLI's default `--parallel` (defaultParallel in pkg/cmd/pulumi/operations/up.go):

@@ -1,8 +1,8 @@
-import type { TeamMembership } from "../provider/api/people";
-import { organizationMember } from "../provider/resources/organization-member";
-import { organizationSettings } from "../provider/resources/organization-settings";
-import { samlProvider } from "../provider/resources/saml-provider";
-import { team } from "../provider/resources/team";
+import type { TeamMembership } from "pulumi-docs-workspace/tools";
+import { organizationMember } from "pulumi-docs-workspace/tools";
+import { organizationSettings } from "pulumi-docs-workspace/tools";
+import { samlProvider } from "pulumi-docs-workspace/tools";
+import { team } from "pulumi-docs-workspace/tools";
 import { code, type Value } from "./code";
 import { byTitle, skip, type Declarer } from "./declarations";
 import type { Inventory } from "./inventory";

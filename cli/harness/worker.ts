@@ -11,7 +11,7 @@ import { ORGANIZATION, programFailure, registerTypeScript, runProgram } from "./
 import { loadProject, programRequire } from "./project";
 import { ProviderHost } from "./provider-host";
 import { Refresh } from "./refresh";
-import { Limiter } from "../common/limiter";
+import { Limiter } from "../../common/limiter";
 import { defaultParallel } from "./schedule";
 import { StateStore } from "./state";
 import type {
@@ -21,7 +21,7 @@ import type {
   WorkerRequest,
   WorkerResult,
 } from "./types";
-import { errorText } from "../common/error-text";
+import { errorText } from "../../common/error-text";
 
 type RunRequest = Extract<WorkerRequest, { type: "run" }>;
 

@@ -1,5 +1,5 @@
-import { importIdOf } from "../provider/native/resources";
-import { definitions } from "../provider/runtime";
+import { importIdOf } from "pulumi-docs-workspace/tools";
+import { definitions } from "pulumi-docs-workspace/tools";
 import { Code } from "./code";
 import type { Declaration } from "./declarations";
 

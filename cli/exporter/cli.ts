@@ -2,9 +2,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { ApiError } from "../provider/client";
-import { ConfigError, providerConfig, type ConfigSource } from "../provider/config";
-import { clientFor, useConfig } from "../provider/context";
+import { ApiError } from "pulumi-docs-workspace/tools";
+import { ConfigError, providerConfig, type ConfigSource } from "pulumi-docs-workspace/tools";
+import { clientFor, useConfig } from "pulumi-docs-workspace/tools";
 import { formatSettlements, readPending, settle, settledState } from "./pending";
 import { readInventory, type Progress } from "./inventory";
 import { buildProgram } from "./program";
@@ -12,7 +12,7 @@ import { importFile } from "./import-file";
 import { formatSource, projectFiles, writeProject } from "./project";
 import { printable } from "./printable";
 import { formatObjects, readManaged, selects, unmanagedObjects } from "./unmanaged";
-import { errorText } from "../common/error-text";
+import { errorText } from "../../common/error-text";
 
 export const USAGE = `Usage: docs-workspace export --out DIR [options]
        docs-workspace export --unmanaged STATE [--write --out DIR] [options]

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { DefinedResource } from "../provider/lifecycle/define";
-import { definitions } from "../provider/runtime";
+import type { DefinedResource } from "pulumi-docs-workspace/tools";
+import { definitions } from "pulumi-docs-workspace/tools";
 import { code, kebabCase, Names, type Value } from "./code";
 
 /** An input the exporter leaves out on purpose, and why: the reason is the documentation. */

@@ -1,0 +1,41 @@
+/**
+ * `pulumi-docs-workspace/tools`: the one entry the tools (the exporter, the harness's neighbours
+ * in docs-workspace-cli) read the provider through, so that no package reaches into another's
+ * files. What it holds: the one HTTP client and its error, the provider's configuration and the
+ * client of a workspace, the wire schemas and calls of every API family, each resource's
+ * definition (its kind, schema and outputs) and the runtime's list of them, and the native
+ * import ids. A program needs none of it: it imports `pulumi-docs-workspace`.
+ */
+export * from "./client";
+export * from "./config";
+export { clientFor, useConfig } from "./context";
+export type { DefinedResource } from "./lifecycle/define";
+export { definitions } from "./runtime";
+export { importIdOf } from "./native/resources";
+
+export * from "./api/collections";
+export * from "./api/openapi";
+export * from "./api/organizations";
+export * from "./api/people";
+export * from "./api/share-links";
+export * from "./api/site-sections";
+export * from "./api/site-spaces";
+export * from "./api/sites";
+export * from "./api/spaces";
+export * from "./api/translations";
+
+export { collection } from "./resources/collection";
+export { openApiSpec } from "./resources/openapi-spec";
+export { organizationMember } from "./resources/organization-member";
+export { organizationSettings } from "./resources/organization-settings";
+export { samlProvider } from "./resources/saml-provider";
+export { shareLink } from "./resources/share-link";
+export { site } from "./resources/site";
+export { siteAdaptiveSchema } from "./resources/site-adaptive-schema";
+export { siteSection } from "./resources/site-section";
+export { siteSectionGroup } from "./resources/site-section-group";
+export { siteSpace } from "./resources/site-space";
+export { space } from "./resources/space";
+export { team } from "./resources/team";
+export { teamMember } from "./resources/team-member";
+export { translation } from "./resources/translation";
