@@ -1,7 +1,14 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { destroy, preview, refresh, up, type HarnessOptions, type RunResult } from "../../cli/harness";
+import {
+  destroy,
+  preview,
+  refresh,
+  up,
+  type HarnessOptions,
+  type RunResult,
+} from "../../cli/harness";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";
 

@@ -1,7 +1,14 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { HarnessRunError, destroy, preview, refresh, up, type HarnessOptions } from "../../cli/harness";
+import {
+  HarnessRunError,
+  destroy,
+  preview,
+  refresh,
+  up,
+  type HarnessOptions,
+} from "../../cli/harness";
 import {
   apiClient,
   seedSeparateOrganization,
