@@ -2,8 +2,9 @@
  * What `npm install pulumi-docs-workspace` costs a fresh Pulumi TypeScript project (the packages
  * and bytes it adds, and which tools a provider never loads come with it), and what every
  * provider-host start pays: the cold `require` of the package's runtime entry, in a new process.
- * The package is this checkout, packed as `npm publish` would pack it; the registry serves the
- * rest. Issue 25 measures its packaging against these figures.
+ * The package is this checkout's provider workspace, packed as `npm publish` would pack it; the
+ * registry serves the rest. Beside the figures, the ones measured before issue 25 split the
+ * package (recorded, not re-measured).
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -15,6 +16,18 @@ const root = path.resolve(__dirname, "..", "..");
 const RUNS = 10;
 /** Tools a provider never loads; each found in a user's node_modules is named in the report. */
 const NEVER_LOADED = ["hono", "@hono/node-server", "markdown-it", "prettier", "tsx", "esbuild"];
+
+/**
+ * Before issue 25: release 0.1.0's single package (provider, emulator, harness and exporter in
+ * one), measured by this bench on main at f32a7ed under heavy load (2 cores, some 12 runnable).
+ */
+export const BEFORE = {
+  commit: "f32a7ed",
+  packages: 18,
+  mib: 46.8,
+  neverLoaded: ["hono", "@hono/node-server", "markdown-it", "prettier", "tsx", "esbuild"],
+  runtimeBestMs: 644,
+} as const;
 
 interface Installed {
   packages: number;
@@ -80,7 +93,13 @@ export const installBench: BenchModule = {
   async run() {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-install-"));
     try {
-      const tarball = run(root, "npm", ["pack", "--ignore-scripts", "--pack-destination", work])
+      // The provider's workspace, packed as it is built (`npm run bench` builds first).
+      const tarball = run(path.join(root, "provider"), "npm", [
+        "pack",
+        "--ignore-scripts",
+        "--pack-destination",
+        work,
+      ])
         .trim()
         .split("\n")
         .pop()!;
@@ -95,12 +114,16 @@ export const installBench: BenchModule = {
       );
       const runtime = coldRequire(project, "pulumi-docs-workspace/runtime");
       const main = coldRequire(project, "pulumi-docs-workspace");
+      const was = `before (0.1.0, recorded at ${BEFORE.commit})`;
       return [
         `package: ${tarball} (${mib(fs.statSync(path.join(work, tarball)).size)} packed)`,
         `fresh project: ${before.packages} packages, ${mib(before.bytes)}`,
         `after install: ${after.packages} packages, ${mib(after.bytes)}: adds ${after.packages - before.packages} packages, ${mib(after.bytes - before.bytes)}`,
+        `  ${was}: adds ${BEFORE.packages} packages, ${BEFORE.mib.toFixed(1)} MiB`,
         `tools a provider never loads, installed with it: ${present.length === 0 ? "none" : present.join(", ")}`,
+        `  ${was}: ${BEFORE.neverLoaded.join(", ")}`,
         `cold require("pulumi-docs-workspace/runtime"): best ${ms(runtime.best)}, median ${ms(runtime.median)} of ${RUNS} processes`,
+        `  ${was}: best ${BEFORE.runtimeBestMs} ms`,
         `cold require("pulumi-docs-workspace"):         best ${ms(main.best)}, median ${ms(main.median)} of ${RUNS} processes`,
       ];
     } finally {

@@ -93,7 +93,9 @@ function functionSpec(lookup: Lookup) {
 }
 
 function packageVersion(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(root, "provider", "package.json"), "utf8"),
+  ) as {
     version: string;
   };
   return manifest.version;

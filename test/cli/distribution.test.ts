@@ -11,7 +11,7 @@ import { describeCli, PulumiStack } from "../support/pulumi";
  * stack's own PULUMI_HOME; a YAML program with no `plugins` block then finds it.
  */
 const version = (
-  JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")) as {
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../provider/package.json"), "utf8")) as {
     version: string;
   }
 ).version;

@@ -6,8 +6,8 @@ import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { describeCli, pulumiCliDir } from "../support/pulumi";
 
 /**
- * Each Pulumi project of this repository, run where it lies: beside this package's package.json,
- * whose `main` is the library. The Node.js host takes a folder's entry from the nearest
+ * Each Pulumi project of this repository, run where it lies: below the workspace root's
+ * package.json (0.1.0's named the library as its `main`; the root names none now, and must not). The Node.js host takes a folder's entry from the nearest
  * package.json, so a project whose `main` named a folder (or was absent) would run the library
  * and declare nothing: its first `up` on a populated stack would delete everything.
  */
@@ -18,9 +18,9 @@ jest.setTimeout(300_000);
 /** A copy of the repository's layout for one project: package.json at the top, the project below. */
 function layout(projectDir: string, work: string): string {
   fs.copyFileSync(path.join(root, "package.json"), path.join(work, "package.json"));
-  // The package's own build too: inside the repository a program's `import "pulumi-docs-workspace"`
-  // resolves by package self-reference to dist/ (npm test builds it first).
-  for (const dir of ["node_modules", "dist"]) {
+  // Inside the repository a program's `import "pulumi-docs-workspace"` resolves through
+  // node_modules/pulumi-docs-workspace, the workspace link to provider/ and its built dist.
+  for (const dir of ["node_modules"]) {
     fs.symlinkSync(path.join(root, dir), path.join(work, dir), "dir");
   }
   const relative = path.relative(root, projectDir);

@@ -70,8 +70,10 @@ test("the committed schema is what `npm run schema` generates from the declarati
   }
 }, 60_000);
 
-test("the schema names the package docs-workspace at package.json's version", () => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+test("the schema names the package docs-workspace at the provider package's version", () => {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(root, "provider", "package.json"), "utf8"),
+  ) as {
     version: string;
   };
   expect(schema.name).toBe("docs-workspace");
