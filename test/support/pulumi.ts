@@ -64,6 +64,11 @@ export interface StackOptions {
   config?: Record<string, string>;
   /** Type-check the program with the host's ts-node (the user's default); off for speed. */
   typeCheck?: boolean;
+  /**
+   * The node_modules the program resolves its packages from: by default this checkout's (where
+   * pulumi-docs-workspace links to provider/); a user's project with packed packages otherwise.
+   */
+  nodeModules?: string;
 }
 
 /** One step of a `--json` run: what the engine did to one resource. */
@@ -205,7 +210,11 @@ export class PulumiStack {
         2,
       ),
     );
-    fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+    fs.symlinkSync(
+      options.nodeModules ?? path.join(root, "node_modules"),
+      path.join(dir, "node_modules"),
+      "dir",
+    );
     const tokenInEnv = (options.token ?? "env") === "env";
     const env = pulumiEnv({
       cliDir: pulumiCliDir,
