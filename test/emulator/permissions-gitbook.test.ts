@@ -1,5 +1,5 @@
 import { apiClient, createTestEmulator, type TestEmulator } from "../support/emulator";
-import { gitbookApi } from "../support/gitbook";
+import { gitbookApi, type GitBookRole } from "../support/gitbook";
 import { createTeam, seedPerson, type SeededPerson } from "../support/people";
 
 /**
@@ -53,11 +53,12 @@ test("a space's team and user permissions, and its aggregate with the inherited 
   const mine = aggregate.items.find((i) => i.user.id === person.userId);
   // The collection's `review` grant is the highest that reaches the space.
   expect(mine?.permission).toBe("review");
-  const reviewers = (await client.spaces.listPermissionsAggregateInSpace(space, { role: "review" }))
-    .data;
+  const reviewers = (
+    await client.spaces.listPermissionsAggregateInSpace(space, { role: "review" as GitBookRole })
+  ).data;
   expect(reviewers.items.map((i) => i.user.id)).toContain(person.userId);
   expect(reviewers.items.every((i) => i.permission === "review")).toBe(true);
-  expect(reviewers.count).toBeLessThan(aggregate.count);
+  expect(reviewers.count).toBeLessThan(aggregate.count!);
 });
 
 test("a collection's team and user permissions and its aggregate", async () => {
@@ -89,10 +90,10 @@ test("a site's overrides and its aggregate with each role's origin", async () =>
 test("the client's own invite and removal reach the emulator", async () => {
   const client = gitbookApi(t);
   const other = (await api("POST", `/v1/orgs/${org}/spaces`, { title: "Other" })).body.id;
-  await client.spaces.inviteToSpace(other, { role: "admin", teams: [team] });
+  await client.spaces.inviteToSpace(other, { role: "admin" as GitBookRole, teams: [team] });
   const listed = (await client.spaces.listTeamPermissionsInSpace(other)).data;
   expect(listed.items).toMatchObject([{ permission: "admin", team: { id: team } }]);
-  await client.spaces.updateTeamPermissionInSpace(other, team, { role: "edit" });
+  await client.spaces.updateTeamPermissionInSpace(other, team, { role: "edit" as GitBookRole });
   expect((await client.spaces.listTeamPermissionsInSpace(other)).data.items[0]?.permission).toBe(
     "edit",
   );
