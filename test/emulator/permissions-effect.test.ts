@@ -139,3 +139,29 @@ describe("grants go with their objects and principals", () => {
     expect((await person.api("GET", `/v1/spaces/${space}`)).status).toBe(404);
   });
 });
+
+describe("what people and teams show of their grants", () => {
+  test("a guest's spaces and counts are those its grants reach; a team counts its spaces", async () => {
+    const guest = await seedPerson(t, org, null, "counted guest");
+    const team = await createTeam(t, org, "Counted", [guest.userId]);
+    const collection = await newCollection();
+    const inside = await newSpace(collection);
+    const direct = await newSpace();
+    await newSpace();
+    const member = `/v1/orgs/${org}/members/${guest.userId}`;
+    expect((await api("GET", `${member}/spaces`)).body.count).toBe(0);
+    await grant(`/v1/collections/${collection}`, { role: "comment", teams: [team] });
+    await grant(`/v1/spaces/${direct}`, { role: "edit", teams: [team] });
+    await grant(`/v1/spaces/${direct}`, { role: "read", users: [guest.userId] });
+    const spaces = await api("GET", `${member}/spaces?order=asc`);
+    expect(spaces.body.items.map((i) => [(i.space as { id: string }).id, i.permission])).toEqual([
+      [inside, "comment"],
+      [direct, "edit"],
+    ]);
+    expect((await api("GET", member)).body).toMatchObject({ role: null, spaces: 2, sites: 0 });
+    expect((await api("GET", `/v1/orgs/${org}/teams/${team}`)).body).toMatchObject({
+      members: 1,
+      spaces: 1,
+    });
+  });
+});
