@@ -1,4 +1,5 @@
 import { apiClient, createTestEmulator, type TestEmulator } from "../support/emulator";
+import { purgeSpace } from "../../emulator/store/spaces";
 import { createTeam, seedPerson, type SeededPerson } from "../support/people";
 
 /**
@@ -137,6 +138,44 @@ describe("grants go with their objects and principals", () => {
     expect(moved.status).toBe(200);
     expect((await api("GET", `/v1/spaces/${space}/permissions/users`)).body.count).toBe(0);
     expect((await person.api("GET", `/v1/spaces/${space}`)).status).toBe(404);
+  });
+});
+
+describe("grants go with purged spaces, deleted sites and transferred collections", () => {
+  const count = (targetId: string) =>
+    (
+      t.store.db
+        .prepare("SELECT COUNT(*) AS n FROM permissions WHERE target_id = ?")
+        .get(targetId) as { n: number }
+    ).n;
+
+  test("a purged space's and a deleted site's grants are gone", async () => {
+    const person = await seedPerson(t, org, "read", "purged");
+    const space = await newSpace();
+    const site = await created("POST", `/v1/orgs/${org}/sites`, { title: "Gone" });
+    await grant(`/v1/spaces/${space}`, { role: "edit", users: [person.userId] });
+    await grant(`/v1/orgs/${org}/sites/${site}`, { role: "edit", users: [person.userId] });
+    expect([count(space), count(site)]).toEqual([1, 1]);
+    purgeSpace(t.store, space);
+    expect((await api("DELETE", `/v1/orgs/${org}/sites/${site}`)).status).toBe(205);
+    expect([count(space), count(site)]).toEqual([0, 0]);
+  });
+
+  test("a transferred collection's grants and its spaces' are no longer read", async () => {
+    const person = await seedPerson(t, org, "read", "left-behind");
+    const collection = await newCollection();
+    const space = await newSpace(collection);
+    await grant(`/v1/collections/${collection}`, { role: "admin", users: [person.userId] });
+    await grant(`/v1/spaces/${space}`, { role: "admin", users: [person.userId] });
+    const moved = await api("POST", `/v1/collections/${collection}/transfer`, {
+      organization: t.secondOrganizationId,
+    });
+    expect(moved.status).toBe(200);
+    expect((await api("GET", `/v1/collections/${collection}/permissions/users`)).body.count).toBe(
+      0,
+    );
+    expect((await api("GET", `/v1/spaces/${space}/permissions/users`)).body.count).toBe(0);
+    expect(count(space)).toBe(0);
   });
 });
 
