@@ -45,6 +45,9 @@ describe("a grant through a team", () => {
     const space = await newSpace();
     const before = await reader.api("PATCH", `/v1/spaces/${space}`, { title: "Mine" });
     expect(before.status).toBe(403);
+    expect(before.body.error.message).toBe(
+      `this operation needs the edit role on space ${space}; the caller's role is read`,
+    );
     await grant(`/v1/spaces/${space}`, { role: "edit", teams: [team] });
     const after = await reader.api("PATCH", `/v1/spaces/${space}`, { title: "Mine" });
     expect(after.status).toBe(200);
