@@ -54,7 +54,7 @@ describe("messages from the service", () => {
   test("an error the service sends is printed with its control characters escaped", async () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), "export-printable-"));
     try {
-      const cli = path.resolve(__dirname, "../../exporter/cli.ts");
+      const cli = path.resolve(__dirname, "../../cli/exporter/cli.ts");
       const child = spawn(
         process.execPath,
         ["--import", "tsx", cli, "export", "--organization", "org_1", "--out", out],
