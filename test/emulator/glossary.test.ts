@@ -221,3 +221,24 @@ test("/openapi.json lists the glossary's operations and its GlossaryEntry schema
     expect.arrayContaining(["object", "id", "translations", "createdAt", "updatedAt", "urls"]),
   );
 });
+
+test("the glossary page, linked from the organization's page, shows each entry's terms by language", async () => {
+  await put([
+    { type: "insert", translations: { en: "Workspace <b>", fr: "Espace de travail" } },
+    { type: "insert", translations: { en: "Space", de: "Bereich" } },
+  ]);
+  const page = async (url: string) => {
+    const res = await t.fetch(url, { headers: { authorization: `Bearer ${t.token}` } });
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    return { status: res.status, html: await res.text() };
+  };
+  const home = await page(`${t.url}/app/o/${t.organizationId}`);
+  expect(home.html).toContain(`href="${t.url}/app/o/${t.organizationId}/glossary"`);
+  const { status, html } = await page(`${t.url}/app/o/${t.organizationId}/glossary`);
+  expect(status).toBe(200);
+  expect(html).toMatch(/<th>en<\/th>\s*<th>fr<\/th>\s*<th>de<\/th>/);
+  expect(html).toContain("Workspace &lt;b&gt;");
+  expect(html).toContain("Espace de travail");
+  expect(html.match(/data-kind="glossary-entry"/g)).toHaveLength(2);
+  expect((await page(`${t.url}/app/o/nope/glossary`)).status).toBe(404);
+});
