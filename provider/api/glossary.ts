@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listAll, segment, type ApiClient } from "../client";
-import { Language, open } from "./common";
+import { Language, LANGUAGES, open } from "./common";
 
 /**
  * The translation glossary (the hosted service's `glossary` operations, docs/api-decisions.md
@@ -14,10 +14,24 @@ export const GlossaryTerm = z
   .max(255)
   .regex(/^[^\n\r]*$/, "must be one line");
 
-/** An entry as a program declares it: a term in each of at least one language. */
-export const GlossaryTerms = z
-  .partialRecord(Language, GlossaryTerm)
-  .refine((terms) => Object.keys(terms).length > 0, "must name at least one language");
+const languages: ReadonlySet<string> = new Set(LANGUAGES);
+
+/**
+ * An entry as a program declares it: a term in each of at least one language, each key one of
+ * GAPS.md's languages (another is refused, named, with the list).
+ */
+export const GlossaryTerms = z.record(z.string(), GlossaryTerm).superRefine((terms, ctx) => {
+  const keys = Object.keys(terms);
+  if (keys.length === 0)
+    ctx.addIssue({ code: "custom", message: "must name at least one language" });
+  for (const key of keys)
+    if (!languages.has(key))
+      ctx.addIssue({
+        code: "custom",
+        path: [key],
+        message: `is not a language: one of ${LANGUAGES.join(", ")}`,
+      });
+});
 export type GlossaryTerms = z.output<typeof GlossaryTerms>;
 
 /** A glossary entry as the provider reads it: any language the service answers is kept. */

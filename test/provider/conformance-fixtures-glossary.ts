@@ -12,7 +12,11 @@ export const glossaryFixtures: Record<string, Fixture> = {
     }),
     path: (s) => `/v1/orgs/${s.org}/translations-glossary`,
     limits: [
-      { args: { entries: [{ xx: "Nope" }] }, property: "entries[0]", reason: /xx/ },
+      {
+        args: { entries: [{ xx: "Nope" }] },
+        property: "entries[0].xx",
+        reason: /^is not a language: one of en, fr/,
+      },
       {
         args: { entries: [{}] },
         property: "entries[0]",

@@ -146,7 +146,7 @@ describe("TranslationGlossary", () => {
     });
     expect(result.failures).toEqual(
       expect.arrayContaining([
-        { property: "entries[0]", reason: expect.stringContaining("klingon") },
+        { property: "entries[0].klingon", reason: expect.stringContaining("is not a language") },
         { property: "entries[2]", reason: "repeats entries[1]" },
       ]),
     );
