@@ -1,4 +1,5 @@
 import { listCollections, type Collection } from "../provider/api/collections";
+import { listGlossary, type GlossaryEntry } from "../provider/api/glossary";
 import { getLatestSpecText, listSpecs, type OpenApiSpec } from "../provider/api/openapi";
 import { getOrganization, type Organization } from "../provider/api/organizations";
 import {
@@ -56,6 +57,8 @@ export interface Inventory {
   samlProviders: SamlProvider[];
   specs: SpecInventory[];
   translations: Translation[];
+  /** The translation glossary's entries. */
+  glossary: GlossaryEntry[];
 }
 
 /** Told as each read finishes: what it was, and how many objects it found. */
@@ -109,6 +112,7 @@ export async function readInventory(
       ),
     ),
     translations: counted("translations", listTranslations(client, organizationId)),
+    glossary: counted("glossary entries", listGlossary(client, organizationId)),
   });
 }
 
