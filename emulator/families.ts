@@ -7,6 +7,7 @@ import { changeRequestRoutes } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
 import { commentRoutes } from "./routes/comments";
 import { gitSyncRoutes } from "./routes/git-sync";
+import { glossaryRoutes } from "./routes/glossary";
 import { resumeGitSync } from "./jobs/git-sync";
 import { changeRequestContentRoutes, spaceContentRoutes } from "./routes/content";
 import { memberRoutes } from "./routes/members";
@@ -31,6 +32,7 @@ import { commentHooks, commentsSchema } from "./store/comments";
 import { contentSchema } from "./store/content";
 import { visitorClaimKeysSchema } from "./store/members";
 import { gitSyncHooks, gitSyncSchema } from "./store/git-sync";
+import { glossarySchema } from "./store/glossary";
 import { identitySchema } from "./store/identity";
 import { openApiSpecsSchema } from "./store/openapi-specs";
 import { organizationsSchema } from "./store/organizations";
@@ -105,6 +107,7 @@ export const families: readonly Family[] = [
     hooks: translationHooks,
     resume: resumeTranslations,
   },
+  { name: "glossary", schema: glossarySchema, routes: glossaryRoutes },
   { name: "content", schema: contentSchema, routes: spaceContentRoutes },
   {
     name: "change-requests",

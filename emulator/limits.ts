@@ -40,3 +40,10 @@ export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
  * docs/api-decisions.md, "Permissions").
  */
 export const PERMISSION_INVITE_MAX = 1000;
+
+/**
+ * The translation glossary (the hosted service's GlossaryTranslations): a term is 1 to 255
+ * characters on one line; one PUT carries at most 1,000 operations, and an organization holds at
+ * most 10,000 entries (both our own: the service states none).
+ */
+export const GLOSSARY_LIMITS = { term: 255, operations: 1000, entries: 10_000 };

@@ -16,6 +16,10 @@ export { TeamMember, type TeamMemberArgs } from "./resources/team-member";
 export { SamlProvider, type SamlProviderArgs } from "./resources/saml-provider";
 export { OpenApiSpec, type OpenApiSpecArgs } from "./resources/openapi-spec";
 export { Translation, type TranslationArgs } from "./resources/translation";
+export {
+  TranslationGlossary,
+  type TranslationGlossaryArgs,
+} from "./resources/translation-glossary";
 export type { AdaptiveJsonSchema, AgentsContext, SiteType, SiteVisibility } from "./api/sites";
 export {
   getOrganization,

@@ -14,6 +14,7 @@ export { definitions } from "./runtime";
 export { importIdOf } from "./native/resources";
 
 export * from "./api/collections";
+export * from "./api/glossary";
 export * from "./api/openapi";
 export * from "./api/organizations";
 export * from "./api/people";
@@ -39,3 +40,4 @@ export { space } from "./resources/space";
 export { team } from "./resources/team";
 export { teamMember } from "./resources/team-member";
 export { translation } from "./resources/translation";
+export { canonicalEntries, translationGlossary } from "./resources/translation-glossary";

@@ -1,4 +1,5 @@
 import { listCollections, type Collection } from "pulumi-docs-workspace/tools";
+import { listGlossary, type GlossaryEntry } from "pulumi-docs-workspace/tools";
 import { getLatestSpecText, listSpecs, type OpenApiSpec } from "pulumi-docs-workspace/tools";
 import { getOrganization, type Organization } from "pulumi-docs-workspace/tools";
 import {
@@ -56,6 +57,8 @@ export interface Inventory {
   samlProviders: SamlProvider[];
   specs: SpecInventory[];
   translations: Translation[];
+  /** The translation glossary's entries. */
+  glossary: GlossaryEntry[];
 }
 
 /** Told as each read finishes: what it was, and how many objects it found. */
@@ -109,6 +112,7 @@ export async function readInventory(
       ),
     ),
     translations: counted("translations", listTranslations(client, organizationId)),
+    glossary: counted("glossary entries", listGlossary(client, organizationId)),
   });
 }
 

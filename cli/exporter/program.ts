@@ -1,3 +1,4 @@
+import { declareGlossary } from "./declare-glossary";
 import { teamMember } from "pulumi-docs-workspace/tools";
 import {
   declareCollections,
@@ -57,6 +58,7 @@ export function buildProgram(inventory: Inventory, options: ExportOptions = {}):
     declareCollections,
     declareSpaces,
     declareTranslations,
+    declareGlossary,
     declareSpecs,
     declareSites,
     declareTeams,

@@ -3,6 +3,7 @@ import { changeRequestPages } from "./change-requests";
 import { contentPages, spacePageRoutes } from "./content";
 import type { Route } from "../http/route";
 import type { PageContext } from "./context";
+import { glossaryPages } from "./glossary";
 import { pdfPages } from "./pdf";
 import { peoplePages } from "./people";
 import { searchPages } from "./search";
@@ -33,6 +34,7 @@ export const privatePageRoutes: readonly Route<PageContext>[] = [
   ...workspacePages,
   ...sitePages,
   ...peoplePages,
+  ...glossaryPages,
   ...openApiSpecPages,
   ...adminPages,
   ...contentPages,

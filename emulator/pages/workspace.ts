@@ -1,6 +1,7 @@
 import { collectionAppUrl } from "../render/collections";
 import { page } from "../http/route";
 import { spaceContentSection } from "./content";
+import { glossaryAppUrl } from "./glossary";
 import { peopleAppUrl } from "./people";
 import { siteAppUrl } from "../render/sites";
 import { spaceAppUrl } from "../render/spaces";
@@ -131,7 +132,8 @@ export const workspacePages = [
             <p class="meta">
               Organization <code>${org.id}</code> · plan
               ${org.plan}${org.hostname ? html` · hostname ${org.hostname}` : ""} ·
-              <a href="${peopleAppUrl(ctx.origin, org.id)}">Members, teams and SSO</a>
+              <a href="${peopleAppUrl(ctx.origin, org.id)}">Members, teams and SSO</a> ·
+              <a href="${glossaryAppUrl(ctx.origin, org.id)}">Translation glossary</a>
             </p>
             <h2>Collections and spaces</h2>
             ${tree.children.size === 0 ? html`<p class="empty">No collection or space yet.</p>` : renderTree(ctx, tree, null)}

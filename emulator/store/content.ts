@@ -263,15 +263,24 @@ export function writeContent(
 
 /**
  * Gives `spaceId` a copy of revision `from` (a duplicated space's content): a new revision with
- * the same pages (their ids kept) and files, its parent `from`. The space moves to it.
+ * the same pages (their ids kept) and files, its parent `from`. The space moves to it. `rewrite`,
+ * when given, rewrites each page's title and Markdown (a translation's glossary terms).
  */
-export function copyRevision(store: Store, from: string, spaceId: string): string {
+export function copyRevision(
+  store: Store,
+  from: string,
+  spaceId: string,
+  rewrite?: (text: string) => string,
+): string {
+  const pages = pagesOf(store, from);
   return store.transaction(() => {
     const id = insertRevision(store, {
       spaceId,
       parents: [from],
       type: "edits",
-      pages: pagesOf(store, from),
+      pages: rewrite
+        ? pages.map((p) => ({ ...p, title: rewrite(p.title), markdown: rewrite(p.markdown) }))
+        : pages,
       files: { from },
     });
     setSpaceRevision(store, spaceId, id);

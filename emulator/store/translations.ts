@@ -3,6 +3,8 @@ import type { Store } from "./index";
 import { all, placeholders, Table, type Raw } from "./sql";
 import { copyRevision, pagesOf } from "./content";
 import { copySpaceInto, findSpace, insertSpace } from "./spaces";
+import { glossaryOf } from "./glossary";
+import { glossaryRewriter } from "../glossary-terms";
 
 /**
  * Translations of spaces (§2.12, §4.14). `generation` counts runs: a run that a newer one
@@ -228,11 +230,16 @@ export function completeRun(store: Store, id: string, generation: number): void 
         previous && previous.deletedAt === null && previous.organizationId === row.organizationId
           ? previous
           : insertSpace(store, row.organizationId, { parentId: live.parentId });
-      // The "translation" is a copy: the emulator translates no text. Its pages and the words of
-      // their titles and Markdown are what a run counts.
+      // The "translation" is a copy: the emulator translates no text but the glossary's terms.
+      // Its pages and the words of their titles and Markdown are what a run counts.
       copySpaceInto(store, target.id, live, row.language);
       const source = pagesOf(store, live.revision);
-      result = { space: target.id, revision: copyRevision(store, live.revision, target.id) };
+      const glossary = glossaryOf(store, row.organizationId).map((e) => e.translations);
+      const rewrite = glossaryRewriter(glossary, row.sourceLanguage, row.language);
+      result = {
+        space: target.id,
+        revision: copyRevision(store, live.revision, target.id, rewrite),
+      };
       pages = source.length;
       counted = source.reduce((sum, page) => sum + words(page.title) + words(page.markdown), 0);
     }

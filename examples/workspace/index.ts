@@ -15,6 +15,7 @@ import {
   Space,
   Team,
   Translation,
+  TranslationGlossary,
 } from "pulumi-docs-workspace";
 
 // The API endpoint, token and organization come from the stack config (`docs-workspace:*`) or the
@@ -190,14 +191,29 @@ paths:
   visibility: "public",
 });
 
-// Onboarding in French for the Paris office: the translation runs on create and again when the
-// instructions change; its result space is the translated copy.
-const onboardingFr = new Translation("onboarding-fr", {
-  spaceId: onboarding.id,
-  sourceLanguage: "en",
-  language: "fr",
-  instructions: "Keep product and team names in English.\nAddress the reader as « vous ».",
+// The organization's glossary, authoritative: the terms every translation must use. Entries
+// added by hand are removed at the next up.
+const glossary = new TranslationGlossary("glossary", {
+  entries: [
+    { en: "Handbook", fr: "Manuel", de: "Handbuch" },
+    { en: "Code review", fr: "Revue de code" },
+    { en: "On-call", fr: "Astreinte", de: "Bereitschaft" },
+  ],
 });
+
+// Onboarding in French for the Paris office: the translation runs on create and again when the
+// instructions change; its result space is the translated copy, written with the glossary's terms
+// (so it runs once the glossary holds them).
+const onboardingFr = new Translation(
+  "onboarding-fr",
+  {
+    spaceId: onboarding.id,
+    sourceLanguage: "en",
+    language: "fr",
+    instructions: "Keep product and team names in English.\nAddress the reader as « vous ».",
+  },
+  { dependsOn: [glossary] },
+);
 
 export const organizationTitle = organization.title;
 /** What the identity provider needs: where to post assertions, and the service's entity id. */
@@ -213,3 +229,4 @@ export const siteUrl = site.urls.apply((urls) => urls.published ?? urls.app);
 export const reviewerUrl = reviewers.url;
 export const incidentApiUrl = incidentApi.urls.apply((urls) => urls.published ?? urls.app);
 export const onboardingFrenchSpaceId = onboardingFr.resultSpaceId;
+export const glossaryEntryCount = glossary.entryCount;

@@ -33,8 +33,9 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   schema?: S;
   /**
    * The operation may be sent twice with the same effect: an action POST (publish, move, adding
-   * a section to a group) says so here, and is then retried like a PUT. The client never guesses
-   * it from the path.
+   * a section to a group) says so here, and is then retried like a PUT. A PUT that may not (the
+   * glossary's batch, whose inserts would be made twice) says `false`: a 429 is then still
+   * retried, an unknown outcome is not. The client never guesses it from the path.
    */
   idempotent?: boolean;
 }

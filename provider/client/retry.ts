@@ -37,9 +37,13 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxTotalWaitMs: 300_000,
 };
 
-export function isRetryable(method: string, error: ApiError, idempotent = false): boolean {
+/**
+ * Whether a failed request may be sent again. `idempotent` overrides what its method implies: an
+ * action POST that is safe to repeat says `true`, a PUT that is not (a batch of inserts) `false`.
+ */
+export function isRetryable(method: string, error: ApiError, idempotent?: boolean): boolean {
   if (error.status === 429) return true;
-  if (!idempotent && !IDEMPOTENT_METHODS.has(method)) return false;
+  if (!(idempotent ?? IDEMPOTENT_METHODS.has(method))) return false;
   return error.status === 0 || RETRYABLE_STATUSES.has(error.status);
 }
 

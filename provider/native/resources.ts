@@ -118,6 +118,8 @@ export function fromImportId(token: string, importId: string): { id: string; kno
   const type = token.slice(token.lastIndexOf(":") + 1);
   // A site's adaptive schema is addressed by its site: its id is the site's.
   if (type === "SiteAdaptiveSchema") return { id: importId, known: { siteId: importId } };
+  // The glossary is the organization's: its id is the organization's.
+  if (type === "TranslationGlossary") return { id: importId, known: { organizationId: importId } };
   const slash = importId.indexOf("/");
   if (slash < 0) return { id: importId, known: {} };
   const [head, tail] = [importId.slice(0, slash), importId.slice(slash + 1)];

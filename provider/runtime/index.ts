@@ -8,6 +8,7 @@ import { teamMember } from "../resources/team-member";
 import type { Handlers } from "../lifecycle/handlers";
 import { openApiSpec } from "../resources/openapi-spec";
 import { translation } from "../resources/translation";
+import { translationGlossary } from "../resources/translation-glossary";
 import { shareLink } from "../resources/share-link";
 import { site } from "../resources/site";
 import { siteAdaptiveSchema } from "../resources/site-adaptive-schema";
@@ -35,6 +36,7 @@ export const definitions = [
   samlProvider,
   openApiSpec,
   translation,
+  translationGlossary,
 ] as const;
 
 /** Every resource kind the package serves, by the kind string its shim captured. */

@@ -36,7 +36,14 @@ describeCli("the every-resource fixture through the real pulumi CLI", () => {
     expect(await writes(emu)).toEqual([]);
 
     expect((await stack.json(["destroy"])).result.code).toBe(0);
-    for (const kind of ["teams", "saml", "sites", "collections", "spaces"]) {
+    for (const kind of [
+      "teams",
+      "saml",
+      "sites",
+      "collections",
+      "spaces",
+      "translations-glossary",
+    ]) {
       const body = (await callApi(emu, "GET", `/v1/orgs/${emu.organizationId}/${kind}`)).body;
       expect({ kind, items: body.items }).toEqual({ kind, items: [] });
     }

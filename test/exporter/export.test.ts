@@ -16,7 +16,7 @@ const example = path.join(root, "examples/workspace");
 const DEMO_CERTIFICATE =
   "-----BEGIN CERTIFICATE-----\nMIIBdemoCertificateForTheEmulatorOnly\n-----END CERTIFICATE-----";
 
-// The example (25 resources), then the generated program, each through the provider host.
+// The example (26 resources), then the generated program, each through the provider host.
 jest.setTimeout(600_000);
 
 let emu: TestEmulator;
@@ -35,7 +35,7 @@ beforeAll(async () => {
       "handbook:teams": JSON.stringify(["Platform", "Payments"]),
     }),
   );
-  expect(first.summary).toMatchObject({ create: 25 });
+  expect(first.summary).toMatchObject({ create: 26 });
 });
 afterAll(async () => {
   await emu.close();
@@ -135,6 +135,7 @@ test("the export of the example workspace declares every kind, by variable, each
       "Space",
       "Team",
       "Translation",
+      "TranslationGlossary",
     ].sort(),
   );
   // References are variables; the only literal ids are the adoptIds.

@@ -35,9 +35,9 @@ test("export of an organization with 1,000 spaces completes with one request per
   expect(requests.every((r) => r.method === "GET")).toBe(true);
   expect(repeatedReads(requests)).toEqual([]);
   // 1,000 spaces are one page of 1,000; the organization, and one page of each other list
-  // (collections, sites, members, teams, SAML providers, specs, translations), all empty but
+  // (collections, sites, members, teams, SAML providers, specs, translations, glossary), all empty but
   // the members.
   const spacesList = requests.filter((r) => r.path === `/v1/orgs/${emu.organizationId}/spaces`);
   expect(spacesList).toHaveLength(1);
-  expect(requests).toHaveLength(9);
+  expect(requests).toHaveLength(10);
 });
