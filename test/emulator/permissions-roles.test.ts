@@ -121,7 +121,12 @@ describe("sites", () => {
     expect(overrides.body.items).toMatchObject([
       { permission: "create", user: { id: editor.userId } },
     ]);
-    const guest = await api("PATCH", `${base}/permissions/users/${editor.userId}`, { role: null });
+    // A site's PATCH takes a RoleLevel (the hosted MemberRole); an invite may set null (guest).
+    const refused = await api("PATCH", `${base}/permissions/users/${editor.userId}`, {
+      role: null,
+    });
+    expect(refused.status).toBe(400);
+    const guest = await api("POST", `${base}/permissions`, { role: null, users: [editor.userId] });
     expect(guest.status).toBe(204);
     expect((await api("GET", `${base}/permissions/users`)).body.items[0]!.permission).toBeNull();
     expect((await api("DELETE", `${base}/permissions/teams/${team}`)).status).toBe(205);
