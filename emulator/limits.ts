@@ -34,3 +34,25 @@ export const MAX_PAGE_DEPTH = 8;
 
 /** Spaces stay restorable this long after `deletedAt` (§8). */
 export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * A site's customization settings (the hosted `SiteCustomizationSettingsBase`): the title, a
+ * URL, the footer's copyright, the AI assistant's greeting, instructions and suggested questions,
+ * the announcement's message, social accounts, a localized string.
+ */
+export const CUSTOMIZATION_LIMITS = {
+  titleMin: 2,
+  title: 128,
+  url: 2048,
+  copyright: 512,
+  aiGreeting: 256,
+  aiInstructions: 10000,
+  suggestions: 5,
+  suggestionMin: 3,
+  suggestion: 64,
+  messageMin: 2,
+  message: 128,
+  socialAccounts: 10,
+  localized: 128,
+  emoji: 50,
+};
