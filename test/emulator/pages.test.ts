@@ -145,7 +145,7 @@ test("a site's page shows its customization and the site spaces overriding it, n
   const sitePath = `/v1/orgs/${t.organizationId}/sites/${site.id as string}`;
   const before = (await page((site.urls as { app: string }).app)).html;
   expect(before).toContain("never: the service&#39;s defaults");
-  const settings = (await api("GET", `${sitePath}/customization`)).body as {
+  const settings = (await api("GET", `${sitePath}/customization`)).body as unknown as {
     styling: Record<string, unknown>;
     ai: Record<string, unknown>;
   };
