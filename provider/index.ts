@@ -16,6 +16,11 @@ export { TeamMember, type TeamMemberArgs } from "./resources/team-member";
 export { SamlProvider, type SamlProviderArgs } from "./resources/saml-provider";
 export { OpenApiSpec, type OpenApiSpecArgs } from "./resources/openapi-spec";
 export { Translation, type TranslationArgs } from "./resources/translation";
+export { SiteCustomization, type SiteCustomizationArgs } from "./resources/site-customization";
+export {
+  SiteSpaceCustomization,
+  type SiteSpaceCustomizationArgs,
+} from "./resources/site-space-customization";
 export type { AdaptiveJsonSchema, AgentsContext, SiteType, SiteVisibility } from "./api/sites";
 export {
   getOrganization,
