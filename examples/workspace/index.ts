@@ -125,7 +125,8 @@ new SiteSpaceCustomization("incidents-look", {
   siteId: site.id,
   siteSpaceId: incidentsOnSite.id,
   styling: { theme: "muted" },
-  announcement: { enabled: true, message: "Paged? Start with triage.", style: "warning" },
+  themes: { default: "dark" },
+  pagination: { enabled: false },
 });
 
 teams.forEach(

@@ -187,13 +187,16 @@ export const CustomizationLink = z.strictObject({ url: Url.optional() });
 export const CustomizationInsights = z.strictObject({ trackingCookie: z.boolean() });
 export const CustomizationTitle = z.string().min(2).max(128);
 
-/** The sections of a site space's override a resource may declare. */
+/**
+ * The sections of a site space's override a resource may declare: those whose every field the
+ * service's PATCH can reset with `null`, so that deleting the resource can give them back. The
+ * announcement is not among them: the PATCH takes no `null` for it.
+ */
 export const siteSpaceSections = {
   title: CustomizationTitle.optional(),
   styling: SiteSpaceCustomizationStyling.optional(),
   header: CustomizationHeader.optional(),
   footer: CustomizationFooter.optional(),
-  announcement: CustomizationAnnouncement.optional(),
   themes: CustomizationThemes.optional(),
   feedback: CustomizationToggle.optional(),
   externalLinks: CustomizationExternalLinks.optional(),
@@ -207,6 +210,7 @@ export const siteSpaceSections = {
 export const siteSections = {
   ...siteSpaceSections,
   styling: CustomizationStyling.optional(),
+  announcement: CustomizationAnnouncement.optional(),
   ai: CustomizationAi.optional(),
   advancedCustomization: CustomizationToggle.optional(),
   pageActions: CustomizationPageActions.optional(),

@@ -99,12 +99,6 @@ export interface SiteSpaceCustomizationArgs extends WorkspaceArgs {
    */
   footer?: Input<Inputs["footer"]>;
   /**
-   * A banner above this site space's pages: whether it shows, its message (2 to 128 characters)
-   * and style.
-   * @example { enabled: true, message: "These guides moved", style: "warning" }
-   */
-  announcement?: Input<Inputs["announcement"]>;
-  /**
    * The default color mode and whether readers may switch it, for this site space.
    * @example { default: "dark" }
    */

@@ -77,9 +77,9 @@ export const customizationFixtures: Record<string, Fixture> = {
         reason: /font/,
       },
       {
-        args: { announcement: { enabled: true, message: "x", style: "info" } },
-        property: "announcement.message",
-        reason: /at least 2 characters/,
+        args: { privacyPolicy: { url: "not a url" } },
+        property: "privacyPolicy.url",
+        reason: /URL/,
       },
       { args: { adoptId: "another-space" }, property: "adoptId", reason: /site space's id/ },
     ],
