@@ -1,7 +1,7 @@
-import { isDeepStrictEqual } from "node:util";
-import type { z } from "zod";
+import { z } from "zod";
 import * as api from "../provider/api/site-customization";
 import { SERVICE_DEFAULTS, type Doc } from "../provider/api/site-customization-document";
+import { sameValue } from "../provider/lifecycle/compare";
 import { siteCustomization } from "../provider/resources/site-customization";
 import { siteSpaceCustomization } from "../provider/resources/site-space-customization";
 import type { Value } from "./code";
@@ -11,11 +11,17 @@ import type { SiteInventory } from "./inventory";
 const isDoc = (value: unknown): value is Doc =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
+/** The fields a section's schema declares (none for a value that is not an object). */
+function fieldsOf(schema: z.ZodType): Set<string> {
+  const inner = schema instanceof z.ZodOptional ? schema.unwrap() : schema;
+  return new Set(inner instanceof z.ZodObject ? Object.keys(inner.shape) : []);
+}
+
 /**
  * The settings of `current` a resource of `sections` may declare and that differ from `base`:
  * in a section (an object the schema types field by field), the fields that differ; elsewhere the
- * value, when it differs. A section the resource's schema refuses (a value the provider does not
- * model) is left out, with a note.
+ * value, when it differs. Fields the resource does not declare are not looked at; a section whose
+ * values the resource's schema refuses (a font of one's own) is left out, with a note.
  */
 export function differing(
   current: Doc,
@@ -27,12 +33,15 @@ export function differing(
   const out: Doc = {};
   for (const [key, schema] of Object.entries(sections)) {
     const value = current[key];
-    if (value === undefined || isDeepStrictEqual(value, base[key])) continue;
+    if (value === undefined || sameValue(value, base[key])) continue;
     const was = isDoc(base[key]) ? base[key] : {};
+    const known = fieldsOf(schema);
     const part =
       isDoc(value) && key !== "announcement"
         ? Object.fromEntries(
-            Object.entries(value).filter(([field, v]) => !isDeepStrictEqual(v, was[field])),
+            Object.entries(value).filter(
+              ([field, v]) => known.has(field) && !sameValue(v, was[field]),
+            ),
           )
         : value;
     if (isDoc(part) && Object.keys(part).length === 0) continue;
