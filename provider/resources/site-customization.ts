@@ -7,6 +7,7 @@ import {
   SERVICE_DEFAULTS,
   type Doc,
 } from "../api/site-customization-document";
+import { sameValue } from "../lifecycle/compare";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input, Known, WorkspaceArgs } from "../lifecycle/define";
 
@@ -52,7 +53,17 @@ async function merged(
   declared: Doc,
 ) {
   const current = await api.getSiteCustomization(client, organizationId, siteId);
-  return api.putSiteCustomization(client, organizationId, siteId, overlay(current, declared));
+  const next = overlay(current, declared);
+  // Already so (an adopted site whose settings match the program): nothing to write.
+  if (sameValue(next, current)) return current;
+  return api.putSiteCustomization(client, organizationId, siteId, next);
+}
+
+/** Whether the document already holds each declared setting as declared. */
+export function holds(current: Doc, declared: Doc): boolean {
+  return Object.entries(declared).every(([key, value]) =>
+    sameValue(project(current[key], value, key), value),
+  );
 }
 
 const Body = z.object(api.siteSections);

@@ -3,7 +3,7 @@ import * as api from "../api/site-customization";
 import { resets } from "../api/site-customization-document";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
-import { declaredOutputs, sectionsOf } from "./site-customization";
+import { declaredOutputs, holds, sectionsOf } from "./site-customization";
 
 const Body = z.object(api.siteSpaceSections);
 
@@ -48,8 +48,17 @@ export const siteSpaceCustomization = defineResource({
   idOf: (_, inputs) => inputs.siteSpaceId,
   read: ({ client }, id, olds) =>
     api.getSiteSpaceCustomization(client, olds.organizationId, olds.siteId, id),
-  patch: ({ client }, id, olds, body) =>
-    api.patchSiteSpaceCustomization(client, olds.organizationId, olds.siteId, id, body),
+  patch: async ({ client }, id, olds, body) => {
+    const current = await api.getSiteSpaceCustomization(
+      client,
+      olds.organizationId,
+      olds.siteId,
+      id,
+    );
+    // Already so (an adopted override that matches the program): nothing to write.
+    if (holds(current, body)) return current;
+    return api.patchSiteSpaceCustomization(client, olds.organizationId, olds.siteId, id, body);
+  },
   delete: async ({ client }, id, olds) => {
     const override = resets(sectionsOf(olds, api.siteSpaceSections));
     if (Object.keys(override).length === 0) return;
