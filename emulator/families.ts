@@ -20,6 +20,7 @@ import { samlRoutes } from "./routes/saml";
 import { searchRoutes } from "./routes/search";
 import { sectionGroupRoutes } from "./routes/section-groups";
 import { shareLinkRoutes } from "./routes/share-links";
+import { siteCustomizationRoutes } from "./routes/site-customization";
 import { siteSectionRoutes } from "./routes/site-sections";
 import { siteSpaceRoutes } from "./routes/site-spaces";
 import { siteRoutes } from "./routes/sites";
@@ -40,6 +41,7 @@ import { permissionHooks, permissionsSchema } from "./store/permissions";
 import { samlSchema } from "./store/saml";
 import { sectionGroupsSchema } from "./store/section-groups";
 import { shareLinksSchema } from "./store/share-links";
+import { siteCustomizationSchema } from "./store/site-customization";
 import { siteSectionsSchema } from "./store/site-sections";
 import { siteSpacesAddedColumns, siteSpacesSchema } from "./store/site-spaces";
 import { sitesHooks } from "./access/sites";
@@ -90,6 +92,11 @@ export const families: readonly Family[] = [
     routes: siteSpaceRoutes,
   },
   { name: "share-links", schema: shareLinksSchema, routes: shareLinkRoutes },
+  {
+    name: "site-customization",
+    schema: siteCustomizationSchema,
+    routes: siteCustomizationRoutes,
+  },
   // Members keep their rows in the organizations family's identity tables.
   { name: "members", schema: visitorClaimKeysSchema, routes: memberRoutes },
   { name: "teams", schema: teamsSchema, routes: teamRoutes },

@@ -47,3 +47,25 @@ export const PERMISSION_INVITE_MAX = 1000;
  * most 10,000 entries (both our own: the service states none).
  */
 export const GLOSSARY_LIMITS = { term: 255, operations: 1000, entries: 10_000 };
+
+/**
+ * A site's customization settings (the hosted `SiteCustomizationSettingsBase`): the title, a
+ * URL, the footer's copyright, the AI assistant's greeting, instructions and suggested questions,
+ * the announcement's message, social accounts, a localized string.
+ */
+export const CUSTOMIZATION_LIMITS = {
+  titleMin: 2,
+  title: 128,
+  url: 2048,
+  copyright: 512,
+  aiGreeting: 256,
+  aiInstructions: 10000,
+  suggestions: 5,
+  suggestionMin: 3,
+  suggestion: 64,
+  messageMin: 2,
+  message: 128,
+  socialAccounts: 10,
+  localized: 128,
+  emoji: 50,
+};

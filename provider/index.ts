@@ -20,6 +20,11 @@ export {
   TranslationGlossary,
   type TranslationGlossaryArgs,
 } from "./resources/translation-glossary";
+export { SiteCustomization, type SiteCustomizationArgs } from "./resources/site-customization";
+export {
+  SiteSpaceCustomization,
+  type SiteSpaceCustomizationArgs,
+} from "./resources/site-space-customization";
 export type { AdaptiveJsonSchema, AgentsContext, SiteType, SiteVisibility } from "./api/sites";
 export {
   getOrganization,

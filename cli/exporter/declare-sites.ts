@@ -5,6 +5,7 @@ import { siteSection } from "pulumi-docs-workspace/tools";
 import { siteSectionGroup } from "pulumi-docs-workspace/tools";
 import { siteSpace } from "pulumi-docs-workspace/tools";
 import { code, type Value } from "./code";
+import { declareCustomization } from "./declare-customization";
 import { byTitle, skip, type Declarer } from "./declarations";
 import { spaceTitleIn } from "./declare-content";
 import type { Inventory, SiteInventory } from "./inventory";
@@ -17,6 +18,7 @@ export function declareSites(program: Declarer, inventory: Inventory): void {
     const madeWith = declareSections(program, s, siteRef);
     declareSiteSpaces(program, s, siteRef, madeWith, spaceTitle);
     declareGroupsAndLinks(program, s, siteRef);
+    declareCustomization(program, s, siteRef);
   }
 }
 

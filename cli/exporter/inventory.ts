@@ -29,6 +29,11 @@ import {
 import { listSpaces, type Space } from "pulumi-docs-workspace/tools";
 import { listTranslations, type Translation } from "pulumi-docs-workspace/tools";
 import type { ApiClient } from "pulumi-docs-workspace/tools";
+import {
+  getSiteCustomization,
+  getSiteSpaceCustomization,
+  type SiteCustomization,
+} from "pulumi-docs-workspace/tools";
 
 /** A site with everything that lives in it. */
 export interface SiteInventory {
@@ -38,6 +43,8 @@ export interface SiteInventory {
   groups: SiteSectionGroup[];
   shareLinks: ShareLink[];
   adaptiveSchema: SiteAdaptiveSchema;
+  /** The site's settings, and each site space's (the site's with its override laid over). */
+  customization: { site: SiteCustomization; siteSpaces: Record<string, SiteCustomization> };
 }
 
 /** An OpenAPI spec, with the text of its latest version when its source is text. */
@@ -136,6 +143,14 @@ async function readSite(
     listShareLinks(client, organizationId, site.id),
     getAdaptiveSchema(client, organizationId, site.id),
   ]);
+  const [siteSettings, ...siteSpaceSettings] = await Promise.all([
+    getSiteCustomization(client, organizationId, site.id),
+    ...siteSpaces.map((x) => getSiteSpaceCustomization(client, organizationId, site.id, x.id)),
+  ]);
+  const customization = {
+    site: siteSettings!,
+    siteSpaces: Object.fromEntries(siteSpaces.map((x, i) => [x.id, siteSpaceSettings[i]!])),
+  };
   progress("site structures", 1);
-  return { site, sections, siteSpaces, groups, shareLinks, adaptiveSchema };
+  return { site, sections, siteSpaces, groups, shareLinks, adaptiveSchema, customization };
 }

@@ -11,6 +11,7 @@ import { containerSiteSpaces, type SiteSpaceRow } from "../store/site-spaces";
 import { findOrganization } from "../store/organizations";
 import { findSite, type SiteRow } from "../store/sites";
 import { findSpace } from "../store/spaces";
+import { customizationSection } from "./site-customization";
 import { missing, missingAnswer, pageAnswer, pageRoute, type PageContext } from "./context";
 import { badge, html, layout, maskKey, maskShareUrl, type Html } from "./html";
 import { permissionsSection } from "./permissions";
@@ -181,6 +182,8 @@ export const sitePages = [
                     )}
                   </table>`
             }
+            <h2>Customization</h2>
+            ${customizationSection(ctx.store, site.id)}
             <h2>Adaptive schema</h2>
             ${
               claims.length === 0

@@ -1,75 +1,103 @@
 import { z } from "zod";
-import { named } from "./common";
+import { named, timestamp } from "./common";
+import { settingsShape, siteSpaceOverrideShape } from "./site-customization-fields";
 
 /**
- * A site's customization settings, as the published view sends them (the hosted document's
- * `SiteCustomizationSettings`, whose seventeen sections are all required). The emulator keeps no
- * customization of its own yet: every site, and every site space in it, answers the defaults
- * below, which are the values of a site nobody has customized (docs/api-decisions.md,
- * "Published view").
+ * A site's customization settings (the hosted document's `SiteCustomizationSettings`, whose
+ * seventeen sections are required): what GET answers, the site's own once a PUT wrote them, else
+ * the defaults below, which are the values of a site nobody has customized. A site space answers
+ * the site's settings with its own override laid over them (docs/api-decisions.md, "Site
+ * customization").
  */
-const ThemedColor = z.strictObject({
-  light: z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/),
-  dark: z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/),
-});
-const ThemedCodeTheme = z.strictObject({ light: z.string(), dark: z.string() });
-const Toggle = z.strictObject({ enabled: z.boolean() });
-
 export const SiteCustomizationJson = named(
   "SiteCustomizationSettings",
-  z.strictObject({
-    styling: z.strictObject({
-      theme: z.enum(["clean", "muted", "bold", "gradient"]),
-      primaryColor: ThemedColor,
-      infoColor: ThemedColor,
-      successColor: ThemedColor,
-      warningColor: ThemedColor,
-      dangerColor: ThemedColor,
-      corners: z.enum(["straight", "rounded", "circular"]),
-      depth: z.enum(["subtle", "flat"]),
-      links: z.enum(["default", "accent"]),
-      font: z.string(),
-      monospaceFont: z.string(),
-      background: z.enum(["plain", "match"]),
-      icons: z.enum(["regular", "solid", "duotone", "light", "thin"]),
-      codeTheme: z.strictObject({ default: ThemedCodeTheme, openapi: ThemedCodeTheme }),
-      sidebar: z.strictObject({
-        background: z.enum(["default", "filled"]),
-        list: z.enum(["default", "pill", "line"]),
-      }),
-      search: z.enum(["prominent", "subtle"]),
-    }),
-    internationalization: z.strictObject({ locale: z.string() }),
-    favicon: z.strictObject({}),
-    header: z.strictObject({
-      preset: z.enum(["default", "bold", "contrast", "custom", "none"]),
-      links: z.array(z.unknown()),
-    }),
-    footer: z.strictObject({ groups: z.array(z.unknown()) }),
-    themes: z.strictObject({
-      default: z.enum(["light", "dark", "system"]),
-      toggeable: z.boolean(),
-    }),
-    feedback: Toggle,
-    ai: z.strictObject({ mode: z.enum(["none", "search", "assistant"]) }),
-    advancedCustomization: Toggle,
-    pageActions: z.strictObject({
-      items: z.array(z.enum(["assistant", "external-ai", "markdown", "mcp", "git", "pdf"])),
-    }),
-    externalLinks: z.strictObject({ target: z.enum(["self", "blank"]) }),
-    pagination: Toggle,
-    trademark: Toggle,
-    privacyPolicy: z.strictObject({}),
-    socialPreview: z.strictObject({}),
-    socialAccounts: z.array(z.unknown()),
-    insights: z.strictObject({ trackingCookie: z.boolean() }),
-  }),
+  z.strictObject({ ...settingsShape, updatedAt: timestamp.optional() }),
 );
 export type SiteCustomizationJson = z.output<typeof SiteCustomizationJson>;
 
+/** What a PUT sends: the whole document (the hosted `SiteCustomizationSettingsInput`). */
+export const SiteCustomizationInput = z.strictObject(settingsShape);
+export type SiteCustomizationInput = z.output<typeof SiteCustomizationInput>;
+
+/** What a site space's PATCH sends: the sections it may override, `null` resetting a field. */
+export const SiteSpaceOverrideInput = z.strictObject(siteSpaceOverrideShape);
+export type SiteSpaceOverrideInput = z.output<typeof SiteSpaceOverrideInput>;
+
+type Doc = Record<string, unknown>;
+
+/**
+ * The objects an override merges into field by field: the settings' sections, and the styling's
+ * sidebar and code theme. Any other value (a color, a favicon, a list) is replaced whole.
+ */
+const SECTIONS = new Set([
+  "styling",
+  "styling.sidebar",
+  "styling.codeTheme",
+  "internationalization",
+  "header",
+  "footer",
+  "themes",
+  "feedback",
+  "externalLinks",
+  "pagination",
+  "trademark",
+  "privacyPolicy",
+  "socialPreview",
+]);
+
+const isDoc = (value: unknown): value is Doc =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * `over` laid onto `base`: sections merge field by field, any other value replaces; with `reset`
+ * (a PATCH onto an override), `null` removes the field and a section left empty goes.
+ */
+export function overlay(base: Doc, over: Doc, reset = false, path = ""): Doc {
+  const next: Doc = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const at = path === "" ? key : `${path}.${key}`;
+    if (value === undefined) continue;
+    if (reset && value === null) delete next[key];
+    else if (SECTIONS.has(at) && isDoc(value)) {
+      const merged = overlay(isDoc(next[key]) ? (next[key] as Doc) : {}, value, reset, at);
+      if (reset && Object.keys(merged).length === 0) delete next[key];
+      else next[key] = merged;
+    } else next[key] = value;
+  }
+  return next;
+}
+
+/**
+ * The settings without what only a site admin reads: the AI assistant's instructions ("only
+ * available to site admins and never exposed on the published site", the hosted document).
+ */
+export function withoutAdminFields(settings: SiteCustomizationJson): SiteCustomizationJson {
+  if (settings.ai.instructions === undefined) return settings;
+  const { instructions: _, ...ai } = settings.ai;
+  return { ...settings, ai };
+}
+
+/** The settings GET answers for a site: its stored document, else the defaults. */
+export function siteSettings(
+  stored: { settings: Doc; updatedAt: string } | undefined,
+): SiteCustomizationJson {
+  if (stored === undefined) return defaultCustomization();
+  // The store keeps what a PUT sent, validated against the same fields.
+  return { ...(stored.settings as SiteCustomizationInput), updatedAt: stored.updatedAt };
+}
+
+/** A site space's settings: the site's, with the site space's override laid over them. */
+export function siteSpaceSettings(
+  site: SiteCustomizationJson,
+  override: Doc | undefined,
+): SiteCustomizationJson {
+  // An override holds only fields the PATCH validated, each of the site's own type.
+  return override === undefined ? site : (overlay(site, override) as SiteCustomizationJson);
+}
+
 /** The settings of a site nobody has customized. A fresh object each call: callers may own it. */
 export function defaultCustomization(): SiteCustomizationJson {
-  const themed = (light: string, dark: string) => ({ light, dark });
+  const themed = <T extends string>(light: T, dark: T) => ({ light, dark });
   return {
     styling: {
       theme: "clean",
@@ -113,18 +141,18 @@ export function defaultCustomization(): SiteCustomizationJson {
 
 /**
  * The published view's `customizations`: the site's settings, and each site space's (keyed by
- * site-space id), which are the site's while no site space has settings of its own.
+ * site-space id): the site's, with the site space's override laid over them.
  */
 export const PublishedCustomizationsJson = z.strictObject({
   site: SiteCustomizationJson,
   siteSpaces: z.record(z.string(), SiteCustomizationJson),
 });
 
-export function publishedCustomizations(siteSpaceIds: readonly string[]) {
-  return {
-    site: defaultCustomization(),
-    siteSpaces: Object.fromEntries(siteSpaceIds.map((id) => [id, defaultCustomization()])),
-  };
+export function publishedCustomizations(
+  site: SiteCustomizationJson,
+  siteSpaces: Record<string, SiteCustomizationJson>,
+) {
+  return { site, siteSpaces };
 }
 
 /**

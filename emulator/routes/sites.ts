@@ -8,7 +8,11 @@ import {
   PublishedCustomizationsJson,
   publishedCustomizations,
   SiteIntegrationScriptJson,
+  siteSettings,
+  siteSpaceSettings,
+  withoutAdminFields,
 } from "../render/site-customization";
+import { findSiteCustomization, siteSpaceCustomizationsOf } from "../store/site-customization";
 import { SiteSectionJson } from "../render/site-sections";
 import { SiteSpaceJson } from "../render/site-spaces";
 import { renderSite, SITE_TYPES, SiteJson } from "../render/sites";
@@ -134,6 +138,16 @@ function applySitePatch(ctx: ApiContext, site: SiteRow, body: z.output<typeof pa
     }
   }
   return updateSite(store, site, patch);
+}
+
+/** The published view's customizations: the site's stored settings, and each site space's. */
+function customizationsFor(ctx: ApiContext, siteId: string, siteSpaceIds: readonly string[]) {
+  const site = withoutAdminFields(siteSettings(findSiteCustomization(ctx.store, siteId)));
+  const overrides = new Map(
+    siteSpaceCustomizationsOf(ctx.store, siteId).map((row) => [row.siteSpaceId, row.overrides]),
+  );
+  const siteSpaces = siteSpaceIds.map((id) => [id, siteSpaceSettings(site, overrides.get(id))]);
+  return publishedCustomizations(site, Object.fromEntries(siteSpaces));
 }
 
 const base = "/orgs/{organizationId}/sites";
@@ -308,7 +322,7 @@ export const siteRoutes = [
         object: "published-content-site",
         site: renderSite(view),
         structure,
-        customizations: publishedCustomizations(siteSpaceIds),
+        customizations: customizationsFor(ctx, site.id, siteSpaceIds),
         scripts: [],
       });
     },

@@ -9,9 +9,11 @@ import {
   ShareLink,
   Site,
   SiteAdaptiveSchema,
+  SiteCustomization,
   SiteSection,
   SiteSectionGroup,
   SiteSpace,
+  SiteSpaceCustomization,
   Space,
   Team,
   Translation,
@@ -103,12 +105,29 @@ const practicesSection = new SiteSection("practices", {
   icon: "scale-balanced",
 });
 
-new SiteSpace("incidents-on-site", {
+const incidentsOnSite = new SiteSpace("incidents-on-site", {
   siteId: site.id,
   sectionId: practicesSection.id,
   spaceId: incidents.id,
   path: "incidents",
   condition: "visitor.claims.oncall === true",
+});
+
+// The site's look, declared in part: settings left out keep what the service or a person set.
+new SiteCustomization("docs-look", {
+  siteId: site.id,
+  styling: { theme: "bold", primaryColor: { light: "#0B5FFF", dark: "#6EA8FE" } },
+  themes: { default: "system", toggeable: true },
+  footer: { copyright: "© Engineering" },
+});
+
+// The incident runbook stands out from the rest of the site.
+new SiteSpaceCustomization("incidents-look", {
+  siteId: site.id,
+  siteSpaceId: incidentsOnSite.id,
+  styling: { theme: "muted" },
+  themes: { default: "dark" },
+  pagination: { enabled: false },
 });
 
 teams.forEach(

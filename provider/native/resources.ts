@@ -83,6 +83,8 @@ export async function create(
 
 /** The kinds a site holds: their read needs the site, which an import id names first. */
 const IN_SITE = ["ShareLink", "SiteSection", "SiteSectionGroup", "SiteSpace"];
+/** The kinds whose id is their site's: imported by the site's id alone. */
+const OF_SITE = ["SiteAdaptiveSchema", "SiteCustomization"];
 
 /**
  * What an import id holds beyond the object's id, for the kinds whose read needs more than it:
@@ -101,7 +103,7 @@ export function importIdOf(
   parents: { siteId?: string | undefined; teamId?: string | undefined },
 ): string {
   const type = token.slice(token.lastIndexOf(":") + 1);
-  if (IN_SITE.includes(type)) {
+  if (IN_SITE.includes(type) || type === "SiteSpaceCustomization") {
     if (parents.siteId === undefined)
       throw new Error(`${type} ${id}: its import id needs its siteId`);
     return `${parents.siteId}/${id}`;
@@ -116,14 +118,17 @@ export function importIdOf(
 
 export function fromImportId(token: string, importId: string): { id: string; known: Props } {
   const type = token.slice(token.lastIndexOf(":") + 1);
-  // A site's adaptive schema is addressed by its site: its id is the site's.
-  if (type === "SiteAdaptiveSchema") return { id: importId, known: { siteId: importId } };
   // The glossary is the organization's: its id is the organization's.
   if (type === "TranslationGlossary") return { id: importId, known: { organizationId: importId } };
+  // A site's adaptive schema and customization are addressed by their site: their id is the site's.
+  if (OF_SITE.includes(type)) return { id: importId, known: { siteId: importId } };
   const slash = importId.indexOf("/");
   if (slash < 0) return { id: importId, known: {} };
   const [head, tail] = [importId.slice(0, slash), importId.slice(slash + 1)];
   if (IN_SITE.includes(type)) return { id: tail, known: { siteId: head } };
+  // A site space's customization: `<siteId>/<siteSpaceId>`, its id the site space's.
+  if (type === "SiteSpaceCustomization")
+    return { id: tail, known: { siteId: head, siteSpaceId: tail } };
   if (type === "TeamMember") return { id: importId, known: { teamId: head, userId: tail } };
   return { id: importId, known: {} };
 }

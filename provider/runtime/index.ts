@@ -16,6 +16,8 @@ import { siteSection } from "../resources/site-section";
 import { siteSectionGroup } from "../resources/site-section-group";
 import { siteSpace } from "../resources/site-space";
 import { space } from "../resources/space";
+import { siteCustomization } from "../resources/site-customization";
+import { siteSpaceCustomization } from "../resources/site-space-customization";
 
 export { configure } from "../context";
 
@@ -37,6 +39,8 @@ export const definitions = [
   openApiSpec,
   translation,
   translationGlossary,
+  siteCustomization,
+  siteSpaceCustomization,
 ] as const;
 
 /** Every resource kind the package serves, by the kind string its shim captured. */

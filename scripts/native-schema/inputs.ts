@@ -5,6 +5,7 @@ import * as openapi from "../../provider/api/openapi";
 import * as organizations from "../../provider/api/organizations";
 import * as people from "../../provider/api/people";
 import * as shareLinks from "../../provider/api/share-links";
+import * as siteCustomization from "../../provider/api/site-customization";
 import * as siteSections from "../../provider/api/site-sections";
 import * as siteSpaces from "../../provider/api/site-spaces";
 import * as sites from "../../provider/api/sites";
@@ -35,6 +36,7 @@ function namedDeclarations(): z.core.$ZodRegistry<{ id: string }> {
     people,
     shareLinks,
     siteSections,
+    siteCustomization,
     siteSpaces,
     sites,
     spaces,

@@ -211,3 +211,28 @@ test("the permissions families are documented with the hosted service's operatio
   );
   expect(schema("UserContentPermission").required.sort()).toEqual(["permission", "user"]);
 });
+
+test("site customization: the five hosted operations, the settings schema with its required sections", () => {
+  const site = doc.paths["/v1/orgs/{organizationId}/sites/{siteId}/customization"]!;
+  const siteSpace =
+    doc.paths["/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization"]!;
+  expect([site.get?.operationId, site.put?.operationId]).toEqual([
+    "getSiteCustomizationById",
+    "updateSiteCustomizationById",
+  ]);
+  expect([
+    siteSpace.get?.operationId,
+    siteSpace.patch?.operationId,
+    siteSpace.delete?.operationId,
+  ]).toEqual([
+    "getSiteSpaceCustomizationById",
+    "overrideSiteSpaceCustomizationById",
+    "deleteSiteSpaceCustomizationById",
+  ]);
+  expect(Object.keys(siteSpace.delete!.responses)).toEqual(expect.arrayContaining(["204", "205"]));
+  const settings = doc.components.schemas.SiteCustomizationSettings as { required: string[] };
+  expect(settings.required).toEqual(
+    expect.arrayContaining(["styling", "header", "footer", "themes", "ai", "insights"]),
+  );
+  expect(settings.required).not.toContain("title");
+});

@@ -136,3 +136,30 @@ test("the people page lists members, teams with their roles and SAML providers, 
   expect(html).not.toContain("MIIBpagesTestCertificate");
   expect((await page(`${t.url}/app/o/nope/people`)).status).toBe(404);
 });
+
+test("a site's page shows its customization and the site spaces overriding it, never the AI instructions", async () => {
+  const space = (await api("POST", `/v1/orgs/${t.organizationId}/spaces`, { title: "S" })).body;
+  const site = (
+    await api("POST", `/v1/orgs/${t.organizationId}/sites`, { title: "Styled", spaces: [space.id] })
+  ).body;
+  const sitePath = `/v1/orgs/${t.organizationId}/sites/${site.id as string}`;
+  const before = (await page((site.urls as { app: string }).app)).html;
+  expect(before).toContain("never: the service&#39;s defaults");
+  const settings = (await api("GET", `${sitePath}/customization`)).body as unknown as {
+    styling: Record<string, unknown>;
+    ai: Record<string, unknown>;
+  };
+  settings.styling.theme = "gradient";
+  settings.ai.instructions = "secret-ish guidance";
+  expect((await api("PUT", `${sitePath}/customization`, settings)).status).toBe(200);
+  const siteSpaces = (await api("GET", `${sitePath}/site-spaces`)).body.items as { id: string }[];
+  const siteSpaceId = siteSpaces[0]!.id;
+  await api("PATCH", `${sitePath}/site-spaces/${siteSpaceId}/customization`, {
+    themes: { default: "dark" },
+  });
+  const { html } = await page((site.urls as { app: string }).app);
+  const section = html.slice(html.indexOf('id="customization"'));
+  expect(section).toMatch(/<dt>Theme<\/dt>\s*<dd>gradient<\/dd>/);
+  expect(html).toContain(`<code>${siteSpaceId}</code> overrides themes`);
+  expect(html).not.toContain("secret-ish guidance");
+});

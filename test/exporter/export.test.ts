@@ -16,7 +16,7 @@ const example = path.join(root, "examples/workspace");
 const DEMO_CERTIFICATE =
   "-----BEGIN CERTIFICATE-----\nMIIBdemoCertificateForTheEmulatorOnly\n-----END CERTIFICATE-----";
 
-// The example (26 resources), then the generated program, each through the provider host.
+// The example (28 resources), then the generated program, each through the provider host.
 jest.setTimeout(600_000);
 
 let emu: TestEmulator;
@@ -35,7 +35,7 @@ beforeAll(async () => {
       "handbook:teams": JSON.stringify(["Platform", "Payments"]),
     }),
   );
-  expect(first.summary).toMatchObject({ create: 26 });
+  expect(first.summary).toMatchObject({ create: 28 });
 });
 afterAll(async () => {
   await emu.close();
@@ -129,9 +129,11 @@ test("the export of the example workspace declares every kind, by variable, each
       "ShareLink",
       "Site",
       "SiteAdaptiveSchema",
+      "SiteCustomization",
       "SiteSection",
       "SiteSectionGroup",
       "SiteSpace",
+      "SiteSpaceCustomization",
       "Space",
       "Team",
       "Translation",
@@ -159,6 +161,8 @@ test("the export of the example workspace declares every kind, by variable, each
     SiteSection: "sections",
     SiteSectionGroup: "section-groups",
     SiteSpace: "site-spaces",
+    // A site space's customization is named by its site space.
+    SiteSpaceCustomization: "site-spaces",
   };
   for (const [i, entry] of imports.resources.entries()) {
     const d = program.declarations[i]!;

@@ -85,6 +85,7 @@ test("titles cannot end a comment of the generated program: every line terminato
         groups: [],
         shareLinks: [],
         adaptiveSchema: { jsonSchema: {} },
+        customization: { site: {}, siteSpaces: {} },
       },
     ],
     members: [],

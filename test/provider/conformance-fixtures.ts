@@ -2,6 +2,7 @@ import { textDocument } from "../../provider/api/translations";
 import { adminClient, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";
 import { glossaryFixtures } from "./conformance-fixtures-glossary";
+import { customizationFixtures } from "./conformance-fixtures-customization";
 
 /**
  * What each resource contributes to the conformance suite (conformance.test.ts): valid inputs,
@@ -356,4 +357,5 @@ export const fixtures: Record<string, Fixture> = {
     },
   },
   ...glossaryFixtures,
+  ...customizationFixtures,
 };
