@@ -21,6 +21,8 @@ import { shareLinkRoutes } from "./routes/share-links";
 import { siteSectionRoutes } from "./routes/site-sections";
 import { siteSpaceRoutes } from "./routes/site-spaces";
 import { siteRoutes } from "./routes/sites";
+import { siteRedirectRoutes } from "./routes/site-redirects";
+import { sitePublishingAuthRoutes } from "./routes/site-publishing-auth";
 import { spaceRoutes } from "./routes/spaces";
 import { teamRoutes } from "./routes/teams";
 import { translationRoutes } from "./routes/translations";
@@ -40,6 +42,7 @@ import { siteSectionsSchema } from "./store/site-sections";
 import { siteSpacesAddedColumns, siteSpacesSchema } from "./store/site-spaces";
 import { sitesHooks } from "./access/sites";
 import { sitesSchema } from "./store/sites";
+import { siteRedirectsSchema } from "./store/site-redirects";
 import { spacesAddedColumns, spacesSchema } from "./store/spaces";
 import { teamsSchema } from "./store/teams";
 import { translationHooks, translationsSchema } from "./store/translations";
@@ -86,6 +89,12 @@ export const families: readonly Family[] = [
     routes: siteSpaceRoutes,
   },
   { name: "share-links", schema: shareLinksSchema, routes: shareLinkRoutes },
+  // Visitor authentication keeps its one row per site in the redirects family's tables.
+  {
+    name: "site-redirects",
+    schema: siteRedirectsSchema,
+    routes: [...siteRedirectRoutes, ...sitePublishingAuthRoutes],
+  },
   // Members keep their rows in the organizations family's identity tables.
   { name: "members", schema: visitorClaimKeysSchema, routes: memberRoutes },
   { name: "teams", schema: teamsSchema, routes: teamRoutes },

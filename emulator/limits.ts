@@ -34,3 +34,11 @@ export const MAX_PAGE_DEPTH = 8;
 
 /** Spaces stay restorable this long after `deletedAt` (§8). */
 export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Site redirects (the hosted document's `SiteRedirectSourcePath` and `URL`): a source path of at
+ * most 512 characters, a destination URL of at most 2048, at most 500 redirects per bulk PUT.
+ */
+export const REDIRECT_SOURCE_MAX = 512;
+export const REDIRECT_URL_MAX = 2048;
+export const REDIRECT_BULK_MAX = 500;

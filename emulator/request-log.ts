@@ -68,8 +68,11 @@ function detached(text: string): string {
   return Buffer.from(text, "utf8").toString("utf8");
 }
 
-/** Body fields whose value is a secret wherever they appear: a SAML provider's certificate. */
-const SECRET_FIELDS = new Set(["certificate"]);
+/**
+ * Body fields whose value is a secret wherever they appear: a SAML provider's certificate, a
+ * site's visitor-authentication signing key (which no body takes, but a caller may echo back).
+ */
+const SECRET_FIELDS = new Set(["certificate", "privateKey"]);
 /** Query parameters whose value is a secret: a share key (§4.1). */
 const SECRET_QUERY = new Set(["shareKey"]);
 const MASK = "***";
