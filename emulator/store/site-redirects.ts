@@ -153,6 +153,11 @@ const publishingAuth = new Table<PublishingAuthRow>("site_publishing_auth", {
 /** A new signing key: 32 random bytes, URL-safe; a secret, never logged. */
 const newPrivateKey = () => randomBytes(32).toString("base64url");
 
+/** The site's settings if they were ever read or written; the app page reads them, never makes them. */
+export function findPublishingAuth(store: Store, siteId: string): PublishingAuthRow | undefined {
+  return publishingAuth.find(store, { siteId });
+}
+
 /**
  * The site's settings, made with the service's defaults (the `custom` backend, no URLs, a new
  * key) the first time they are asked for: the key must stay the same from one read to the next.

@@ -267,3 +267,25 @@ describe("visitor authentication", () => {
     expect(log.text).not.toContain(key);
   });
 });
+
+describe("the site's app page", () => {
+  test("lists the redirects and whether visitor auth is on, never the key", async () => {
+    const authPath = `${sites}/${site}/publishing/auth`;
+    await call("PATCH", authPath, { backend: "custom", fallbackURL: "https://sso.example/in" });
+    const key = (await call("GET", authPath)).body.privateKey as string;
+    expect((await call("PATCH", `${sites}/${site}`, { visibility: "visitor-auth" })).status).toBe(
+      200,
+    );
+    const app = ((await call("GET", `${sites}/${site}`)).body.urls as { app: string }).app;
+    const res = await t.fetch(app, { headers: { authorization: `Bearer ${t.token}` } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<table id="redirects">');
+    expect(html).toContain("<code>/linux</code>");
+    expect(html).toContain("https://u.example");
+    expect(html).toMatch(
+      /id="visitor-auth">\s*<dt>State<\/dt>\s*<dd><span class="badge on">On<\/span>[\s\S]*https:\/\/sso.example\/in/,
+    );
+    expect(html).not.toContain(key);
+  });
+});
