@@ -82,7 +82,7 @@ export async function create(
 }
 
 /** The kinds a site holds: their read needs the site, which an import id names first. */
-const IN_SITE = ["ShareLink", "SiteSection", "SiteSectionGroup", "SiteSpace"];
+const IN_SITE = ["ShareLink", "SiteSection", "SiteSectionGroup", "SiteSpace", "SiteRedirect"];
 
 /**
  * What an import id holds beyond the object's id, for the kinds whose read needs more than it:
@@ -117,7 +117,8 @@ export function importIdOf(
 export function fromImportId(token: string, importId: string): { id: string; known: Props } {
   const type = token.slice(token.lastIndexOf(":") + 1);
   // A site's adaptive schema is addressed by its site: its id is the site's.
-  if (type === "SiteAdaptiveSchema") return { id: importId, known: { siteId: importId } };
+  if (type === "SiteAdaptiveSchema" || type === "SiteVisitorAuth")
+    return { id: importId, known: { siteId: importId } };
   const slash = importId.indexOf("/");
   if (slash < 0) return { id: importId, known: {} };
   const [head, tail] = [importId.slice(0, slash), importId.slice(slash + 1)];

@@ -11,6 +11,8 @@ import { translation } from "../resources/translation";
 import { shareLink } from "../resources/share-link";
 import { site } from "../resources/site";
 import { siteAdaptiveSchema } from "../resources/site-adaptive-schema";
+import { siteRedirect } from "../resources/site-redirect";
+import { siteVisitorAuth } from "../resources/site-visitor-auth";
 import { siteSection } from "../resources/site-section";
 import { siteSectionGroup } from "../resources/site-section-group";
 import { siteSpace } from "../resources/site-space";
@@ -35,6 +37,8 @@ export const definitions = [
   samlProvider,
   openApiSpec,
   translation,
+  siteRedirect,
+  siteVisitorAuth,
 ] as const;
 
 /** Every resource kind the package serves, by the kind string its shim captured. */
