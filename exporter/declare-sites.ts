@@ -7,6 +7,7 @@ import { siteSpace } from "../provider/resources/site-space";
 import { code, type Value } from "./code";
 import { byTitle, skip, type Declarer } from "./declarations";
 import { spaceTitleIn } from "./declare-content";
+import { declareRedirectsAndAuth } from "./declare-redirects";
 import type { Inventory, SiteInventory } from "./inventory";
 
 /** Sites, by title, each with what lives in it: sections, site spaces, groups, share links. */
@@ -17,6 +18,7 @@ export function declareSites(program: Declarer, inventory: Inventory): void {
     const madeWith = declareSections(program, s, siteRef);
     declareSiteSpaces(program, s, siteRef, madeWith, spaceTitle);
     declareGroupsAndLinks(program, s, siteRef);
+    declareRedirectsAndAuth(program, s, siteRef);
   }
 }
 

@@ -13,6 +13,12 @@ import {
 } from "../provider/api/people";
 import { listShareLinks, type ShareLink } from "../provider/api/share-links";
 import {
+  getPublishingAuth,
+  listRedirects,
+  type SitePublishingAuth,
+  type SiteRedirect,
+} from "../provider/api/site-redirects";
+import {
   listSectionGroups,
   listSections,
   type SiteSection,
@@ -37,6 +43,10 @@ export interface SiteInventory {
   groups: SiteSectionGroup[];
   shareLinks: ShareLink[];
   adaptiveSchema: SiteAdaptiveSchema;
+  /** Its live redirects. */
+  redirects: SiteRedirect[];
+  /** Its visitor authentication (the private key is read, never written out). */
+  visitorAuth: SitePublishingAuth;
 }
 
 /** An OpenAPI spec, with the text of its latest version when its source is text. */
@@ -125,13 +135,25 @@ async function readSite(
   site: Site,
   progress: Progress,
 ): Promise<SiteInventory> {
-  const [sections, siteSpaces, groups, shareLinks, adaptiveSchema] = await Promise.all([
-    listSections(client, organizationId, site.id),
-    listSiteSpaces(client, organizationId, site.id),
-    listSectionGroups(client, organizationId, site.id),
-    listShareLinks(client, organizationId, site.id),
-    getAdaptiveSchema(client, organizationId, site.id),
-  ]);
+  const [sections, siteSpaces, groups, shareLinks, adaptiveSchema, redirects, visitorAuth] =
+    await Promise.all([
+      listSections(client, organizationId, site.id),
+      listSiteSpaces(client, organizationId, site.id),
+      listSectionGroups(client, organizationId, site.id),
+      listShareLinks(client, organizationId, site.id),
+      getAdaptiveSchema(client, organizationId, site.id),
+      listRedirects(client, organizationId, site.id),
+      getPublishingAuth(client, organizationId, site.id),
+    ]);
   progress("site structures", 1);
-  return { site, sections, siteSpaces, groups, shareLinks, adaptiveSchema };
+  return {
+    site,
+    sections,
+    siteSpaces,
+    groups,
+    shareLinks,
+    adaptiveSchema,
+    redirects,
+    visitorAuth,
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError, segment, type ApiClient } from "../client";
+import { ApiError, listAll, segment, type ApiClient } from "../client";
 import { findIn, WHOLE_LIST } from "./sites";
 
 /**
@@ -173,4 +173,13 @@ export function regeneratePublishingAuth(
   return client.request("POST", `${authOf(organizationId, siteId)}/regenerate`, {
     schema: SitePublishingAuth,
   });
+}
+
+/** Every live redirect of the site (the exporter's inventory). */
+export function listRedirects(
+  client: ApiClient,
+  organizationId: string,
+  siteId: string,
+): Promise<SiteRedirect[]> {
+  return listAll(client, redirectsOf(organizationId, siteId), SiteRedirect, WHOLE_LIST);
 }

@@ -35,7 +35,7 @@ beforeAll(async () => {
       "handbook:teams": JSON.stringify(["Platform", "Payments"]),
     }),
   );
-  expect(first.summary).toMatchObject({ create: 25 });
+  expect(first.summary).toMatchObject({ create: 28 });
 });
 afterAll(async () => {
   await emu.close();

@@ -80,6 +80,8 @@ test("titles cannot end a comment of the generated program: every line terminato
         groups: [],
         shareLinks: [],
         adaptiveSchema: { jsonSchema: {} },
+        redirects: [],
+        visitorAuth: { backend: "custom", privateKey: "never written" },
       },
     ],
     members: [],

@@ -61,8 +61,8 @@ describe("examples/workspace through the harness", () => {
     const first = await up(opts);
     // The stack, 3 collections, 5 spaces, the site, its schema, 2 sections, 3 site spaces, the
     // section group, the share link, the organization's settings, 2 teams, a member's role, the
-    // SAML provider, the OpenAPI spec and the French translation.
-    expect(first.summary).toMatchObject({ create: 25 });
+    // SAML provider, the OpenAPI spec, the French translation, 2 redirects and the visitor auth.
+    expect(first.summary).toMatchObject({ create: 28 });
     expect(first.outputs.organizationTitle).toBe("Test organization");
     const collections = await api(`/v1/orgs/${emu.organizationId}/collections`);
     expect(collections.items.map((c) => c.title).sort()).toEqual([
@@ -105,7 +105,7 @@ describe("examples/workspace through the harness", () => {
 
     await emu.clearRequests();
     const destroyed = await destroy(opts);
-    expect(destroyed.summary).toMatchObject({ delete: 25 });
+    expect(destroyed.summary).toMatchObject({ delete: 28 });
     expect((await api(`/v1/orgs/${emu.organizationId}/teams`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/saml`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/sites`)).items).toEqual([]);
