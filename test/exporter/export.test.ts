@@ -131,6 +131,8 @@ test("the export of the example workspace declares every kind, by variable, each
       "Space",
       "Team",
       "Translation",
+      "SiteRedirect",
+      "SiteVisitorAuth",
     ].sort(),
   );
   // References are variables; the only literal ids are the adoptIds.
@@ -154,6 +156,7 @@ test("the export of the example workspace declares every kind, by variable, each
     SiteSection: "sections",
     SiteSectionGroup: "section-groups",
     SiteSpace: "site-spaces",
+    SiteRedirect: "redirects",
   };
   for (const [i, entry] of imports.resources.entries()) {
     const d = program.declarations[i]!;
