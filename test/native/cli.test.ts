@@ -36,7 +36,7 @@ async function nativeStack(dir: string, emu: TestEmulator): Promise<PulumiStack>
 
 /** What a `pulumi import` needs beyond an object's id: its site, for the kinds a site holds. */
 function importId(type: string, id: string, outputs: Record<string, unknown>): string {
-  const inSite = ["ShareLink", "SiteSection", "SiteSectionGroup", "SiteSpace"];
+  const inSite = ["ShareLink", "SiteSection", "SiteSectionGroup", "SiteSpace", "SiteRedirect"];
   return inSite.includes(type.split(":")[2]!) ? `${String(outputs.siteId)}/${id}` : id;
 }
 
