@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import {
   adminClient,
   apiClient,
@@ -287,5 +288,33 @@ describe("the site's app page", () => {
       /id="visitor-auth">\s*<dt>State<\/dt>\s*<dd><span class="badge on">On<\/span>[\s\S]*https:\/\/sso.example\/in/,
     );
     expect(html).not.toContain(key);
+  });
+});
+
+describe("the published view of a visitor-auth site", () => {
+  const sign = (key: string, claims: Record<string, unknown>) => {
+    const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+    const body = `${part({ alg: "HS256", typ: "JWT" })}.${part(claims)}`;
+    return `${body}.${createHmac("sha256", key).update(body).digest("base64url")}`;
+  };
+
+  test("opens only to a token signed with the site's current key, and the token is masked in the log", async () => {
+    const authPath = `${sites}/${site}/publishing/auth`;
+    expect((await call("POST", `${sites}/${site}/publish`)).status).toBe(200);
+    const key = (await call("GET", authPath)).body.privateKey as string;
+    const published = `${sites}/${site}/published`;
+    expect((await call("GET", published)).status).toBe(404);
+    const exp = Math.floor(Date.now() / 1000) + 600;
+    const token = sign(key, { sub: "visitor", exp });
+    expect((await call("GET", `${published}?visitorAuthToken=${token}`)).status).toBe(200);
+    const forged = sign("another key", { sub: "visitor", exp });
+    expect((await call("GET", `${published}?visitorAuthToken=${forged}`)).status).toBe(404);
+    const expired = sign(key, { sub: "visitor", exp: 1 });
+    expect((await call("GET", `${published}?visitorAuthToken=${expired}`)).status).toBe(404);
+    // A new key: tokens signed with the old one stop working at once.
+    await call("POST", `${authPath}/regenerate`);
+    expect((await call("GET", `${published}?visitorAuthToken=${token}`)).status).toBe(404);
+    const log = await adminClient(t)("GET", "/requests");
+    expect(log.text).not.toContain(token);
   });
 });
