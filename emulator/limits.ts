@@ -36,6 +36,12 @@ export const MAX_PAGE_DEPTH = 8;
 export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
+ * Teams and users one permissions invite names, each list (the hosted document sets no maximum;
+ * docs/api-decisions.md, "Permissions").
+ */
+export const PERMISSION_INVITE_MAX = 1000;
+
+/**
  * Site redirects (the hosted document's `SiteRedirectSourcePath` and `URL`): a source path of at
  * most 512 characters, a destination URL of at most 2048, at most 500 redirects per bulk PUT.
  */

@@ -13,6 +13,7 @@ import { findSite, type SiteRow } from "../store/sites";
 import { findSpace } from "../store/spaces";
 import { missing, missingAnswer, pageAnswer, pageRoute, type PageContext } from "./context";
 import { badge, html, layout, maskKey, maskShareUrl, type Html } from "./html";
+import { permissionsSection } from "./permissions";
 import { redirectsAndAuth } from "./site-redirects";
 
 /** A published URL as a page shows it: with a share key masked. */
@@ -189,7 +190,7 @@ export const sitePages = [
                     ${claims.map(([name, claim]) => html`<li><code>visitor.claims.${name}</code> ${claim?.description ?? ""}</li>`)}
                   </ul>`
             }
-            ${redirectsAndAuth(ctx, site)}`,
+            ${permissionsSection(ctx, { kind: "site", ...site })} ${redirectsAndAuth(ctx, site)}`,
         ),
       );
     },
