@@ -14,6 +14,12 @@ import {
 } from "../provider/api/people";
 import { listShareLinks, type ShareLink } from "../provider/api/share-links";
 import {
+  getPublishingAuth,
+  listRedirects,
+  type SitePublishingAuth,
+  type SiteRedirect,
+} from "../provider/api/site-redirects";
+import {
   listSectionGroups,
   listSections,
   type SiteSection,
@@ -45,6 +51,10 @@ export interface SiteInventory {
   adaptiveSchema: SiteAdaptiveSchema;
   /** The site's settings, and each site space's (the site's with its override laid over). */
   customization: { site: SiteCustomization; siteSpaces: Record<string, SiteCustomization> };
+  /** Its live redirects. */
+  redirects: SiteRedirect[];
+  /** Its visitor authentication (the private key is read, never written out). */
+  visitorAuth: SitePublishingAuth;
 }
 
 /** An OpenAPI spec, with the text of its latest version when its source is text. */
@@ -136,13 +146,16 @@ async function readSite(
   site: Site,
   progress: Progress,
 ): Promise<SiteInventory> {
-  const [sections, siteSpaces, groups, shareLinks, adaptiveSchema] = await Promise.all([
-    listSections(client, organizationId, site.id),
-    listSiteSpaces(client, organizationId, site.id),
-    listSectionGroups(client, organizationId, site.id),
-    listShareLinks(client, organizationId, site.id),
-    getAdaptiveSchema(client, organizationId, site.id),
-  ]);
+  const [sections, siteSpaces, groups, shareLinks, adaptiveSchema, redirects, visitorAuth] =
+    await Promise.all([
+      listSections(client, organizationId, site.id),
+      listSiteSpaces(client, organizationId, site.id),
+      listSectionGroups(client, organizationId, site.id),
+      listShareLinks(client, organizationId, site.id),
+      getAdaptiveSchema(client, organizationId, site.id),
+      listRedirects(client, organizationId, site.id),
+      getPublishingAuth(client, organizationId, site.id),
+    ]);
   const [siteSettings, ...siteSpaceSettings] = await Promise.all([
     getSiteCustomization(client, organizationId, site.id),
     ...siteSpaces.map((x) => getSiteSpaceCustomization(client, organizationId, site.id, x.id)),
@@ -152,5 +165,15 @@ async function readSite(
     siteSpaces: Object.fromEntries(siteSpaces.map((x, i) => [x.id, siteSpaceSettings[i]!])),
   };
   progress("site structures", 1);
-  return { site, sections, siteSpaces, groups, shareLinks, adaptiveSchema, customization };
+  return {
+    site,
+    sections,
+    siteSpaces,
+    groups,
+    shareLinks,
+    adaptiveSchema,
+    customization,
+    redirects,
+    visitorAuth,
+  };
 }

@@ -5,6 +5,8 @@ export { SiteSection, type SiteSectionArgs } from "./resources/site-section";
 export { SiteSectionGroup, type SiteSectionGroupArgs } from "./resources/site-section-group";
 export { SiteSpace, type SiteSpaceArgs } from "./resources/site-space";
 export { ShareLink, type ShareLinkArgs } from "./resources/share-link";
+export { SiteRedirect, type SiteRedirectArgs } from "./resources/site-redirect";
+export { SiteVisitorAuth, type SiteVisitorAuthArgs } from "./resources/site-visitor-auth";
 export { SiteAdaptiveSchema, type SiteAdaptiveSchemaArgs } from "./resources/site-adaptive-schema";
 export {
   OrganizationSettings,

@@ -82,9 +82,9 @@ export async function create(
 }
 
 /** The kinds a site holds: their read needs the site, which an import id names first. */
-const IN_SITE = ["ShareLink", "SiteSection", "SiteSectionGroup", "SiteSpace"];
+const IN_SITE = ["ShareLink", "SiteSection", "SiteSectionGroup", "SiteSpace", "SiteRedirect"];
 /** The kinds whose id is their site's: imported by the site's id alone. */
-const OF_SITE = ["SiteAdaptiveSchema", "SiteCustomization"];
+const OF_SITE = ["SiteAdaptiveSchema", "SiteCustomization", "SiteVisitorAuth"];
 
 /**
  * What an import id holds beyond the object's id, for the kinds whose read needs more than it:
@@ -120,7 +120,8 @@ export function fromImportId(token: string, importId: string): { id: string; kno
   const type = token.slice(token.lastIndexOf(":") + 1);
   // The glossary is the organization's: its id is the organization's.
   if (type === "TranslationGlossary") return { id: importId, known: { organizationId: importId } };
-  // A site's adaptive schema and customization are addressed by their site: their id is the site's.
+  // A site's adaptive schema, customization and visitor authentication are addressed by their
+  // site: their id is the site's.
   if (OF_SITE.includes(type)) return { id: importId, known: { siteId: importId } };
   const slash = importId.indexOf("/");
   if (slash < 0) return { id: importId, known: {} };

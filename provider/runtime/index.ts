@@ -12,6 +12,8 @@ import { translationGlossary } from "../resources/translation-glossary";
 import { shareLink } from "../resources/share-link";
 import { site } from "../resources/site";
 import { siteAdaptiveSchema } from "../resources/site-adaptive-schema";
+import { siteRedirect } from "../resources/site-redirect";
+import { siteVisitorAuth } from "../resources/site-visitor-auth";
 import { siteSection } from "../resources/site-section";
 import { siteSectionGroup } from "../resources/site-section-group";
 import { siteSpace } from "../resources/site-space";
@@ -41,6 +43,8 @@ export const definitions = [
   translationGlossary,
   siteCustomization,
   siteSpaceCustomization,
+  siteRedirect,
+  siteVisitorAuth,
 ] as const;
 
 /** Every resource kind the package serves, by the kind string its shim captured. */

@@ -16,7 +16,7 @@ const example = path.join(root, "examples/workspace");
 const DEMO_CERTIFICATE =
   "-----BEGIN CERTIFICATE-----\nMIIBdemoCertificateForTheEmulatorOnly\n-----END CERTIFICATE-----";
 
-// The example (28 resources), then the generated program, each through the provider host.
+// The example (31 resources), then the generated program, each through the provider host.
 jest.setTimeout(600_000);
 
 let emu: TestEmulator;
@@ -35,7 +35,7 @@ beforeAll(async () => {
       "handbook:teams": JSON.stringify(["Platform", "Payments"]),
     }),
   );
-  expect(first.summary).toMatchObject({ create: 28 });
+  expect(first.summary).toMatchObject({ create: 31 });
 });
 afterAll(async () => {
   await emu.close();
@@ -134,6 +134,8 @@ test("the export of the example workspace declares every kind, by variable, each
       "Team",
       "Translation",
       "TranslationGlossary",
+      "SiteRedirect",
+      "SiteVisitorAuth",
     ].sort(),
   );
   // References are variables; the only literal ids are the adoptIds.
@@ -159,6 +161,7 @@ test("the export of the example workspace declares every kind, by variable, each
     SiteSpace: "site-spaces",
     // A site space's customization is named by its site space.
     SiteSpaceCustomization: "site-spaces",
+    SiteRedirect: "redirects",
   };
   for (const [i, entry] of imports.resources.entries()) {
     const d = program.declarations[i]!;

@@ -81,6 +81,8 @@ test("titles cannot end a comment of the generated program: every line terminato
         shareLinks: [],
         adaptiveSchema: { jsonSchema: {} },
         customization: { site: {}, siteSpaces: {} },
+        redirects: [],
+        visitorAuth: { backend: "custom", privateKey: "never written" },
       },
     ],
     members: [],

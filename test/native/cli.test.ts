@@ -42,6 +42,7 @@ function importId(type: string, id: string, outputs: Record<string, unknown>): s
     "SiteSectionGroup",
     "SiteSpace",
     "SiteSpaceCustomization",
+    "SiteRedirect",
   ];
   return inSite.includes(type.split(":")[2]!) ? `${String(outputs.siteId)}/${id}` : id;
 }

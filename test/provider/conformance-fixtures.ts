@@ -3,6 +3,7 @@ import { adminClient, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";
 import { glossaryFixtures } from "./conformance-fixtures-glossary";
 import { customizationFixtures } from "./conformance-fixtures-customization";
+import { redirectFixtures } from "./conformance-fixtures-redirects";
 
 /**
  * What each resource contributes to the conformance suite (conformance.test.ts): valid inputs,
@@ -358,4 +359,5 @@ export const fixtures: Record<string, Fixture> = {
   },
   ...glossaryFixtures,
   ...customizationFixtures,
+  ...redirectFixtures,
 };
