@@ -12,6 +12,7 @@ import {
   declareTeams,
 } from "./declare-people";
 import { declareSites } from "./declare-sites";
+import { declarePermissions } from "./declare-permissions";
 import {
   Declarer,
   RESERVED_NAMES,
@@ -63,6 +64,7 @@ export function buildProgram(inventory: Inventory, options: ExportOptions = {}):
     declareMembers,
     declareSamlProviders,
     declareOrganizationSettings,
+    declarePermissions,
   ]) {
     declareFamily(program, inventory);
   }

@@ -16,6 +16,12 @@ export { TeamMember, type TeamMemberArgs } from "./resources/team-member";
 export { SamlProvider, type SamlProviderArgs } from "./resources/saml-provider";
 export { OpenApiSpec, type OpenApiSpecArgs } from "./resources/openapi-spec";
 export { Translation, type TranslationArgs } from "./resources/translation";
+export { SpacePermission, type SpacePermissionArgs } from "./resources/space-permission";
+export {
+  CollectionPermission,
+  type CollectionPermissionArgs,
+} from "./resources/collection-permission";
+export { SitePermission, type SitePermissionArgs } from "./resources/site-permission";
 export type { AdaptiveJsonSchema, AgentsContext, SiteType, SiteVisibility } from "./api/sites";
 export {
   getOrganization,
@@ -32,6 +38,12 @@ export {
 } from "./lookups/people";
 export { getSpace, type GetSpaceArgs, type SpaceResult } from "./lookups/space";
 export { getCollection, type GetCollectionArgs, type CollectionResult } from "./lookups/collection";
+export {
+  getSpacePermissions,
+  type GetSpacePermissionsArgs,
+  type PermissionUser,
+  type SpacePermissionsResult,
+} from "./lookups/permissions";
 export type { LookupWorkspaceArgs } from "./lookups/workspace";
 export type { WorkspaceArgs } from "./lifecycle/define";
 export { ApiError } from "./client";

@@ -15,6 +15,9 @@ import { siteSection } from "../resources/site-section";
 import { siteSectionGroup } from "../resources/site-section-group";
 import { siteSpace } from "../resources/site-space";
 import { space } from "../resources/space";
+import { spacePermission } from "../resources/space-permission";
+import { collectionPermission } from "../resources/collection-permission";
+import { sitePermission } from "../resources/site-permission";
 
 export { configure } from "../context";
 
@@ -35,6 +38,9 @@ export const definitions = [
   samlProvider,
   openApiSpec,
   translation,
+  spacePermission,
+  collectionPermission,
+  sitePermission,
 ] as const;
 
 /** Every resource kind the package serves, by the kind string its shim captured. */
