@@ -14,6 +14,7 @@ import { resumeSpecs } from "./jobs/openapi-specs";
 import { resumeTranslations } from "./jobs/translations";
 import { openApiSpecRoutes } from "./routes/openapi-specs";
 import { organizationRoutes } from "./routes/organizations";
+import { permissionRoutes } from "./routes/permissions";
 import { samlRoutes } from "./routes/saml";
 import { searchRoutes } from "./routes/search";
 import { sectionGroupRoutes } from "./routes/section-groups";
@@ -33,6 +34,7 @@ import { gitSyncHooks, gitSyncSchema } from "./store/git-sync";
 import { identitySchema } from "./store/identity";
 import { openApiSpecsSchema } from "./store/openapi-specs";
 import { organizationsSchema } from "./store/organizations";
+import { permissionHooks, permissionsSchema } from "./store/permissions";
 import { samlSchema } from "./store/saml";
 import { sectionGroupsSchema } from "./store/section-groups";
 import { shareLinksSchema } from "./store/share-links";
@@ -121,4 +123,10 @@ export const families: readonly Family[] = [
   },
   // Search reads the content family's full-text index: it has no tables of its own.
   { name: "search", routes: searchRoutes },
+  {
+    name: "permissions",
+    schema: permissionsSchema,
+    routes: permissionRoutes,
+    hooks: permissionHooks,
+  },
 ];

@@ -34,3 +34,9 @@ export const MAX_PAGE_DEPTH = 8;
 
 /** Spaces stay restorable this long after `deletedAt` (§8). */
 export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Teams and users one permissions invite names, each list (the hosted document sets no maximum;
+ * docs/api-decisions.md, "Permissions").
+ */
+export const PERMISSION_INVITE_MAX = 1000;

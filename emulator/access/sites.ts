@@ -1,7 +1,8 @@
 import type { Access } from "../auth";
 import type { ApiContext } from "../context";
 import { badRequest, HttpError, notFound } from "../errors";
-import { hasRole } from "../auth";
+import { checkRole, hasRole } from "../auth";
+import { effectiveRole } from "./permissions";
 import type { FamilyHooks } from "../hooks";
 import { hostedBase, publishedUrl, type SiteView } from "../render/sites";
 import { findOrganization } from "../store/organizations";
@@ -30,8 +31,8 @@ export interface SiteRequest {
 }
 
 /**
- * Checks membership (404 for an organization the token cannot see), then the role (403), then
- * the site (404). Site settings, publishing and share links are the site admin's; the content
+ * Checks membership (404 for an organization the token cannot see), then the site (404), then
+ * the caller's effective role on it (403: the organization role raised by the site's grants). Site settings, publishing and share links are the site admin's; the content
  * structure (sections, groups, site spaces) is what the `create` role manages; reads need
  * membership only.
  */
@@ -41,9 +42,11 @@ export function requireSite(
   minimum: Access,
   shareKey?: string,
 ): SiteRequest {
-  const role = ctx.requireRole(params.organizationId, minimum);
+  const orgRole = ctx.requireRole(params.organizationId, "member");
   const site = findSite(ctx.store, params.organizationId, params.siteId);
   if (site === undefined) throw notFound(`site ${params.siteId}`);
+  const reach = effectiveRole(ctx.store, { kind: "site", ...site }, ctx.userId, orgRole);
+  const role = checkRole(reach.role, minimum, params.organizationId);
   return {
     organizationId: params.organizationId,
     role,

@@ -11,6 +11,7 @@ import {
   type SiblingRef,
 } from "../store/collections";
 import { findSpace, isExpired, purgeSpace } from "../store/spaces";
+import { effectiveRole } from "./permissions";
 
 /**
  * Which spaces and collections a caller reaches, and where they may sit: the parent a body
@@ -35,19 +36,24 @@ export function visibleSpace(
     throw notFound(`space ${spaceId} (deleted more than 7 days ago and permanently removed)`);
   }
   if (row.deletedAt !== null && !options.deleted) throw notFound(`space ${spaceId}`);
-  return { row, role: checkRole(role, options.minimum ?? "member", row.organizationId) };
+  const reach = effectiveRole(ctx.store, { kind: "space", ...row }, ctx.userId, role);
+  return { row, role: checkRole(reach.role, options.minimum ?? "member", row.organizationId) };
 }
 
-/** The collection, once the caller is known to belong to its organization (404 otherwise). */
+/**
+ * The collection, once the caller is known to belong to its organization (404 otherwise), with
+ * the caller's effective role on it (403 below `minimum`).
+ */
 export function visibleCollection(
   ctx: ApiContext,
   collectionId: string,
-  minimum: "member" | "create" = "member",
+  minimum: Access = "member",
 ) {
   const row = findCollection(ctx.store, collectionId);
   const role = row && ctx.roleIn(row.organizationId);
   if (!row || role === undefined) throw notFound(`collection ${collectionId}`);
-  return { row, role: checkRole(role, minimum, row.organizationId) };
+  const reach = effectiveRole(ctx.store, { kind: "collection", ...row }, ctx.userId, role);
+  return { row, role: checkRole(reach.role, minimum, row.organizationId) };
 }
 
 /**

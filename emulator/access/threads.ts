@@ -21,8 +21,7 @@ export function requireChangeRequest(
   // A guest reaches no space (docs/api-decisions.md), nor its change requests: `read` at least.
   minimum: "read" | "comment" | "edit" | "review" = "read",
 ): { space: SpaceRow; cr: ChangeRequestRow; role: string | null } {
-  const { row: space } = visibleSpace(ctx, params.spaceId);
-  const role = ctx.requireRole(space.organizationId, minimum);
+  const { row: space, role } = visibleSpace(ctx, params.spaceId, { minimum });
   const cr = findChangeRequest(ctx.store, space.id, params.changeRequestId);
   if (cr === undefined) throw notFound(`change request ${params.changeRequestId}`);
   return { space, cr, role };

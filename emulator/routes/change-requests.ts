@@ -74,8 +74,7 @@ export const changeRequestRoutes = [
     }),
     responses: { 201: { description: "The new change request", schema: ChangeRequestJson } },
     handler({ params, body }, ctx) {
-      const { row: space } = visibleSpace(ctx, params.spaceId);
-      ctx.requireRole(space.organizationId, "edit");
+      const { row: space } = visibleSpace(ctx, params.spaceId, { minimum: "edit" });
       const cr = insertChangeRequest(
         ctx.store,
         space.id,

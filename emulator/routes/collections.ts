@@ -126,7 +126,7 @@ export const collectionRoutes = [
       const row = findCollection(ctx.store, params.collectionId);
       // Absent and invisible targets both answer 204 (§4.1): a DELETE cannot probe ids either.
       if (!row || ctx.roleIn(row.organizationId) === undefined) return empty(204);
-      ctx.requireRole(row.organizationId, "create");
+      visibleCollection(ctx, row.id, "create");
       deleteCollectionTree(ctx.store, row.id);
       return empty(205);
     },

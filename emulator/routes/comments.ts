@@ -8,6 +8,7 @@ import {
   type ThreadAt,
   type ThreadResolver,
 } from "../access/threads";
+import { checkRole } from "../auth";
 import { apiRoute, type ApiContext } from "../context";
 import { badRequest } from "../errors";
 import { empty, json, type Route } from "../http/route";
@@ -190,7 +191,7 @@ function commentRoutesFor(
   const p = (params: unknown) => params as Params;
   const at = (ctx: ApiContext, params: unknown, minimum?: "comment") => {
     const found = resolve(ctx, p(params));
-    if (minimum) ctx.requireRole(found.space.organizationId, minimum);
+    if (minimum) checkRole(found.role, minimum, found.space.organizationId);
     return found;
   };
   const comment = `${prefix}/comments/{commentId}`;

@@ -66,8 +66,7 @@ type GitBody = z.output<typeof importBody> & { commitMessage?: string };
 
 /** Queues an import or export and wakes the space's worker: the answer is 204 at once. */
 function queue(ctx: ApiContext, spaceId: string, direction: GitDirection, body: GitBody) {
-  const { row } = visibleSpace(ctx, spaceId);
-  ctx.requireRole(row.organizationId, "edit");
+  const { row } = visibleSpace(ctx, spaceId, { minimum: "edit" });
   // A locked space changes only by merge (as change requests' merge checks); a standalone import
   // writes a revision without making it the space's, and an export only reads.
   if (direction === "import" && body.standalone !== true && row.editMode === "locked")
@@ -143,8 +142,7 @@ export const gitSyncRoutes = [
       "Remove the space's legacy Git installation: the emulator has none, so nothing changes",
     responses: { 204: { description: "No legacy installation remains" } },
     handler({ params }, ctx) {
-      const { row } = visibleSpace(ctx, params.spaceId);
-      ctx.requireRole(row.organizationId, "edit");
+      visibleSpace(ctx, params.spaceId, { minimum: "edit" });
       return empty(204);
     },
   }),

@@ -114,7 +114,9 @@ export const spaceRoutes = [
     body: patchSpace,
     responses: { 200: spaceAnswer },
     handler({ params, body }, ctx) {
-      const { row, role } = visibleSpace(ctx, params.spaceId, { minimum: "create" });
+      // Editing a space's settings is the edit role's; who reaches it (defaultLevel) the admin's.
+      const minimum = body.defaultLevel !== undefined ? "admin" : "edit";
+      const { row, role } = visibleSpace(ctx, params.spaceId, { minimum });
       // A null emoji removes it: the row keeps no emoji as "".
       const emoji = body.emoji === null ? "" : body.emoji;
       const updated = updateSpace(ctx.store, row.id, { ...body, emoji });
@@ -136,7 +138,7 @@ export const spaceRoutes = [
       // Absent, already deleted and invisible spaces all answer 204 (§4.1).
       if (!row || row.deletedAt !== null || ctx.roleIn(row.organizationId) === undefined)
         return empty(204);
-      ctx.requireRole(row.organizationId, "create");
+      visibleSpace(ctx, row.id, { minimum: "create" });
       trashSpace(ctx.store, row.id);
       return empty(205);
     },
