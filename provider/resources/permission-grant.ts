@@ -99,9 +99,11 @@ export async function readGrant(
 }
 
 /**
- * Adds the grant with one POST (after one search of the members when the user is named by
- * e-mail). Over an existing grant of the principal the POST sets the declared role: the grant is
- * then taken over. The POST answers nothing: the outputs come from what was sent.
+ * Adds the grant: one GET of the target's team or user list (after one search of the members
+ * when the user is named by e-mail), then one POST when the principal holds no grant yet. A grant
+ * the principal already holds is taken over with the declared role: nothing more when it is the
+ * same, one PATCH when it differs. The POST and PATCH answer nothing: the outputs come from what
+ * was sent.
  */
 export async function createGrant(
   ctx: Context,
@@ -116,17 +118,26 @@ export async function createGrant(
 ): Promise<Grant> {
   const teamId = inputs.teamId ?? null;
   const userId = teamId === null ? await memberUserId(ctx, inputs.organizationId, inputs) : null;
+  const wanted = { teamId, userId, email: inputs.email ?? null, role: inputs.role };
+  const held = await readGrant(ctx.client, target, wanted).catch((error: unknown) => {
+    if (error instanceof ApiError && error.isNotFound) return undefined;
+    throw error;
+  });
+  if (held !== undefined) {
+    if (held.role === inputs.role) return { ...held, email: grantEmail(held, inputs.email) };
+    return patchGrant(ctx.client, target, wanted, inputs.role);
+  }
   const principals = teamId !== null ? { teams: [teamId] } : { users: [userId!] };
   await api.invite(ctx.client, target, inputs.role, principals).catch((error: unknown) => {
     if (error instanceof ApiError && error.isNotFound) {
       const who = teamId !== null ? `teamId ${teamId}` : `userId ${userId}`;
       throw new Error(
-        `${target.kind}Id ${target.id} or ${who}: no such ${target.kind} or principal`,
+        `${target.kind}Id ${target.id} or ${who}: no such ${target.kind}, or no such principal in organization ${inputs.organizationId}`,
       );
     }
     throw error;
   });
-  return { teamId, userId, email: inputs.email ?? null, role: inputs.role };
+  return wanted;
 }
 
 /** Sets the role of the recorded principal with one PATCH. */

@@ -1,6 +1,7 @@
 import { textDocument } from "../../provider/api/translations";
 import { adminClient, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";
+import { permissionFixtures } from "./conformance-fixtures-permissions";
 
 /**
  * What each resource contributes to the conformance suite (conformance.test.ts): valid inputs,
@@ -354,4 +355,5 @@ export const fixtures: Record<string, Fixture> = {
       skip: "one POST carries every argument; a run that fails is waited for, not patched",
     },
   },
+  ...permissionFixtures,
 };
