@@ -30,7 +30,8 @@ export type PermissionEntry = z.output<typeof PermissionEntry>;
 function keyOf(entry: PermissionEntry): string {
   if (entry.teamId !== undefined) return `team:${entry.teamId}`;
   if (entry.userId !== undefined) return `user:${entry.userId}`;
-  return `email:${entry.email!.toLowerCase()}`;
+  // An entry with no principal is refused by its own check; it keys apart from every other.
+  return `email:${entry.email?.toLowerCase() ?? ""}`;
 }
 const byPrincipal = (a: PermissionEntry, b: PermissionEntry) =>
   keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0;
