@@ -3,6 +3,7 @@ import { clientBench } from "./client";
 import { contentBench } from "./content";
 import { emulatorBench } from "./emulator";
 import { engineBench } from "./engine";
+import { installBench } from "./install";
 import { exportBench } from "./export";
 import { listsBench } from "./lists";
 import { markdownBench } from "./markdown";
@@ -27,6 +28,7 @@ const modules: BenchModule[] = [
   exportBench,
   cliBench,
   nativeBench,
+  installBench,
 ];
 
 /** Whether `word` from the command line is one of the words of the section's name. */

@@ -145,3 +145,14 @@ test("no function is over 80 lines, but a route table", () => {
 test("no import cycle among source files, type-only imports included", () => {
   expect(importCycles()).toEqual([]);
 });
+
+test("the hosted service's client is read by tests only: no source file imports @gitbook/api", () => {
+  const importers = files.filter((file) =>
+    ts
+      .preProcessFile(fs.readFileSync(file, "utf8"), true, true)
+      .importedFiles.some(
+        (i) => i.fileName === "@gitbook/api" || i.fileName.startsWith("@gitbook/"),
+      ),
+  );
+  expect(importers.map(relative)).toEqual([]);
+});
