@@ -12,12 +12,26 @@ beforeAll(() =>
     { newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) },
     "project",
     "stack",
-    true,
+    false,
   ),
 );
 
+/** Every resource a test made: their registrations finish before the test does. */
+const made: pulumi.Resource[] = [];
+function track<R extends pulumi.CustomResource>(resource: R): R {
+  made.push(resource);
+  return resource;
+}
+afterEach(async () => {
+  await Promise.all(
+    made
+      .splice(0)
+      .map((r) => new Promise((resolve) => (r as pulumi.CustomResource).id.apply(resolve))),
+  );
+});
+
 test("a SpacePermission on a Space that declares permissions fails at construction, naming both", () => {
-  const owned = new Space("owned", { title: "Owned", permissions: [] });
+  const owned = track(new Space("owned", { title: "Owned", permissions: [] }));
   expect(
     () => new SpacePermission("extra", { spaceId: owned.id, teamId: "team_1", role: "edit" }),
   ).toThrow(
@@ -35,11 +49,13 @@ test("a SpacePermission on a Space that declares permissions fails at constructi
 });
 
 test("the same for a collection and a site", () => {
-  const area = new Collection("area", {
-    title: "Area",
-    permissions: [{ teamId: "t", role: "read" }],
-  });
-  const docs = new Site("docs", { title: "Docs", permissions: [] });
+  const area = track(
+    new Collection("area", {
+      title: "Area",
+      permissions: [{ teamId: "t", role: "read" }],
+    }),
+  );
+  const docs = track(new Site("docs", { title: "Docs", permissions: [] }));
   expect(
     () => new CollectionPermission("c", { collectionId: area.id, userId: "u", role: "read" }),
   ).toThrow(/CollectionPermission "c": collectionId is Collection "area"'s/);
@@ -49,12 +65,12 @@ test("the same for a collection and a site", () => {
 });
 
 test("an object without permissions takes additive grants; a plain id is not traced here", () => {
-  const shared = new Space("shared", { title: "Shared" });
-  expect(
-    () => new SpacePermission("ok", { spaceId: shared.id, teamId: "team_1", role: "edit" }),
+  const shared = track(new Space("shared", { title: "Shared" }));
+  expect(() =>
+    track(new SpacePermission("ok", { spaceId: shared.id, teamId: "team_1", role: "edit" })),
   ).not.toThrow();
   // A plain string names no Resource: the native plugin's guard, or the README's rule, covers it.
-  new Space("owned-elsewhere", { title: "Elsewhere", permissions: [] });
+  track(new Space("owned-elsewhere", { title: "Elsewhere", permissions: [] }));
   expect(
     () =>
       new SpacePermission("by-id", { spaceId: "owned-elsewhere-id", teamId: "t", role: "read" }),

@@ -1,6 +1,6 @@
 import { lookUpSpacePermissions } from "../../provider/lookups/permissions";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { gitbookApi } from "../support/gitbook";
+import { gitbookApi as hostedClient } from "../support/gitbook";
 import { createTeam, seedPerson, type SeededPerson } from "../support/people";
 import { callApi, configureProvider, handlersFor, writes } from "../support/provider";
 
@@ -9,6 +9,25 @@ import { callApi, configureProvider, handlersFor, writes } from "../support/prov
  * CollectionPermission, SitePermission) and the authoritative `permissions` of Space, Collection
  * and Site, against a grant made by hand; read back by the hosted service's own client.
  */
+/**
+ * The operations of the hosted client these tests call, typed here: its declaration files import
+ * `./client` without an extension, which TypeScript's ES-module resolution (test/support/gitbook.ts)
+ * does not follow, so the class's inherited operations are untyped there.
+ */
+type Listed<T> = Promise<{ data: { items: T[] } }>;
+type TeamGrant = { team: { id: string }; permission: string | null };
+type UserGrant = { user: { id: string }; permission: string | null };
+interface HostedPermissions {
+  spaces: {
+    listTeamPermissionsInSpace(spaceId: string): Listed<TeamGrant>;
+    listUserPermissionsInSpace(spaceId: string): Listed<UserGrant>;
+    listPermissionsAggregateInSpace(spaceId: string): Listed<UserGrant>;
+  };
+  collections: { listUserPermissionsInCollection(collectionId: string): Listed<UserGrant> };
+  orgs: { listTeamPermissionsInSite(organizationId: string, siteId: string): Listed<TeamGrant> };
+}
+const gitbookApi = (t: TestEmulator) => hostedClient(t) as unknown as HostedPermissions;
+
 let emu: TestEmulator;
 let org: string;
 let ada: SeededPerson;
