@@ -1,4 +1,5 @@
 import { lookUpSpacePermissions } from "../../provider/lookups/permissions";
+import { grantsAsDeclared, planGrants } from "../../provider/resources/permission-list";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { gitbookApi as hostedClient } from "../support/gitbook";
 import { createTeam, seedPerson, type SeededPerson } from "../support/people";
@@ -275,5 +276,74 @@ describe("getSpacePermissions", () => {
     const byUser = Object.fromEntries(found.aggregate.map((a) => [a.user.id, a.role]));
     expect(byUser[ada.userId]).toBe("comment");
     expect(byUser[grace.userId]).toBe("edit");
+  });
+});
+
+describe("each role, as the emulator enforces it", () => {
+  /** Whether the role may edit a space: `edit` and above (the API's RoleLevel order). */
+  const EDITS: Record<string, boolean> = {
+    read: false,
+    comment: false,
+    edit: true,
+    review: true,
+    create: true,
+    admin: true,
+  };
+
+  test.each(Object.keys(EDITS))(
+    "a guest granted %s on a space by the program reads it, and PATCHes it only from edit up",
+    async (role) => {
+      const person = await seedPerson(emu, org, null, `guest-${role}`);
+      const spaceId = await newSpace(`For ${role}`);
+      const before = await person.api("PATCH", `/v1/spaces/${spaceId}`, { title: "Mine" });
+      expect(before.status).not.toBe(200);
+      const { id, outs } = await spaceGrants.create({ spaceId, email: person.email, role });
+      expect((await person.api("GET", `/v1/spaces/${spaceId}`)).status).toBe(200);
+      const patched = await person.api("PATCH", `/v1/spaces/${spaceId}`, { title: "Mine" });
+      expect(patched.status).toBe(EDITS[role] ? 200 : 403);
+      // Deleting the grant takes the access away again.
+      await spaceGrants.delete(id, outs);
+      expect(
+        (await person.api("PATCH", `/v1/spaces/${spaceId}`, { title: "Again" })).status,
+      ).not.toBe(200);
+    },
+  );
+});
+
+describe("planGrants (pure)", () => {
+  const now = [
+    { kind: "teams" as const, id: "t1", role: "read" },
+    { kind: "users" as const, id: "u1", email: "ada@example.com", role: "edit" },
+    { kind: "users" as const, id: "u2", email: "grace@example.com", role: "read" },
+  ];
+
+  test("one POST per role for who is missing, one PATCH per role that differs, one DELETE per stray", () => {
+    const plan = planGrants(
+      now,
+      [
+        { teamId: "t1", role: "edit" },
+        { email: "ADA@example.com", role: "edit" },
+        { teamId: "t2", role: "read" },
+        { email: "linus@example.com", role: "read" },
+        { userId: "u3", role: "admin" },
+      ],
+      new Map([["linus@example.com", "u4"]]),
+    );
+    expect(plan).toEqual({
+      invites: [
+        { role: "read", teams: ["t2"], users: ["u4"] },
+        { role: "admin", teams: [], users: ["u3"] },
+      ],
+      roles: [{ kind: "teams", id: "t1", role: "edit" }],
+      removes: [{ kind: "users", id: "u2" }],
+    });
+  });
+
+  test("the grants as declared: the program's spelling, then strays by e-mail, sorted", () => {
+    expect(grantsAsDeclared(now, [{ email: "ADA@example.com", role: "admin" }])).toEqual([
+      { email: "ADA@example.com", role: "edit" },
+      { email: "grace@example.com", role: "read" },
+      { teamId: "t1", role: "read" },
+    ]);
   });
 });
