@@ -62,7 +62,7 @@ describe("examples/workspace through the harness", () => {
     // The stack, 3 collections, 5 spaces, the site, its schema, 2 sections, 3 site spaces, the
     // section group, the share link, the organization's settings, 2 teams, a member's role, the
     // SAML provider, the OpenAPI spec and the French translation.
-    expect(first.summary).toMatchObject({ create: 25 });
+    expect(first.summary).toMatchObject({ create: 28 });
     expect(first.outputs.organizationTitle).toBe("Test organization");
     const collections = await api(`/v1/orgs/${emu.organizationId}/collections`);
     expect(collections.items.map((c) => c.title).sort()).toEqual([
