@@ -8,7 +8,7 @@ import { callApi } from "../support/provider";
 const example = path.resolve(__dirname, "../../examples/workspace");
 const moves = path.resolve(__dirname, "../fixtures/moves");
 
-// Each step runs the example (25 resources) through the provider host: slow on a loaded machine.
+// Each step runs the example (28 resources) through the provider host: slow on a loaded machine.
 jest.setTimeout(300_000);
 
 let emu: TestEmulator;
@@ -61,7 +61,7 @@ describe("examples/workspace through the harness", () => {
     const first = await up(opts);
     // The stack, 3 collections, 5 spaces, the site, its schema, 2 sections, 3 site spaces, the
     // section group, the share link, the organization's settings, 2 teams, a member's role, the
-    // SAML provider, the OpenAPI spec and the French translation.
+    // SAML provider, the OpenAPI spec, the French translation and 3 grants.
     expect(first.summary).toMatchObject({ create: 28 });
     expect(first.outputs.organizationTitle).toBe("Test organization");
     const collections = await api(`/v1/orgs/${emu.organizationId}/collections`);
@@ -105,7 +105,7 @@ describe("examples/workspace through the harness", () => {
 
     await emu.clearRequests();
     const destroyed = await destroy(opts);
-    expect(destroyed.summary).toMatchObject({ delete: 25 });
+    expect(destroyed.summary).toMatchObject({ delete: 28 });
     expect((await api(`/v1/orgs/${emu.organizationId}/teams`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/saml`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/sites`)).items).toEqual([]);
