@@ -53,7 +53,8 @@ async function users(spaceId: string): Promise<[string, string][]> {
 
 test("refresh shows a grant made by hand on the authoritative space; up removes it there and leaves it on the additive one", async () => {
   const first = await up(options());
-  expect(first.summary).toMatchObject({ create: 4 });
+  // The stack, the team, two spaces and the grant.
+  expect(first.summary).toMatchObject({ create: 5 });
   const { ownedId, sharedId } = first.outputs as { ownedId: string; sharedId: string };
   const linus = await userIdOf("linus@example.com");
   const ada = await userIdOf("ada@example.com");
