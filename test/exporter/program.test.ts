@@ -87,6 +87,7 @@ test("titles cannot end a comment of the generated program: every line terminato
     samlProviders: [],
     specs: [],
     translations: [],
+    permissions: [],
   } as unknown as Inventory;
   const { source } = buildProgram(inventory);
   const file = ts.createSourceFile("index.ts", source, ts.ScriptTarget.Latest);
