@@ -86,16 +86,21 @@ export function requireRole(
   return checkRole(role, minimum, organizationId);
 }
 
-/** A role already read, checked against `minimum`: 403 below it. Returns the role. */
+/**
+ * A role already read, checked against `minimum`: 403 below it. Returns the role. `on` names the
+ * object when the role is the caller's effective role there (`space abc`), not the organization's.
+ */
 export function checkRole(
   role: string | null,
   minimum: Access,
   organizationId: string,
+  on?: string,
 ): string | null {
   if (!hasRole(role, minimum)) {
+    const where = on === undefined ? `in organization ${organizationId}` : `on ${on}`;
     throw new HttpError(
       403,
-      `this operation needs the ${minimum} role in organization ${organizationId}; the caller's role is ${role ?? "guest"}`,
+      `this operation needs the ${minimum} role ${where}; the caller's role is ${role ?? "guest"}`,
     );
   }
   return role;

@@ -16,10 +16,11 @@ import type { MemberRow } from "./store/members";
 import type { GroupRow } from "./store/section-groups";
 import { findSection, groupSections, type SectionRow } from "./store/site-sections";
 import { containerSiteSpaces, type SiteSpaceRow } from "./store/site-spaces";
-import { countSites } from "./store/sites";
-import { countSpaces, findSpace, type SpaceRow } from "./store/spaces";
+import { countSites, sitesOf } from "./store/sites";
+import { countSpaces, findSpace, spacesOf, type SpaceRow } from "./store/spaces";
 import { teamCountOf } from "./store/teams";
 import type { ThreadAt } from "./access/threads";
+import { effectiveRole } from "./access/permissions";
 
 /**
  * Objects whose JSON holds what other rows say (a member's counts, a site space's space, a
@@ -41,16 +42,24 @@ export function userOf(ctx: Pick<ApiContext, "store">, id: string): UserRow {
 }
 
 /**
- * A member's counts. The emulator keeps no per-space or per-site permissions: a member with a
- * role reaches every live space and site of the organization with it, a guest none
- * (docs/api-decisions.md).
+ * A member's counts: a member with a role reaches every live space and site of the organization,
+ * a guest those its grants reach (docs/api-decisions.md, "Permissions").
  */
 export function memberJson(ctx: ApiContext, row: MemberRow): z.input<typeof MemberJson> {
-  const reaches = row.role !== null;
+  const org = row.organizationId;
+  const reached = (kind: "space" | "site", objects: { id: string }[]) =>
+    objects.filter(
+      ({ id }) =>
+        effectiveRole(ctx.store, { kind, id, organizationId: org }, row.userId, null).role !== null,
+    ).length;
   return renderMember(ctx.origin, row, {
-    spaces: reaches ? countSpaces(ctx.store, { organizationId: row.organizationId }) : 0,
-    teams: teamCountOf(ctx.store, row.organizationId, row.userId),
-    sites: reaches ? countSites(ctx.store, row.organizationId) : 0,
+    spaces:
+      row.role !== null
+        ? countSpaces(ctx.store, { organizationId: org })
+        : reached("space", spacesOf(ctx.store, org)),
+    teams: teamCountOf(ctx.store, org, row.userId),
+    sites:
+      row.role !== null ? countSites(ctx.store, org) : reached("site", sitesOf(ctx.store, org)),
   });
 }
 

@@ -46,7 +46,7 @@ export function requireSite(
   const site = findSite(ctx.store, params.organizationId, params.siteId);
   if (site === undefined) throw notFound(`site ${params.siteId}`);
   const reach = effectiveRole(ctx.store, { kind: "site", ...site }, ctx.userId, orgRole);
-  const role = checkRole(reach.role, minimum, params.organizationId);
+  const role = checkRole(reach.role, minimum, params.organizationId, `site ${site.id}`);
   return {
     organizationId: params.organizationId,
     role,

@@ -37,7 +37,8 @@ export function visibleSpace(
   }
   if (row.deletedAt !== null && !options.deleted) throw notFound(`space ${spaceId}`);
   const reach = effectiveRole(ctx.store, { kind: "space", ...row }, ctx.userId, role);
-  return { row, role: checkRole(reach.role, options.minimum ?? "member", row.organizationId) };
+  const minimum = options.minimum ?? "member";
+  return { row, role: checkRole(reach.role, minimum, row.organizationId, `space ${row.id}`) };
 }
 
 /**
@@ -53,7 +54,10 @@ export function visibleCollection(
   const role = row && ctx.roleIn(row.organizationId);
   if (!row || role === undefined) throw notFound(`collection ${collectionId}`);
   const reach = effectiveRole(ctx.store, { kind: "collection", ...row }, ctx.userId, role);
-  return { row, role: checkRole(reach.role, minimum, row.organizationId) };
+  return {
+    row,
+    role: checkRole(reach.role, minimum, row.organizationId, `collection ${row.id}`),
+  };
 }
 
 /**

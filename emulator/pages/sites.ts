@@ -13,6 +13,7 @@ import { findSite, type SiteRow } from "../store/sites";
 import { findSpace } from "../store/spaces";
 import { missing, missingAnswer, pageAnswer, pageRoute, type PageContext } from "./context";
 import { badge, html, layout, maskKey, maskShareUrl, type Html } from "./html";
+import { permissionsSection } from "./permissions";
 
 /** A published URL as a page shows it: with a share key masked. */
 function shownUrl(url: string | undefined): Html {
@@ -187,7 +188,8 @@ export const sitePages = [
                 : html`<ul>
                     ${claims.map(([name, claim]) => html`<li><code>visitor.claims.${name}</code> ${claim?.description ?? ""}</li>`)}
                   </ul>`
-            }`,
+            }
+            ${permissionsSection(ctx, { kind: "site", ...site })}`,
         ),
       );
     },

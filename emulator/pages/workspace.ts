@@ -18,6 +18,7 @@ import {
   type PageContext,
 } from "./context";
 import { badge, html, layout, type Html } from "./html";
+import { permissionsSection } from "./permissions";
 
 type Node = { kind: "collection"; row: CollectionRow } | { kind: "space"; row: SpaceRow };
 
@@ -179,7 +180,8 @@ export const workspacePages = [
               <dd><code>${row.id}</code></dd>
             </dl>
             <h2>Contents</h2>
-            ${tree.children.has(row.id) ? renderTree(ctx, tree, row.id) : html`<p class="empty">This collection is empty.</p>`}`,
+            ${tree.children.has(row.id) ? renderTree(ctx, tree, row.id) : html`<p class="empty">This collection is empty.</p>`}
+            ${permissionsSection(ctx, { kind: "collection", ...row })}`,
         ),
       );
     },
@@ -233,7 +235,8 @@ export const workspacePages = [
                         </li>`,
                     )}
                   </ul>`
-            }`,
+            }
+            ${permissionsSection(ctx, { kind: "space", ...row })}`,
         ),
       );
     },

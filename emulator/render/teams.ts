@@ -33,8 +33,7 @@ export const TeamMemberJson = named(
 
 /**
  * The Team object of §2.10. `manage` is whether the caller may manage it (an admin of the
- * organization, or an owner of the team). The emulator keeps no team permissions on content, so
- * `spaces` is 0.
+ * organization, or an owner of the team). `spaces` counts the spaces it was given a role on.
  */
 export function renderTeam(row: TeamRow, manage: boolean): TeamJson {
   return {
@@ -42,7 +41,7 @@ export function renderTeam(row: TeamRow, manage: boolean): TeamJson {
     id: row.id,
     title: row.title,
     members: row.members,
-    spaces: 0,
+    spaces: row.spaces,
     createdAt: row.createdAt,
     permissions: { admin: manage, view: true },
   };

@@ -8,6 +8,7 @@ import { envelope, pageOf, pageQuery, slicePage } from "../pagination";
 import { listOf, named } from "../render/common";
 import { MemberJson } from "../render/members";
 import { SpaceJson } from "../render/spaces";
+import { effectiveRole } from "../access/permissions";
 import { renderTeam, TeamJson, TeamMembershipJson } from "../render/teams";
 import {
   adminCount,
@@ -224,24 +225,23 @@ export const memberRoutes = [
       const { organizationId, userId } = params;
       const callerRole = ctx.requireRole(organizationId, "member");
       const member = requireMember(ctx, organizationId, userId);
-      // A guest (role null) reaches no space through the organization: its page is empty.
-      const permission = member.role === null ? undefined : roleLevel.parse(member.role);
-      const spaces = permission === undefined ? [] : spacesOf(ctx.store, organizationId);
+      // Each live space with the member's effective role there: a guest's are those grants reach.
+      const spaces = spacesOf(ctx.store, organizationId).flatMap((row) => {
+        const { role } = effectiveRole(ctx.store, { kind: "space", ...row }, userId, member.role);
+        return role === null ? [] : [{ row, permission: role }];
+      });
       spaces.sort(
         (a, b) =>
           (query.order === "asc" ? 1 : -1) *
-          (a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)),
+          (a.row.createdAt.localeCompare(b.row.createdAt) || a.row.id.localeCompare(b.row.id)),
       );
       const page = slicePage(pageOf(query), spaces);
       return json(200, {
         ...page,
-        items:
-          permission === undefined
-            ? []
-            : page.items.map((row) => ({
-                permission,
-                space: renderSpaceFor(ctx, row, callerRole),
-              })),
+        items: page.items.map(({ row, permission }) => ({
+          permission,
+          space: renderSpaceFor(ctx, row, callerRole),
+        })),
       });
     },
   }),

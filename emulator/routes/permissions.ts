@@ -91,7 +91,9 @@ const inviteBody = z.strictObject({
   users: principals.optional(),
 });
 
+/** The hosted PATCH bodies: a space's and a collection's take `MemberRoleOrGuest`, a site's `MemberRole`. */
 const updateBody = z.strictObject({ role: roleOrGuest.optional() });
+const siteUpdateBody = z.strictObject({ role: roleLevel.optional() });
 
 /**
  * The role a grant on `spec` may hold: any RoleLevel, and on a site also `null` (a guest
@@ -164,7 +166,7 @@ function updateRoute(spec: TargetSpec, kind: PrincipalKind) {
     path: `${spec.base}/permissions/${kind}s/{${PATH_KEY[kind]}}`,
     operationId: `update${NOUN[kind]}PermissionIn${spec.noun}`,
     summary: `Change the role a ${kind} has on a ${spec.kind}`,
-    body: updateBody,
+    body: spec.kind === "site" ? siteUpdateBody : updateBody,
     responses: { 204: { description: "The role is changed" } },
     handler({ params, body }, ctx) {
       const p = params as Record<string, string>;

@@ -244,9 +244,11 @@ export const siteRoutes = [
       205: { description: "The site has been deleted" },
     },
     handler({ params }, ctx) {
-      ctx.requireRole(params.organizationId, "admin");
+      ctx.requireRole(params.organizationId, "member");
       const site = findSite(ctx.store, params.organizationId, params.siteId);
       if (site === undefined) return empty(204);
+      // The site's admin: the organization's, or one a site grant makes.
+      requireSite(ctx, params, "admin");
       deleteSite(ctx.store, site.id);
       return empty(205);
     },

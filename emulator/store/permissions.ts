@@ -188,11 +188,6 @@ export function teamMembersOf(store: Store, organizationId: string): Map<string,
   return byTeam;
 }
 
-/** How many spaces a team has a grant on: the Team's `spaces` count. */
-export function teamSpaceCount(store: Store, teamId: string): number {
-  return grants.count(store, { teamId, targetKind: "space" });
-}
-
 /**
  * Spaces moved to another organization lose their grants: those name teams and members of the
  * organization they left. Runs in the transfer's transaction.

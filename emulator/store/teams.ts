@@ -57,6 +57,8 @@ interface TeamRecord {
 export interface TeamRow extends TeamRecord {
   /** How many members it has. */
   members: number;
+  /** How many spaces it has been given a role on (the permissions family's grants). */
+  spaces: number;
 }
 
 /** A row of team_members. */
@@ -73,9 +75,10 @@ export interface TeamMemberRow {
   role: TeamRole;
 }
 
-/** A team's columns read under `t`, with how many members it has. */
+/** A team's columns read under `t`, with how many members it has and spaces it was given. */
 const TEAM_COLUMNS = `${teams.columnsOf("t")},
-  (SELECT COUNT(*) FROM team_members tm WHERE tm.team_id = t.id) AS members`;
+  (SELECT COUNT(*) FROM team_members tm WHERE tm.team_id = t.id) AS members,
+  (SELECT COUNT(*) FROM permissions p WHERE p.team_id = t.id AND p.target_kind = 'space') AS spaces`;
 
 /** The filters of `GET /teams`: `title` contains (case-insensitive), `owner` can manage. */
 export interface TeamFilter {

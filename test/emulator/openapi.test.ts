@@ -173,3 +173,41 @@ test("content, comment, SAML, ping and spec-content schemas require what the hos
       expect.arrayContaining(["204", "205"]),
     );
 });
+
+test("the permissions families are documented with the hosted service's operation ids", () => {
+  const byId = new Map(
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => [op.operationId, `${method} ${path}`] as const),
+    ),
+  );
+  for (const [noun, base] of [
+    ["Space", "/v1/spaces/{spaceId}"],
+    ["Collection", "/v1/collections/{collectionId}"],
+    ["Site", "/v1/orgs/{organizationId}/sites/{siteId}"],
+  ] as const) {
+    expect({
+      invite: byId.get(`inviteTo${noun}`),
+      teams: byId.get(`listTeamPermissionsIn${noun}`),
+      users: byId.get(`listUserPermissionsIn${noun}`),
+      aggregate: byId.get(`listPermissionsAggregateIn${noun}`),
+      updateTeam: byId.get(`updateTeamPermissionIn${noun}`),
+      removeTeam: byId.get(`removeTeamFrom${noun}`),
+      updateUser: byId.get(`updateUserPermissionIn${noun}`),
+      removeUser: byId.get(`removeUserFrom${noun}`),
+    }).toEqual({
+      invite: `post ${base}/permissions`,
+      teams: `get ${base}/permissions/teams`,
+      users: `get ${base}/permissions/users`,
+      aggregate: `get ${base}/permissions/aggregate`,
+      updateTeam: `patch ${base}/permissions/teams/{teamId}`,
+      removeTeam: `delete ${base}/permissions/teams/{teamId}`,
+      updateUser: `patch ${base}/permissions/users/{userId}`,
+      removeUser: `delete ${base}/permissions/users/{userId}`,
+    });
+  }
+  const schema = (id: string) => doc.components.schemas[id] as { required: string[] };
+  expect(schema("UserSitePermission").required.sort()).toEqual(
+    ["disabled", "origin", "permission", "user"].sort(),
+  );
+  expect(schema("UserContentPermission").required.sort()).toEqual(["permission", "user"]);
+});

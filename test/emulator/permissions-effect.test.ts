@@ -1,4 +1,5 @@
 import { apiClient, createTestEmulator, type TestEmulator } from "../support/emulator";
+import { purgeSpace } from "../../emulator/store/spaces";
 import { createTeam, seedPerson, type SeededPerson } from "../support/people";
 
 /**
@@ -44,6 +45,9 @@ describe("a grant through a team", () => {
     const space = await newSpace();
     const before = await reader.api("PATCH", `/v1/spaces/${space}`, { title: "Mine" });
     expect(before.status).toBe(403);
+    expect(before.body.error.message).toBe(
+      `this operation needs the edit role on space ${space}; the caller's role is read`,
+    );
     await grant(`/v1/spaces/${space}`, { role: "edit", teams: [team] });
     const after = await reader.api("PATCH", `/v1/spaces/${space}`, { title: "Mine" });
     expect(after.status).toBe(200);
@@ -137,5 +141,69 @@ describe("grants go with their objects and principals", () => {
     expect(moved.status).toBe(200);
     expect((await api("GET", `/v1/spaces/${space}/permissions/users`)).body.count).toBe(0);
     expect((await person.api("GET", `/v1/spaces/${space}`)).status).toBe(404);
+  });
+});
+
+describe("grants go with purged spaces, deleted sites and transferred collections", () => {
+  const count = (targetId: string) =>
+    (
+      t.store.db
+        .prepare("SELECT COUNT(*) AS n FROM permissions WHERE target_id = ?")
+        .get(targetId) as { n: number }
+    ).n;
+
+  test("a purged space's and a deleted site's grants are gone", async () => {
+    const person = await seedPerson(t, org, "read", "purged");
+    const space = await newSpace();
+    const site = await created("POST", `/v1/orgs/${org}/sites`, { title: "Gone" });
+    await grant(`/v1/spaces/${space}`, { role: "edit", users: [person.userId] });
+    await grant(`/v1/orgs/${org}/sites/${site}`, { role: "edit", users: [person.userId] });
+    expect([count(space), count(site)]).toEqual([1, 1]);
+    purgeSpace(t.store, space);
+    expect((await api("DELETE", `/v1/orgs/${org}/sites/${site}`)).status).toBe(205);
+    expect([count(space), count(site)]).toEqual([0, 0]);
+  });
+
+  test("a transferred collection's grants and its spaces' are no longer read", async () => {
+    const person = await seedPerson(t, org, "read", "left-behind");
+    const collection = await newCollection();
+    const space = await newSpace(collection);
+    await grant(`/v1/collections/${collection}`, { role: "admin", users: [person.userId] });
+    await grant(`/v1/spaces/${space}`, { role: "admin", users: [person.userId] });
+    const moved = await api("POST", `/v1/collections/${collection}/transfer`, {
+      organization: t.secondOrganizationId,
+    });
+    expect(moved.status).toBe(200);
+    expect((await api("GET", `/v1/collections/${collection}/permissions/users`)).body.count).toBe(
+      0,
+    );
+    expect((await api("GET", `/v1/spaces/${space}/permissions/users`)).body.count).toBe(0);
+    expect(count(space)).toBe(0);
+  });
+});
+
+describe("what people and teams show of their grants", () => {
+  test("a guest's spaces and counts are those its grants reach; a team counts its spaces", async () => {
+    const guest = await seedPerson(t, org, null, "counted guest");
+    const team = await createTeam(t, org, "Counted", [guest.userId]);
+    const collection = await newCollection();
+    const inside = await newSpace(collection);
+    const direct = await newSpace();
+    await newSpace();
+    const member = `/v1/orgs/${org}/members/${guest.userId}`;
+    expect((await api("GET", `${member}/spaces`)).body.count).toBe(0);
+    await grant(`/v1/collections/${collection}`, { role: "comment", teams: [team] });
+    await grant(`/v1/spaces/${direct}`, { role: "edit", teams: [team] });
+    await grant(`/v1/spaces/${direct}`, { role: "read", users: [guest.userId] });
+    const spaces = await api("GET", `${member}/spaces?order=asc`);
+    expect(spaces.body.items.map((i) => [(i.space as { id: string }).id, i.permission])).toEqual([
+      [inside, "comment"],
+      [direct, "edit"],
+    ]);
+    expect((await api("GET", member)).body).toMatchObject({ role: null, spaces: 2, sites: 0 });
+    expect((await api("GET", `/v1/orgs/${org}/teams/${team}`)).body).toMatchObject({
+      members: 1,
+      spaces: 1,
+    });
   });
 });

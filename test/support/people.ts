@@ -20,7 +20,8 @@ export interface SeededPerson {
 
 /**
  * Seeds a new user, a member of `organizationId` with `role` (`null`: a guest), with a token.
- * `name` makes the e-mail (`<name>-<random>@example.com`), so calls never collide.
+ * `name` is the display name and makes the e-mail (`<name as a slug>-<random>@example.com`), so
+ * calls never collide.
  */
 export async function seedPerson(
   t: Emulator,
@@ -29,7 +30,8 @@ export async function seedPerson(
   name = "person",
 ): Promise<SeededPerson> {
   const admin = adminClient(t);
-  const email = `${name}-${randomBytes(4).toString("hex")}@example.com`;
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const email = `${slug}-${randomBytes(4).toString("hex")}@example.com`;
   const token = `test_${randomBytes(18).toString("base64url")}`;
   const created = await admin("POST", "/seed", { users: [{ displayName: name, email }] });
   if (created.status !== 201) throw new Error(`seeding ${email}: ${created.text}`);
