@@ -94,7 +94,7 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
 
     await emu.clearRequests();
     const applied = await stack.json(["up"]);
-    expect(applied.changeSummary).toEqual({ same: 24, update: 1 });
+    expect(applied.changeSummary).toEqual({ same: 27, update: 1 });
     expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
       ["PATCH", { title: "Platform handbook" }],
     ]);
