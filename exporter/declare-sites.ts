@@ -41,6 +41,9 @@ function declareSite(program: Declarer, { site: s, adaptiveSchema }: SiteInvento
     defaultSiteSection: skip(
       "names a section, made after the site: the program would depend on itself; the service's default stands",
     ),
+    permissions: skip(
+      "each grant is declared apart (SitePermission, additive), after the teams it names",
+    ),
   });
   const siteRef = program.ref(s.id)!;
 

@@ -27,6 +27,12 @@ export {
   SiteSpaceCustomization,
   type SiteSpaceCustomizationArgs,
 } from "./resources/site-space-customization";
+export { SpacePermission, type SpacePermissionArgs } from "./resources/space-permission";
+export {
+  CollectionPermission,
+  type CollectionPermissionArgs,
+} from "./resources/collection-permission";
+export { SitePermission, type SitePermissionArgs } from "./resources/site-permission";
 export type { AdaptiveJsonSchema, AgentsContext, SiteType, SiteVisibility } from "./api/sites";
 export {
   getOrganization,
@@ -43,6 +49,12 @@ export {
 } from "./lookups/people";
 export { getSpace, type GetSpaceArgs, type SpaceResult } from "./lookups/space";
 export { getCollection, type GetCollectionArgs, type CollectionResult } from "./lookups/collection";
+export {
+  getSpacePermissions,
+  type GetSpacePermissionsArgs,
+  type PermissionUser,
+  type SpacePermissionsResult,
+} from "./lookups/permissions";
 export type { LookupWorkspaceArgs } from "./lookups/workspace";
 export type { WorkspaceArgs } from "./lifecycle/define";
 export { ApiError } from "./client";

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
   Collection,
+  CollectionPermission,
   getOrganization,
   OrganizationMember,
   OrganizationSettings,
@@ -10,11 +11,13 @@ import {
   Site,
   SiteAdaptiveSchema,
   SiteCustomization,
+  SitePermission,
   SiteSection,
   SiteSectionGroup,
   SiteSpace,
   SiteSpaceCustomization,
   Space,
+  SpacePermission,
   Team,
   Translation,
   TranslationGlossary,
@@ -60,6 +63,9 @@ const incidents = new Space("incident-response", {
   parent: practices.id,
   editMode: lockPolicies ? "locked" : "live",
   defaultLevel: "comment",
+  // Who may change the runbook, authoritatively: a grant added by hand is removed at the next
+  // refreshed `up`.
+  permissions: [{ email: "linus@example.com", role: "admin" }],
 });
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
@@ -189,6 +195,24 @@ const writers = new Team("writers", {
 const reviewersTeam = new Team("reviewers-team", {
   title: "Reviewers",
   members: [{ user: "linus@example.com", role: "owner" }, { user: "margaret@example.com" }],
+});
+
+// Grants the stack adds beside others' (additive): the writers edit onboarding, the reviewers
+// review the practices and read the site.
+new SpacePermission("writers-edit-onboarding", {
+  spaceId: onboarding.id,
+  teamId: writers.id,
+  role: "edit",
+});
+new CollectionPermission("reviewers-review-practices", {
+  collectionId: practices.id,
+  teamId: reviewersTeam.id,
+  role: "review",
+});
+new SitePermission("reviewers-read-docs", {
+  siteId: site.id,
+  teamId: reviewersTeam.id,
+  role: "read",
 });
 
 new OrganizationMember("margaret", { email: "margaret@example.com", role: "comment" });

@@ -20,6 +20,9 @@ import { siteSpace } from "../resources/site-space";
 import { space } from "../resources/space";
 import { siteCustomization } from "../resources/site-customization";
 import { siteSpaceCustomization } from "../resources/site-space-customization";
+import { spacePermission } from "../resources/space-permission";
+import { collectionPermission } from "../resources/collection-permission";
+import { sitePermission } from "../resources/site-permission";
 
 export { configure } from "../context";
 
@@ -45,6 +48,9 @@ export const definitions = [
   siteSpaceCustomization,
   siteRedirect,
   siteVisitorAuth,
+  spacePermission,
+  collectionPermission,
+  sitePermission,
 ] as const;
 
 /** Every resource kind the package serves, by the kind string its shim captured. */

@@ -91,6 +91,7 @@ test("titles cannot end a comment of the generated program: every line terminato
     specs: [],
     translations: [],
     glossary: [],
+    permissions: [],
   } as unknown as Inventory;
   const { source } = buildProgram(inventory);
   const file = ts.createSourceFile("index.ts", source, ts.ScriptTarget.Latest);

@@ -101,7 +101,11 @@ describeCli("the native plugin through the real pulumi CLI", () => {
 
     // The space read by its id, and the lookup as an invoke, see the space the program made.
     const outputs = JSON.parse((await stack.ok(["stack", "output", "--json"])).stdout);
-    expect(outputs).toMatchObject({ readTitle: "Guide", lookedUpTitle: "Guide" });
+    expect(outputs).toMatchObject({
+      readTitle: "Guide",
+      lookedUpTitle: "Guide",
+      faqGrants: ["grace@example.com:comment"],
+    });
 
     await emu.clearRequests();
     expect((await stack.run(["up", "--yes", "--expect-no-changes"])).code).toBe(0);

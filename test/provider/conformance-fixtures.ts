@@ -4,6 +4,7 @@ import { callApi } from "../support/provider";
 import { glossaryFixtures } from "./conformance-fixtures-glossary";
 import { customizationFixtures } from "./conformance-fixtures-customization";
 import { redirectFixtures } from "./conformance-fixtures-redirects";
+import { permissionFixtures } from "./conformance-fixtures-permissions";
 
 /**
  * What each resource contributes to the conformance suite (conformance.test.ts): valid inputs,
@@ -360,4 +361,5 @@ export const fixtures: Record<string, Fixture> = {
   ...glossaryFixtures,
   ...customizationFixtures,
   ...redirectFixtures,
+  ...permissionFixtures,
 };
