@@ -24,6 +24,8 @@ import { siteCustomizationRoutes } from "./routes/site-customization";
 import { siteSectionRoutes } from "./routes/site-sections";
 import { siteSpaceRoutes } from "./routes/site-spaces";
 import { siteRoutes } from "./routes/sites";
+import { siteRedirectRoutes } from "./routes/site-redirects";
+import { sitePublishingAuthRoutes } from "./routes/site-publishing-auth";
 import { spaceRoutes } from "./routes/spaces";
 import { teamRoutes } from "./routes/teams";
 import { translationRoutes } from "./routes/translations";
@@ -46,6 +48,7 @@ import { siteSectionsSchema } from "./store/site-sections";
 import { siteSpacesAddedColumns, siteSpacesSchema } from "./store/site-spaces";
 import { sitesHooks } from "./access/sites";
 import { sitesSchema } from "./store/sites";
+import { siteRedirectsSchema } from "./store/site-redirects";
 import { spacesAddedColumns, spacesSchema } from "./store/spaces";
 import { teamsSchema } from "./store/teams";
 import { translationHooks, translationsSchema } from "./store/translations";
@@ -96,6 +99,12 @@ export const families: readonly Family[] = [
     name: "site-customization",
     schema: siteCustomizationSchema,
     routes: siteCustomizationRoutes,
+  },
+  // Visitor authentication keeps its one row per site in the redirects family's tables.
+  {
+    name: "site-redirects",
+    schema: siteRedirectsSchema,
+    routes: [...siteRedirectRoutes, ...sitePublishingAuthRoutes],
   },
   // Members keep their rows in the organizations family's identity tables.
   { name: "members", schema: visitorClaimKeysSchema, routes: memberRoutes },

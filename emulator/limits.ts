@@ -69,3 +69,11 @@ export const CUSTOMIZATION_LIMITS = {
   localized: 128,
   emoji: 50,
 };
+
+/**
+ * Site redirects (the hosted document's `SiteRedirectSourcePath` and `URL`): a source path of at
+ * most 512 characters, a destination URL of at most 2048, at most 500 redirects per bulk PUT.
+ */
+export const REDIRECT_SOURCE_MAX = 512;
+export const REDIRECT_URL_MAX = 2048;
+export const REDIRECT_BULK_MAX = 500;

@@ -68,10 +68,13 @@ function detached(text: string): string {
   return Buffer.from(text, "utf8").toString("utf8");
 }
 
-/** Body fields whose value is a secret wherever they appear: a SAML provider's certificate. */
-const SECRET_FIELDS = new Set(["certificate"]);
-/** Query parameters whose value is a secret: a share key (§4.1). */
-const SECRET_QUERY = new Set(["shareKey"]);
+/**
+ * Body fields whose value is a secret wherever they appear: a SAML provider's certificate, a
+ * site's visitor-authentication signing key (which no body takes, but a caller may echo back).
+ */
+const SECRET_FIELDS = new Set(["certificate", "privateKey"]);
+/** Query parameters whose value is a secret: a share key (§4.1), a visitor's signed token. */
+const SECRET_QUERY = new Set(["shareKey", "visitorAuthToken"]);
 const MASK = "***";
 /** Basic-auth credentials in a URL (a Git sync's `url`): up to the authority's last `@`. */
 const CREDENTIALS = /([a-z][a-z0-9+.-]*:\/\/)[^/?#\s"]*@/gi;

@@ -5,6 +5,8 @@ export { SiteSection, type SiteSectionArgs } from "./resources/site-section";
 export { SiteSectionGroup, type SiteSectionGroupArgs } from "./resources/site-section-group";
 export { SiteSpace, type SiteSpaceArgs } from "./resources/site-space";
 export { ShareLink, type ShareLinkArgs } from "./resources/share-link";
+export { SiteRedirect, type SiteRedirectArgs } from "./resources/site-redirect";
+export { SiteVisitorAuth, type SiteVisitorAuthArgs } from "./resources/site-visitor-auth";
 export { SiteAdaptiveSchema, type SiteAdaptiveSchemaArgs } from "./resources/site-adaptive-schema";
 export {
   OrganizationSettings,
@@ -25,6 +27,12 @@ export {
   SiteSpaceCustomization,
   type SiteSpaceCustomizationArgs,
 } from "./resources/site-space-customization";
+export { SpacePermission, type SpacePermissionArgs } from "./resources/space-permission";
+export {
+  CollectionPermission,
+  type CollectionPermissionArgs,
+} from "./resources/collection-permission";
+export { SitePermission, type SitePermissionArgs } from "./resources/site-permission";
 export type { AdaptiveJsonSchema, AgentsContext, SiteType, SiteVisibility } from "./api/sites";
 export {
   getOrganization,
@@ -41,6 +49,12 @@ export {
 } from "./lookups/people";
 export { getSpace, type GetSpaceArgs, type SpaceResult } from "./lookups/space";
 export { getCollection, type GetCollectionArgs, type CollectionResult } from "./lookups/collection";
+export {
+  getSpacePermissions,
+  type GetSpacePermissionsArgs,
+  type PermissionUser,
+  type SpacePermissionsResult,
+} from "./lookups/permissions";
 export type { LookupWorkspaceArgs } from "./lookups/workspace";
 export type { WorkspaceArgs } from "./lifecycle/define";
 export { ApiError } from "./client";

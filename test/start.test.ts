@@ -95,9 +95,9 @@ test("the first `npm start -- --exit` creates the example workspace on a free po
   // group, the share link, the organization's settings, 2 teams, a member's role, the SAML
   // provider (the teams' members are the demo seed's people), the OpenAPI spec and the French
   // translation of onboarding, and the translation glossary.
-  expect(run.out).toMatch(/^Resources: 28 create$/m);
+  expect(run.out).toMatch(/^Resources: 36 create$/m);
   const created = steps(run.out);
-  expect(created).toHaveLength(28);
+  expect(created).toHaveLength(36);
   expect(created.every((step) => step.op === "create")).toBe(true);
 
   // Port 0 became a real port, and it is the one the program talked to: the handbook's app URL,
@@ -116,9 +116,9 @@ test("a second `npm start -- --exit` on the same data reports no changes", async
   if (first?.code !== 0) throw new Error("the first run failed; this one depends on it");
   const second = await start();
   expect(second).toMatchObject({ code: 0, err: "" });
-  expect(second.out).toMatch(/^Resources: 28 same$/m);
+  expect(second.out).toMatch(/^Resources: 36 same$/m);
   const unchanged = steps(second.out);
-  expect(unchanged.map((step) => step.op)).toEqual(Array.from({ length: 28 }, () => "same"));
+  expect(unchanged.map((step) => step.op)).toEqual(Array.from({ length: 36 }, () => "same"));
   emulatorUrl(second);
 
   // The same organization comes back from the data file; it keeps tokens hashed only, so the

@@ -64,7 +64,8 @@ export interface ExportOptions {
 
 /** What `declare` takes besides the arguments: another `adoptId`, comments, the output referred to. */
 export interface DeclareExtra {
-  adoptId?: Value;
+  /** The object's id by default (none in a clone); given as `undefined`, none: a kind found otherwise. */
+  adoptId?: Value | undefined;
   comments?: string[];
   refAs?: string;
 }
@@ -140,7 +141,7 @@ export class Declarer {
       id: object.id,
       title: object.title,
       args: written(definition, args),
-      adoptId: extra.adoptId ?? (this.clone ? undefined : object.id),
+      adoptId: "adoptId" in extra ? extra.adoptId : this.clone ? undefined : object.id,
       comments: extra.comments ?? [],
     };
     if (this.options.only && !this.options.only(definition.type, object.id)) return declaration;

@@ -27,6 +27,9 @@ export function declareCollections(program: Declarer, inventory: Inventory): voi
       description: c.description ?? undefined,
       defaultLevel: c.defaultLevel ?? (c.defaultLevel === null ? null : undefined),
       parent: program.ref(c.parent),
+      permissions: skip(
+        "each grant is declared apart (CollectionPermission, additive), after the teams it names",
+      ),
     });
   }
 }
@@ -45,6 +48,9 @@ export function declareSpaces(program: Declarer, inventory: Inventory): void {
       editMode: (s.editMode ?? undefined) as Value | undefined,
       defaultLevel: s.defaultLevel === "inherit" ? undefined : s.defaultLevel,
       language: s.language ?? undefined,
+      permissions: skip(
+        "each grant is declared apart (SpacePermission, additive), after the teams it names",
+      ),
     });
   }
 }

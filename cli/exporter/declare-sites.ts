@@ -8,6 +8,7 @@ import { code, type Value } from "./code";
 import { declareCustomization } from "./declare-customization";
 import { byTitle, skip, type Declarer } from "./declarations";
 import { spaceTitleIn } from "./declare-content";
+import { declareRedirectsAndAuth } from "./declare-redirects";
 import type { Inventory, SiteInventory } from "./inventory";
 
 /** Sites, by title, each with what lives in it: sections, site spaces, groups, share links. */
@@ -19,6 +20,7 @@ export function declareSites(program: Declarer, inventory: Inventory): void {
     declareSiteSpaces(program, s, siteRef, madeWith, spaceTitle);
     declareGroupsAndLinks(program, s, siteRef);
     declareCustomization(program, s, siteRef);
+    declareRedirectsAndAuth(program, s, siteRef);
   }
 }
 
@@ -38,6 +40,9 @@ function declareSite(program: Declarer, { site: s, adaptiveSchema }: SiteInvento
     ),
     defaultSiteSection: skip(
       "names a section, made after the site: the program would depend on itself; the service's default stands",
+    ),
+    permissions: skip(
+      "each grant is declared apart (SitePermission, additive), after the teams it names",
     ),
   });
   const siteRef = program.ref(s.id)!;

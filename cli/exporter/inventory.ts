@@ -14,6 +14,12 @@ import {
 } from "pulumi-docs-workspace/tools";
 import { listShareLinks, type ShareLink } from "pulumi-docs-workspace/tools";
 import {
+  getPublishingAuth,
+  listRedirects,
+  type SitePublishingAuth,
+  type SiteRedirect,
+} from "pulumi-docs-workspace/tools";
+import {
   listSectionGroups,
   listSections,
   type SiteSection,
@@ -34,6 +40,13 @@ import {
   getSiteSpaceCustomization,
   type SiteCustomization,
 } from "pulumi-docs-workspace/tools";
+import {
+  listTeamPermissions,
+  listUserPermissions,
+  type Target,
+  type TeamPermission,
+  type UserPermission,
+} from "pulumi-docs-workspace/tools";
 
 /** A site with everything that lives in it. */
 export interface SiteInventory {
@@ -45,6 +58,17 @@ export interface SiteInventory {
   adaptiveSchema: SiteAdaptiveSchema;
   /** The site's settings, and each site space's (the site's with its override laid over). */
   customization: { site: SiteCustomization; siteSpaces: Record<string, SiteCustomization> };
+  /** Its live redirects. */
+  redirects: SiteRedirect[];
+  /** Its visitor authentication (the private key is read, never written out). */
+  visitorAuth: SitePublishingAuth;
+}
+
+/** The grants on one space, collection or site: to its teams and to its users. */
+export interface TargetPermissions {
+  target: Target;
+  teams: TeamPermission[];
+  users: UserPermission[];
 }
 
 /** An OpenAPI spec, with the text of its latest version when its source is text. */
@@ -66,6 +90,8 @@ export interface Inventory {
   translations: Translation[];
   /** The translation glossary's entries. */
   glossary: GlossaryEntry[];
+  /** The grants of each space, collection and site that has any. */
+  permissions: TargetPermissions[];
 }
 
 /** Told as each read finishes: what it was, and how many objects it found. */
@@ -86,12 +112,20 @@ export async function readInventory(
     progress(what, items.length);
     return items;
   };
+  const collections = counted("collections", listCollections(client, organizationId));
+  const spaces = counted("spaces", listSpaces(client, organizationId));
+  const sites = counted("sites", listSites(client, organizationId));
+  const targets = Promise.all([collections, spaces, sites]).then(([c, sp, si]) => [
+    ...c.map((o) => ({ kind: "collection" as const, id: o.id, organizationId })),
+    ...sp.map((o) => ({ kind: "space" as const, id: o.id, organizationId })),
+    ...si.map((o) => ({ kind: "site" as const, id: o.id, organizationId })),
+  ]);
   // Each read starts as the object is built, in this order, and all run at once.
   return allOf<Inventory>({
     organization: getOrganization(client, organizationId),
-    collections: counted("collections", listCollections(client, organizationId)),
-    spaces: counted("spaces", listSpaces(client, organizationId)),
-    sites: counted("sites", listSites(client, organizationId)).then((all) =>
+    collections,
+    spaces,
+    sites: sites.then((all) =>
       Promise.all(all.map((site) => readSite(client, organizationId, site, progress))),
     ),
     members: counted("members", listMembers(client, organizationId)),
@@ -120,6 +154,7 @@ export async function readInventory(
     ),
     translations: counted("translations", listTranslations(client, organizationId)),
     glossary: counted("glossary entries", listGlossary(client, organizationId)),
+    permissions: targets.then((all) => readPermissions(client, all, progress)),
   });
 }
 
@@ -136,13 +171,16 @@ async function readSite(
   site: Site,
   progress: Progress,
 ): Promise<SiteInventory> {
-  const [sections, siteSpaces, groups, shareLinks, adaptiveSchema] = await Promise.all([
-    listSections(client, organizationId, site.id),
-    listSiteSpaces(client, organizationId, site.id),
-    listSectionGroups(client, organizationId, site.id),
-    listShareLinks(client, organizationId, site.id),
-    getAdaptiveSchema(client, organizationId, site.id),
-  ]);
+  const [sections, siteSpaces, groups, shareLinks, adaptiveSchema, redirects, visitorAuth] =
+    await Promise.all([
+      listSections(client, organizationId, site.id),
+      listSiteSpaces(client, organizationId, site.id),
+      listSectionGroups(client, organizationId, site.id),
+      listShareLinks(client, organizationId, site.id),
+      getAdaptiveSchema(client, organizationId, site.id),
+      listRedirects(client, organizationId, site.id),
+      getPublishingAuth(client, organizationId, site.id),
+    ]);
   const [siteSettings, ...siteSpaceSettings] = await Promise.all([
     getSiteCustomization(client, organizationId, site.id),
     ...siteSpaces.map((x) => getSiteSpaceCustomization(client, organizationId, site.id, x.id)),
@@ -152,5 +190,38 @@ async function readSite(
     siteSpaces: Object.fromEntries(siteSpaces.map((x, i) => [x.id, siteSpaceSettings[i]!])),
   };
   progress("site structures", 1);
-  return { site, sections, siteSpaces, groups, shareLinks, adaptiveSchema, customization };
+  return {
+    site,
+    sections,
+    siteSpaces,
+    groups,
+    shareLinks,
+    adaptiveSchema,
+    customization,
+    redirects,
+    visitorAuth,
+  };
+}
+
+/** The grants of each target: two lists each, the targets without any left out. */
+async function readPermissions(
+  client: ApiClient,
+  targets: readonly Target[],
+  progress: Progress,
+): Promise<TargetPermissions[]> {
+  const read = await Promise.all(
+    targets.map(async (target) => {
+      const [teams, users] = await Promise.all([
+        listTeamPermissions(client, target),
+        listUserPermissions(client, target),
+      ]);
+      return { target, teams, users };
+    }),
+  );
+  const held = read.filter((p) => p.teams.length + p.users.length > 0);
+  progress(
+    "permissions",
+    held.reduce((n, p) => n + p.teams.length + p.users.length, 0),
+  );
+  return held;
 }

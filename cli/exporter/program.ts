@@ -13,6 +13,7 @@ import {
   declareTeams,
 } from "./declare-people";
 import { declareSites } from "./declare-sites";
+import { declarePermissions } from "./declare-permissions";
 import {
   Declarer,
   RESERVED_NAMES,
@@ -65,6 +66,7 @@ export function buildProgram(inventory: Inventory, options: ExportOptions = {}):
     declareMembers,
     declareSamlProviders,
     declareOrganizationSettings,
+    declarePermissions,
   ]) {
     declareFamily(program, inventory);
   }

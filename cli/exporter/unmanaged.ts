@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import { z } from "zod";
 import type { Inventory } from "./inventory";
+import { defaultVisitorAuth } from "./declare-redirects";
 import { printable } from "./printable";
 
 /** One object of the organization: its resource class, id and title. */
@@ -103,7 +104,8 @@ export function managedBy(resources: readonly StateResource[]): Managed {
  * Every object of the organization a stack could leave behind: what a resource creates. Not the
  * organization's settings and members, which exist whether a stack manages them or not (the
  * export declares them); not what an object owns and goes with it (a translation's result space,
- * the site space a section was made with); not a site's adaptive schema while it is empty.
+ * the site space a section was made with); not a site's adaptive schema while it is empty, nor
+ * its visitor authentication while it is the default.
  */
 export function objectsOf(inventory: Inventory): ObjectRef[] {
   const results = new Set(
@@ -135,6 +137,8 @@ export function objectsOf(inventory: Inventory): ObjectRef[] {
     groups,
     shareLinks,
     adaptiveSchema,
+    redirects,
+    visitorAuth,
   } of inventory.sites) {
     objects.push({ type: "Site", id: site.id, title: site.title });
     const claims = (adaptiveSchema.jsonSchema.properties ?? {}) as Record<string, unknown>;
@@ -157,6 +161,10 @@ export function objectsOf(inventory: Inventory): ObjectRef[] {
         })),
       ...groups.map((g) => ({ type: "SiteSectionGroup", id: g.id, title: g.title })),
       ...shareLinks.map((l) => ({ type: "ShareLink", id: l.id, title: l.name ?? "" })),
+      ...redirects.map((r) => ({ type: "SiteRedirect", id: r.id, title: r.source })),
+      ...(defaultVisitorAuth(visitorAuth)
+        ? []
+        : [{ type: "SiteVisitorAuth", id: site.id, title: `${site.title} visitor auth` }]),
     );
   }
   return objects;

@@ -15,6 +15,7 @@ import { customizationSection } from "./site-customization";
 import { missing, missingAnswer, pageAnswer, pageRoute, type PageContext } from "./context";
 import { badge, html, layout, maskKey, maskShareUrl, type Html } from "./html";
 import { permissionsSection } from "./permissions";
+import { redirectsAndAuth } from "./site-redirects";
 
 /** A published URL as a page shows it: with a share key masked. */
 function shownUrl(url: string | undefined): Html {
@@ -192,7 +193,7 @@ export const sitePages = [
                     ${claims.map(([name, claim]) => html`<li><code>visitor.claims.${name}</code> ${claim?.description ?? ""}</li>`)}
                   </ul>`
             }
-            ${permissionsSection(ctx, { kind: "site", ...site })}`,
+            ${permissionsSection(ctx, { kind: "site", ...site })} ${redirectsAndAuth(ctx, site)}`,
         ),
       );
     },

@@ -34,6 +34,12 @@ import { badReference, requireLiveSpace, requireSite } from "../access/sites";
 import { linkSpace } from "../store/site-spaces";
 import { renderSectionFor, renderSiteSpaceFor } from "../views";
 import { shareKeyQuery } from "../validation";
+import { visitorTokenOpens } from "../access/visitor-auth";
+
+/** The published view's query: a share key, or a visitor's signed token (a `visitor-auth` site). */
+const publishedQuery = shareKeyQuery.extend({
+  visitorAuthToken: z.string().max(8192).optional(),
+});
 import { siteView } from "../access/sites";
 
 const siteType = z.enum(SITE_TYPES);
@@ -288,7 +294,7 @@ export const siteRoutes = [
     path: `${base}/{siteId}/published`,
     operationId: "getPublishedSite",
     summary: "A published site as readers reach it: the site and its structure",
-    query: shareKeyQuery,
+    query: publishedQuery,
     responses: { 200: { description: "The published site", schema: PublishedSiteJson } },
     handler({ params, query }, ctx) {
       const { shareKey } = query;
@@ -299,6 +305,12 @@ export const siteRoutes = [
         (shareKey === undefined || activeShareLinkByKey(ctx.store, site.id, shareKey) === undefined)
       )
         throw notFound(`published site ${site.id} (a share-link site needs an active shareKey)`);
+      const now = Date.parse(ctx.store.now());
+      if (
+        site.visibility === "visitor-auth" &&
+        !visitorTokenOpens(ctx.store, site.id, query.visitorAuthToken, now)
+      )
+        throw notFound(`published site ${site.id} (a visitor-auth site needs a visitorAuthToken)`);
       const sections = orderedSections(ctx.store, site.id);
       const structure =
         sections.length > 0

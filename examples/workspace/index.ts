@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
   Collection,
+  CollectionPermission,
   getOrganization,
   OrganizationMember,
   OrganizationSettings,
@@ -10,14 +11,18 @@ import {
   Site,
   SiteAdaptiveSchema,
   SiteCustomization,
+  SitePermission,
   SiteSection,
   SiteSectionGroup,
   SiteSpace,
   SiteSpaceCustomization,
   Space,
+  SpacePermission,
   Team,
   Translation,
   TranslationGlossary,
+  SiteRedirect,
+  SiteVisitorAuth,
 } from "pulumi-docs-workspace";
 
 // The API endpoint, token and organization come from the stack config (`docs-workspace:*`) or the
@@ -58,6 +63,9 @@ const incidents = new Space("incident-response", {
   parent: practices.id,
   editMode: lockPolicies ? "locked" : "live",
   defaultLevel: "comment",
+  // Who may change the runbook, authoritatively: a grant added by hand is removed at the next
+  // refreshed `up`.
+  permissions: [{ email: "linus@example.com", role: "admin" }],
 });
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
@@ -148,6 +156,29 @@ new SiteSectionGroup("handbook-group", {
 
 const reviewers = new ShareLink("reviewers", { siteId: site.id, name: "Reviewers" });
 
+// Old addresses keep working: the wiki's onboarding path leads to the guides, the status page is
+// elsewhere.
+new SiteRedirect("old-onboarding", {
+  siteId: site.id,
+  source: "/wiki/onboarding/*",
+  destination: { kind: "site-section", siteSectionId: guides.id },
+  permanent: true,
+});
+new SiteRedirect("status-page", {
+  siteId: site.id,
+  source: "/status",
+  destination: { kind: "external", url: "https://status.example.com" },
+});
+
+// How visitors authenticate once the site's visibility is `visitor-auth`: our login service signs
+// their tokens with the site's private key. Change `handbook:visitorKeyRotation` to rotate it.
+const visitorAuth = new SiteVisitorAuth("docs-visitor-auth", {
+  siteId: site.id,
+  backend: "custom",
+  fallbackURL: "https://login.example.com/docs",
+  rotation: config.get("visitorKeyRotation") ?? "2026-11",
+});
+
 // People and single sign-on. The members named here are the emulator's demo people
 // (emulator/seed.ts); against the hosted service, use your own organization's.
 new OrganizationSettings("organization", {
@@ -164,6 +195,24 @@ const writers = new Team("writers", {
 const reviewersTeam = new Team("reviewers-team", {
   title: "Reviewers",
   members: [{ user: "linus@example.com", role: "owner" }, { user: "margaret@example.com" }],
+});
+
+// Grants the stack adds beside others' (additive): the writers edit onboarding, the reviewers
+// review the practices and read the site.
+new SpacePermission("writers-edit-onboarding", {
+  spaceId: onboarding.id,
+  teamId: writers.id,
+  role: "edit",
+});
+new CollectionPermission("reviewers-review-practices", {
+  collectionId: practices.id,
+  teamId: reviewersTeam.id,
+  role: "review",
+});
+new SitePermission("reviewers-read-docs", {
+  siteId: site.id,
+  teamId: reviewersTeam.id,
+  role: "read",
 });
 
 new OrganizationMember("margaret", { email: "margaret@example.com", role: "comment" });
@@ -246,6 +295,8 @@ export const spaces = pulumi
 export const siteUrl = site.urls.apply((urls) => urls.published ?? urls.app);
 /** Secret: the link holds its key. `pulumi stack output --show-secrets reviewerUrl` reveals it. */
 export const reviewerUrl = reviewers.url;
+/** Secret: the key that signs visitors' tokens, for the login service's configuration. */
+export const visitorSigningKey = visitorAuth.privateKey;
 export const incidentApiUrl = incidentApi.urls.apply((urls) => urls.published ?? urls.app);
 export const onboardingFrenchSpaceId = onboardingFr.resultSpaceId;
 export const glossaryEntryCount = glossary.entryCount;

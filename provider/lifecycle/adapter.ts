@@ -68,7 +68,7 @@ export interface PlainDefinition {
       current: Props | undefined,
     ): Promise<Props | undefined>;
   }[];
-  listedIn?(olds: Props): ListSpec<Props & { id: string }>;
+  listedIn?(olds: Props): ListSpec<Props & { id: string }> | undefined;
   naturalKey?: {
     describe: string;
     find(ctx: Context, inputs: Props): Promise<Candidate[] | undefined>;

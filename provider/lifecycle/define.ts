@@ -201,9 +201,11 @@ export interface Definition<
   /**
    * The list that holds this kind's objects. A refresh's reads of many objects are then served
    * from one walk of it instead of a GET each (`ApiClient.readListed` decides, and confirms an
-   * object the list lacks with `read`); adoption and recovery always use `read`.
+   * object the list lacks with `read`); adoption and recovery always use `read`. `undefined`
+   * when the list cannot tell what this object's read needs (a space whose permissions are
+   * managed): then `read` serves it.
    */
-  listedIn?(olds: OutputsOf<S, W, M>): ListSpec<W & { id: string }>;
+  listedIn?(olds: OutputsOf<S, W, M>): ListSpec<W & { id: string }> | undefined;
   /**
    * How a create whose outcome is unknown (no answer, or 502, 503, 504) finds what it may have
    * made, and how a pending create of an interrupted run is recovered. Without it, such a create

@@ -283,9 +283,8 @@ async function read(
   try {
     const ctx = context(workspaceOf(olds));
     const direct = () => kind.read(ctx, id, olds, (key) => declared.has(key));
-    wire = kind.listedIn
-      ? await ctx.client.readListed(kind.listedIn(olds), id, direct)
-      : await direct();
+    const listed = kind.listedIn?.(olds);
+    wire = listed ? await ctx.client.readListed(listed, id, direct) : await direct();
   } catch (error) {
     // Gone: an empty id makes refresh drop it and the next up create it again.
     if (error instanceof ApiError && error.isNotFound) return { id: "" };

@@ -4,6 +4,7 @@ import { lookUpCollection } from "../lookups/collection";
 import { lookUpOrganization } from "../lookups/organization";
 import { lookUpMember, lookUpTeam } from "../lookups/people";
 import { lookUpSpace } from "../lookups/space";
+import { lookUpSpacePermissions } from "../lookups/permissions";
 
 /**
  * The lookups as invokes (`docs-workspace:index:getSpace`): the same functions the program-side
@@ -33,6 +34,12 @@ const INVOKES: Readonly<Record<string, Invoke>> = {
     required: ["id"],
     optional: ["workspace"],
     run: (a) => lookUpCollection({ id: a.id as string, workspace: text(a, "workspace") }),
+  },
+  getSpacePermissions: {
+    required: ["spaceId"],
+    optional: ["workspace"],
+    run: (a) =>
+      lookUpSpacePermissions({ spaceId: a.spaceId as string, workspace: text(a, "workspace") }),
   },
   getOrganization: {
     required: [],

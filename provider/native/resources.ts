@@ -82,14 +82,15 @@ export async function create(
 }
 
 /** The kinds a site holds: their read needs the site, which an import id names first. */
-const IN_SITE = ["ShareLink", "SiteSection", "SiteSectionGroup", "SiteSpace"];
+const IN_SITE = ["ShareLink", "SiteSection", "SiteSectionGroup", "SiteSpace", "SiteRedirect"];
 /** The kinds whose id is their site's: imported by the site's id alone. */
-const OF_SITE = ["SiteAdaptiveSchema", "SiteCustomization"];
+const OF_SITE = ["SiteAdaptiveSchema", "SiteCustomization", "SiteVisitorAuth"];
 
 /**
  * What an import id holds beyond the object's id, for the kinds whose read needs more than it:
  * a site's objects are imported as `<siteId>/<id>`, a team membership by its own id,
- * `<teamId>/<userId>`, a site's adaptive schema by its site's id. The answer's id is then the
+ * `<teamId>/<userId>`, a grant by its own id, `<targetId>/teams/<teamId>` or
+ * `<targetId>/users/<userId>`, a site's adaptive schema by its site's id. The answer's id is then the
  * object's own.
  */
 /**
@@ -116,11 +117,30 @@ export function importIdOf(
   return id;
 }
 
+/** The target input of each permission kind: its import id is its own, `<target>/teams/<teamId>`. */
+const GRANT_TARGETS: Readonly<Record<string, string>> = {
+  SpacePermission: "spaceId",
+  CollectionPermission: "collectionId",
+  SitePermission: "siteId",
+};
+
 export function fromImportId(token: string, importId: string): { id: string; known: Props } {
   const type = token.slice(token.lastIndexOf(":") + 1);
+  const targetKey = GRANT_TARGETS[type];
+  if (targetKey !== undefined) {
+    const [target, kind, principal] = importId.split("/");
+    if (!target || !principal || (kind !== "teams" && kind !== "users"))
+      throw new Error(
+        `${type} ${importId}: an import id is <${targetKey}>/teams/<teamId> or <${targetKey}>/users/<userId>`,
+      );
+    const teamId = kind === "teams" ? principal : null;
+    const userId = kind === "users" ? principal : null;
+    return { id: importId, known: { [targetKey]: target, teamId, userId } };
+  }
   // The glossary is the organization's: its id is the organization's.
   if (type === "TranslationGlossary") return { id: importId, known: { organizationId: importId } };
-  // A site's adaptive schema and customization are addressed by their site: their id is the site's.
+  // A site's adaptive schema, customization and visitor authentication are addressed by their
+  // site: their id is the site's.
   if (OF_SITE.includes(type)) return { id: importId, known: { siteId: importId } };
   const slash = importId.indexOf("/");
   if (slash < 0) return { id: importId, known: {} };

@@ -8,6 +8,7 @@ import { checkConfig, configure, diffConfig } from "./configure";
 import { loadGrpc, type Pb } from "./grpc";
 import { invoke } from "./invokes";
 import { fromStruct, toStruct } from "./marshal";
+import { MixingGuard, nameOf } from "./mixing";
 import * as resources from "./resources";
 import { packageSchemaText } from "./schema";
 
@@ -104,26 +105,26 @@ function kindOf(pb: Pb, change: PropertyChange, replace: boolean) {
   return kinds[change][replace ? 1 : 0];
 }
 
-/** Check and Diff: no request. */
-function planMethods(pb: Pb) {
+/** Check and Diff: no request. Both tell the guard what they learn of permissions. */
+function planMethods(pb: Pb, guard: MixingGuard) {
   return {
     check: unary(async (req: InstanceType<Pb["CheckRequest"]>) => {
       const news = fromStruct(req.getNews());
-      const result = await resources.check(
-        req.getType() || typeOf(req.getUrn()),
-        fromStruct(req.getOlds()).props,
-        news.props,
-      );
+      const token = req.getType() || typeOf(req.getUrn());
+      const result = await resources.check(token, fromStruct(req.getOlds()).props, news.props);
+      const list = result.failures ?? [];
+      if (list.length === 0) {
+        list.push(...guard.checkGrant(token, nameOf(req.getUrn()), result.inputs ?? {}));
+      }
       return new pb.CheckResponse()
         .setInputs(toStruct(result.inputs ?? {}, news.secrets))
-        .setFailuresList(failures(pb, result.failures ?? []));
+        .setFailuresList(failures(pb, list));
     }),
     diff: unary((req: InstanceType<Pb["DiffRequest"]>) => {
-      const outcome = resources.diff(
-        req.getType() || typeOf(req.getUrn()),
-        fromStruct(req.getOlds()).props,
-        fromStruct(req.getNews()).props,
-      );
+      const token = req.getType() || typeOf(req.getUrn());
+      const news = fromStruct(req.getNews()).props;
+      guard.noteObject(token, nameOf(req.getUrn()), req.getId(), news);
+      const outcome = resources.diff(token, fromStruct(req.getOlds()).props, news);
       const changed = Object.keys(outcome.changes);
       const res = new pb.DiffResponse()
         .setChanges(
@@ -151,16 +152,13 @@ function planMethods(pb: Pb) {
 }
 
 /** Create, Read, Update, Delete: through the handlers. */
-function changeMethods(pb: Pb, empty: () => unknown) {
+function changeMethods(pb: Pb, empty: () => unknown, guard: MixingGuard) {
   return {
     create: unary(async (req: InstanceType<Pb["CreateRequest"]>) => {
       const inputs = fromStruct(req.getProperties());
-      const made = await resources.create(
-        req.getType() || typeOf(req.getUrn()),
-        inputs.props,
-        inputs.secrets,
-        req.getPreview(),
-      );
+      const token = req.getType() || typeOf(req.getUrn());
+      const made = await resources.create(token, inputs.props, inputs.secrets, req.getPreview());
+      guard.noteObject(token, nameOf(req.getUrn()), made.id, inputs.props);
       return new pb.CreateResponse()
         .setId(made.id)
         .setProperties(toStruct(made.props, made.secrets));
@@ -215,12 +213,13 @@ function typeOf(urn: string): string {
 export function serviceImplementation(): grpcJs.UntypedServiceImplementation {
   const { pb, plugin, empty } = loadGrpc();
   const none = () => new empty.Empty();
+  const guard = new MixingGuard();
   return {
     getPluginInfo: unary(() => new plugin.PluginInfo().setVersion(packageVersion())),
     getSchema: unary(() => new pb.GetSchemaResponse().setSchema(packageSchemaText())),
     ...configMethods(pb),
-    ...planMethods(pb),
-    ...changeMethods(pb, none),
+    ...planMethods(pb, guard),
+    ...changeMethods(pb, none, guard),
     invoke: unary(async (req: InstanceType<Pb["InvokeRequest"]>) => {
       const { result, failures: list } = await invoke(
         req.getTok(),

@@ -2,6 +2,22 @@ import * as api from "../api/collections";
 import { publicUrls } from "../api/common";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
+import type * as pulumi from "@pulumi/pulumi";
+import type { Target } from "../api/permissions";
+import {
+  applyPermissions,
+  currentGrants,
+  Grants,
+  Permissions,
+  permissionsOutput,
+} from "./permission-list";
+import { recordPermissions } from "./permission-mixing";
+
+const target = (id: string, organizationId: string): Target => ({
+  kind: "collection",
+  id,
+  organizationId,
+});
 
 export const collection = defineResource({
   kind: "collection",
@@ -11,19 +27,31 @@ export const collection = defineResource({
     description: api.CollectionDescription.optional(),
     defaultLevel: api.CollectionDefaultLevel.optional(),
     parent: Id.nullable().optional(),
+    permissions: Permissions.optional(),
   }),
   absentMeans: { parent: null },
-  response: api.Collection,
+  response: api.Collection.extend({ grants: Grants.optional() }),
   createBody: api.CollectionCreate,
   patchBody: api.CollectionPatch,
   outputs: {
     organizationId: (collection) => collection.organization,
     /** `location` and `app`. */
     urls: (collection) => publicUrls(collection.urls, ["location", "app"]),
+    /**
+     * The grants as declared (sorted by principal), and every other grant on the collection; `null`
+     * when `permissions` is not declared (then not managed, and not read).
+     */
+    permissions: (collection, known) => permissionsOutput(collection.grants, known.permissions),
   },
   create: ({ client }, inputs, body) => api.createCollection(client, inputs.organizationId, body),
-  read: ({ client }, id) => api.getCollection(client, id),
-  listedIn: (olds) => api.collectionsOf(olds.organizationId),
+  async read({ client }, id, olds, declares) {
+    const found = await api.getCollection(client, id);
+    if (!declares("permissions")) return found;
+    return { ...found, grants: await currentGrants(client, target(id, olds.organizationId)) };
+  },
+  // A collection whose permissions are managed needs its grants read too: the list cannot serve it.
+  listedIn: (olds) =>
+    olds.permissions == null ? api.collectionsOf(olds.organizationId) : undefined,
   patch: ({ client }, id, _olds, body) => api.updateCollection(client, id, body),
   delete: ({ client }, id) => api.deleteCollection(client, id),
   naturalKey: {
@@ -42,6 +70,16 @@ export const collection = defineResource({
     {
       input: "parent",
       run: ({ client }, id, news) => api.moveCollection(client, id, news.parent ?? null),
+    },
+    {
+      // Authoritative: one read of the grants now, then the fewest requests that leave exactly
+      // the declared ones. The outputs then show the declared list.
+      input: "permissions",
+      afterPatch: true,
+      async run(ctx, id, news, _olds, current) {
+        await applyPermissions(ctx, target(id, news.organizationId), news.permissions ?? []);
+        return current;
+      },
     },
   ],
 });
@@ -78,6 +116,16 @@ export interface CollectionArgs extends WorkspaceArgs {
    */
   parent?: Input<Inputs["parent"]>;
   /**
+   * The collection's grants, **authoritative**: each a team (`teamId`) or a user (`userId`, or the
+   * `email` of a member of the organization) with its role (`admin`, `create`, `edit`, `review`,
+   * `comment`, `read`). Any other grant, made by hand, is removed at the next `up` that sees it
+   * (after `pulumi refresh`, or `up --refresh`), and the preview lists `permissions`. An e-mail no
+   * member has fails with an error naming it, before anything is written. Omitted: the grants are
+   * not managed (use {@link CollectionPermission} then; never both on one collection, refused at preview).
+   * @example [{ teamId: writers.id, role: "edit" }, { email: "ada@example.com", role: "admin" }]
+   */
+  permissions?: Input<Inputs["permissions"]>;
+  /**
    * The id of an existing collection to take over instead of creating one. Later changes to it
    * are no change.
    * @example "col_3f9a"
@@ -99,4 +147,9 @@ export interface CollectionArgs extends WorkspaceArgs {
  * const handbook = new Collection("handbook", { title: "Engineering handbook" });
  * ```
  */
-export class Collection extends collection.resource<CollectionArgs>() {}
+export class Collection extends collection.resource<CollectionArgs>() {
+  constructor(name: string, args: CollectionArgs, opts?: pulumi.CustomResourceOptions) {
+    super(name, args, opts);
+    recordPermissions(this, "Collection", name, args.permissions);
+  }
+}

@@ -5,6 +5,22 @@ import { listSections } from "../api/site-sections";
 import { getDefaultSiteSpace } from "../api/site-spaces";
 import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
+import type * as pulumi from "@pulumi/pulumi";
+import type { Target } from "../api/permissions";
+import {
+  applyPermissions,
+  currentGrants,
+  Grants,
+  Permissions,
+  permissionsOutput,
+} from "./permission-list";
+import { recordPermissions } from "./permission-mixing";
+
+const target = (id: string, organizationId: string): Target => ({
+  kind: "site",
+  id,
+  organizationId,
+});
 
 export const site = defineResource({
   kind: "site",
@@ -20,6 +36,7 @@ export const site = defineResource({
     proxy: api.SiteProxy.nullable().optional(),
     defaultSiteSpace: Id.optional(),
     defaultSiteSection: Id.optional(),
+    permissions: Permissions.optional(),
   }),
   // A site cannot be transferred, and its type is its plan: neither changes in place.
   replaceOnChange: ["organizationId", "type"],
@@ -27,6 +44,7 @@ export const site = defineResource({
   response: api.Site.extend({
     defaultSiteSpace: z.string().nullish(),
     defaultSiteSection: z.string().nullish(),
+    grants: Grants.optional(),
   }),
   createBody: api.SiteCreate,
   patchBody: api.SitePatch,
@@ -45,6 +63,11 @@ export const site = defineResource({
     createdAt: (site) => site.createdAt,
     /** `location`, `app`, and `published` once published; never with a share key. */
     urls: (site) => publicUrls(site.urls, ["location", "app", "published"]),
+    /**
+     * The grants as declared (sorted by principal), and every other grant on the site; `null`
+     * when `permissions` is not declared (then not managed, and not read).
+     */
+    permissions: (site, known) => permissionsOutput(site.grants, known.permissions),
   },
   // A basename is unique in its organization: a replacement keeping it must delete the old site
   // first, or the new one's PATCH would answer 409.
@@ -56,13 +79,15 @@ export const site = defineResource({
   async read({ client }, id, olds, declares) {
     const org = olds.organizationId;
     // Each default costs a request of its own, so it is read only when it is managed.
-    const [site, defaultSiteSpace, sections] = await Promise.all([
+    const [site, defaultSiteSpace, sections, grants] = await Promise.all([
       api.getSite(client, org, id),
       declares("defaultSiteSpace") ? getDefaultSiteSpace(client, org, id) : undefined,
       declares("defaultSiteSection") ? listSections(client, org, id) : undefined,
+      declares("permissions") ? currentGrants(client, target(id, org)) : undefined,
     ]);
     return {
       ...site,
+      ...(grants ? { grants } : {}),
       ...(declares("defaultSiteSpace") ? { defaultSiteSpace: defaultSiteSpace?.id ?? null } : {}),
       ...(sections ? { defaultSiteSection: sections.find((s) => s.default)?.id ?? null } : {}),
     };
@@ -82,6 +107,16 @@ export const site = defineResource({
       afterPatch: true,
       run: ({ client }, id, news) =>
         api.setSitePublished(client, news.organizationId, id, news.published === true),
+    },
+    {
+      // Authoritative: one read of the grants now, then the fewest requests that leave exactly
+      // the declared ones. The outputs then show the declared list.
+      input: "permissions",
+      afterPatch: true,
+      async run(ctx, id, news, _olds, current) {
+        await applyPermissions(ctx, target(id, news.organizationId), news.permissions ?? []);
+        return current;
+      },
     },
   ],
 });
@@ -152,6 +187,16 @@ export interface SiteArgs extends WorkspaceArgs {
    */
   defaultSiteSection?: Input<Inputs["defaultSiteSection"]>;
   /**
+   * The site's grants, **authoritative**: each a team (`teamId`) or a user (`userId`, or the
+   * `email` of a member of the organization) with its role (`admin`, `create`, `edit`, `review`,
+   * `comment`, `read`). Any other grant, made by hand, is removed at the next `up` that sees it
+   * (after `pulumi refresh`, or `up --refresh`), and the preview lists `permissions`. An e-mail no
+   * member has fails with an error naming it, before anything is written. Omitted: the grants are
+   * not managed (use {@link SitePermission} then; never both on one site, refused at preview).
+   * @example [{ teamId: writers.id, role: "edit" }, { email: "ada@example.com", role: "admin" }]
+   */
+  permissions?: Input<Inputs["permissions"]>;
+  /**
    * The id of an existing site to take over instead of creating one. Later changes to it are no
    * change.
    * @example "site_7c2d"
@@ -173,4 +218,9 @@ export interface SiteArgs extends WorkspaceArgs {
  * const docs = new Site("docs", { title: "Developer docs", visibility: "public", published: true });
  * ```
  */
-export class Site extends site.resource<SiteArgs>() {}
+export class Site extends site.resource<SiteArgs>() {
+  constructor(name: string, args: SiteArgs, opts?: pulumi.CustomResourceOptions) {
+    super(name, args, opts);
+    recordPermissions(this, "Site", name, args.permissions);
+  }
+}

@@ -2,6 +2,22 @@ import { Language, publicUrls } from "../api/common";
 import * as api from "../api/spaces";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
+import type * as pulumi from "@pulumi/pulumi";
+import type { Target } from "../api/permissions";
+import {
+  applyPermissions,
+  currentGrants,
+  Grants,
+  Permissions,
+  permissionsOutput,
+} from "./permission-list";
+import { recordPermissions } from "./permission-mixing";
+
+const target = (id: string, organizationId: string): Target => ({
+  kind: "space",
+  id,
+  organizationId,
+});
 
 export const space = defineResource({
   kind: "space",
@@ -13,9 +29,10 @@ export const space = defineResource({
     editMode: api.EditMode.optional(),
     defaultLevel: api.SpaceDefaultLevel.optional(),
     language: Language.optional(),
+    permissions: Permissions.optional(),
   }),
   absentMeans: { parent: null },
-  response: api.Space,
+  response: api.Space.extend({ grants: Grants.optional() }),
   createBody: api.SpaceCreate,
   patchBody: api.SpacePatch,
   outputs: {
@@ -39,10 +56,20 @@ export const space = defineResource({
      * SiteSpace that publishes the space.
      */
     urls: (space) => publicUrls(space.urls, ["location", "app"]),
+    /**
+     * The grants as declared (sorted by principal), and every other grant on the space; `null`
+     * when `permissions` is not declared (then not managed, and not read).
+     */
+    permissions: (space, known) => permissionsOutput(space.grants, known.permissions),
   },
   create: ({ client }, inputs, body) => api.createSpace(client, inputs.organizationId, body),
-  read: ({ client }, id) => api.getSpace(client, id),
-  listedIn: (olds) => api.spacesOf(olds.organizationId),
+  async read({ client }, id, olds, declares) {
+    const found = await api.getSpace(client, id);
+    if (!declares("permissions")) return found;
+    return { ...found, grants: await currentGrants(client, target(id, olds.organizationId)) };
+  },
+  // A space whose permissions are managed needs its grants read too: the list cannot serve it.
+  listedIn: (olds) => (olds.permissions == null ? api.spacesOf(olds.organizationId) : undefined),
   patch: ({ client }, id, _olds, body) => api.updateSpace(client, id, body),
   delete: ({ client }, id) => api.deleteSpace(client, id),
   naturalKey: {
@@ -66,6 +93,16 @@ export const space = defineResource({
         const parentNow = current ? (current.parent ?? null) : olds.parent;
         if (parentNow === (news.parent ?? null)) return undefined;
         return api.moveSpace(client, id, news.parent ?? null);
+      },
+    },
+    {
+      // Authoritative: one read of the grants now, then the fewest requests that leave exactly
+      // the declared ones. The outputs then show the declared list.
+      input: "permissions",
+      afterPatch: true,
+      async run(ctx, id, news, _olds, current) {
+        await applyPermissions(ctx, target(id, news.organizationId), news.permissions ?? []);
+        return current;
       },
     },
   ],
@@ -115,6 +152,16 @@ export interface SpaceArgs extends WorkspaceArgs {
    */
   language?: Input<Inputs["language"]>;
   /**
+   * The space's grants, **authoritative**: each a team (`teamId`) or a user (`userId`, or the
+   * `email` of a member of the organization) with its role (`admin`, `create`, `edit`, `review`,
+   * `comment`, `read`). Any other grant, made by hand, is removed at the next `up` that sees it
+   * (after `pulumi refresh`, or `up --refresh`), and the preview lists `permissions`. An e-mail no
+   * member has fails with an error naming it, before anything is written. Omitted: the grants are
+   * not managed (use {@link SpacePermission} then; never both on one space, refused at preview).
+   * @example [{ teamId: writers.id, role: "edit" }, { email: "ada@example.com", role: "admin" }]
+   */
+  permissions?: Input<Inputs["permissions"]>;
+  /**
    * The id of an existing space to take over instead of creating one. Later changes to it are no
    * change.
    * @example "spc_8d1e"
@@ -135,4 +182,9 @@ export interface SpaceArgs extends WorkspaceArgs {
  * const runbook = new Space("runbook", { title: "On-call runbook", parent: handbook.id });
  * ```
  */
-export class Space extends space.resource<SpaceArgs>() {}
+export class Space extends space.resource<SpaceArgs>() {
+  constructor(name: string, args: SpaceArgs, opts?: pulumi.CustomResourceOptions) {
+    super(name, args, opts);
+    recordPermissions(this, "Space", name, args.permissions);
+  }
+}

@@ -12,12 +12,17 @@ import { translationGlossary } from "../resources/translation-glossary";
 import { shareLink } from "../resources/share-link";
 import { site } from "../resources/site";
 import { siteAdaptiveSchema } from "../resources/site-adaptive-schema";
+import { siteRedirect } from "../resources/site-redirect";
+import { siteVisitorAuth } from "../resources/site-visitor-auth";
 import { siteSection } from "../resources/site-section";
 import { siteSectionGroup } from "../resources/site-section-group";
 import { siteSpace } from "../resources/site-space";
 import { space } from "../resources/space";
 import { siteCustomization } from "../resources/site-customization";
 import { siteSpaceCustomization } from "../resources/site-space-customization";
+import { spacePermission } from "../resources/space-permission";
+import { collectionPermission } from "../resources/collection-permission";
+import { sitePermission } from "../resources/site-permission";
 
 export { configure } from "../context";
 
@@ -41,6 +46,11 @@ export const definitions = [
   translationGlossary,
   siteCustomization,
   siteSpaceCustomization,
+  siteRedirect,
+  siteVisitorAuth,
+  spacePermission,
+  collectionPermission,
+  sitePermission,
 ] as const;
 
 /** Every resource kind the package serves, by the kind string its shim captured. */

@@ -41,8 +41,8 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
   test("up makes the workspace; up and refresh with --expect-no-changes then find nothing and write nothing", async () => {
     const first = await stack.json(["up"]);
     expect(first.result.code).toBe(0);
-    // The example's 28 resources with two teams (the engine's summary leaves the stack out).
-    expect(first.changeSummary).toEqual({ create: 28 });
+    // The example's 34 resources with two teams (the engine's summary leaves the stack out).
+    expect(first.changeSummary).toEqual({ create: 34 });
     expect(await titles("collections")).toEqual(["Engineering handbook", "Practices", "Teams"]);
 
     await emu.clearRequests();
@@ -94,7 +94,7 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
 
     await emu.clearRequests();
     const applied = await stack.json(["up"]);
-    expect(applied.changeSummary).toEqual({ same: 27, update: 1 });
+    expect(applied.changeSummary).toEqual({ same: 33, update: 1 });
     expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
       ["PATCH", { title: "Platform handbook" }],
     ]);

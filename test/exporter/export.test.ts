@@ -16,7 +16,7 @@ const example = path.join(root, "examples/workspace");
 const DEMO_CERTIFICATE =
   "-----BEGIN CERTIFICATE-----\nMIIBdemoCertificateForTheEmulatorOnly\n-----END CERTIFICATE-----";
 
-// The example (28 resources), then the generated program, each through the provider host.
+// The example (34 resources), then the generated program, each through the provider host.
 jest.setTimeout(600_000);
 
 let emu: TestEmulator;
@@ -35,7 +35,7 @@ beforeAll(async () => {
       "handbook:teams": JSON.stringify(["Platform", "Payments"]),
     }),
   );
-  expect(first.summary).toMatchObject({ create: 28 });
+  expect(first.summary).toMatchObject({ create: 34 });
 });
 afterAll(async () => {
   await emu.close();
@@ -122,6 +122,7 @@ test("the export of the example workspace declares every kind, by variable, each
   expect([...types].sort()).toEqual(
     [
       "Collection",
+      "CollectionPermission",
       "OpenApiSpec",
       "OrganizationMember",
       "OrganizationSettings",
@@ -130,14 +131,18 @@ test("the export of the example workspace declares every kind, by variable, each
       "Site",
       "SiteAdaptiveSchema",
       "SiteCustomization",
+      "SitePermission",
       "SiteSection",
       "SiteSectionGroup",
       "SiteSpace",
       "SiteSpaceCustomization",
       "Space",
+      "SpacePermission",
       "Team",
       "Translation",
       "TranslationGlossary",
+      "SiteRedirect",
+      "SiteVisitorAuth",
     ].sort(),
   );
   // References are variables; the only literal ids are the adoptIds.
@@ -146,7 +151,16 @@ test("the export of the example workspace declares every kind, by variable, each
   expect(source).toMatch(/defaultTeam: reviewersTeam\.id/);
   expect(source).toContain('certificate: config.requireSecret("exampleIdpCertificate")');
   expect(source).not.toContain("MIIBdemoCertificate");
-  for (const d of program.declarations) expect(d.adoptId).toBe(d.id);
+  // A grant is found by its target and principal: it takes no adoptId.
+  for (const d of program.declarations)
+    expect(d.adoptId).toBe(d.type.endsWith("Permission") ? undefined : d.id);
+  // Each grant names its team by variable, a user by e-mail: what a clone copies them by.
+  expect(source).toMatch(
+    /new SpacePermission\("[^"]+", \{\s*spaceId: onboarding\.id,\s*teamId: writers\.id,\s*role: "edit"/,
+  );
+  expect(source).toMatch(
+    /spaceId: incidentResponse\.id,\s*email: "linus@example\.com",\s*role: "admin"/,
+  );
   // The same objects, for the native provider's `pulumi import --file`.
   const imports = JSON.parse(fs.readFileSync(path.join(out, "import.json"), "utf8")) as {
     resources: { type: string; name: string; id: string }[];
@@ -163,6 +177,7 @@ test("the export of the example workspace declares every kind, by variable, each
     SiteSpace: "site-spaces",
     // A site space's customization is named by its site space.
     SiteSpaceCustomization: "site-spaces",
+    SiteRedirect: "redirects",
   };
   for (const [i, entry] of imports.resources.entries()) {
     const d = program.declarations[i]!;
@@ -242,6 +257,17 @@ test("a clone made into a second, empty organization exports to the same program
       .replace(/^\/\/ The workspace of organization .*$/m, "")
       .replace(/ {2}title: "(Test|Second) organization",\n/, "");
   expect(normalized(copy.source)).toEqual(normalized(original.source));
+  // The copy's grants went to the copy's teams, found by their titles.
+  const copyTeams = (await callApi(emu, "GET", `/v1/orgs/${emu.secondOrganizationId}/teams`)).body
+    .items as { id: string; title: string }[];
+  const copySpaces = (await callApi(emu, "GET", `/v1/orgs/${emu.secondOrganizationId}/spaces`)).body
+    .items as { id: string; title: string }[];
+  const onboardingCopy = copySpaces.find((sp) => sp.title === "Onboarding")!;
+  const granted = (await callApi(emu, "GET", `/v1/spaces/${onboardingCopy.id}/permissions/teams`))
+    .body.items as { team: { id: string }; permission: string }[];
+  expect(granted.map((g) => [g.team.id, g.permission])).toEqual([
+    [copyTeams.find((t) => t.title === "Writers")!.id, "edit"],
+  ]);
   expect(copy.source).not.toEqual(original.source);
 });
 

@@ -86,6 +86,8 @@ test("titles cannot end a comment of the generated program: every line terminato
         shareLinks: [],
         adaptiveSchema: { jsonSchema: {} },
         customization: { site: {}, siteSpaces: {} },
+        redirects: [],
+        visitorAuth: { backend: "custom", privateKey: "never written" },
       },
     ],
     members: [],
@@ -94,6 +96,7 @@ test("titles cannot end a comment of the generated program: every line terminato
     specs: [],
     translations: [],
     glossary: [],
+    permissions: [],
   } as unknown as Inventory;
   const { source } = buildProgram(inventory);
   const file = ts.createSourceFile("index.ts", source, ts.ScriptTarget.Latest);

@@ -42,6 +42,7 @@ function importId(type: string, id: string, outputs: Record<string, unknown>): s
     "SiteSectionGroup",
     "SiteSpace",
     "SiteSpaceCustomization",
+    "SiteRedirect",
   ];
   return inSite.includes(type.split(":")[2]!) ? `${String(outputs.siteId)}/${id}` : id;
 }
@@ -100,7 +101,11 @@ describeCli("the native plugin through the real pulumi CLI", () => {
 
     // The space read by its id, and the lookup as an invoke, see the space the program made.
     const outputs = JSON.parse((await stack.ok(["stack", "output", "--json"])).stdout);
-    expect(outputs).toMatchObject({ readTitle: "Guide", lookedUpTitle: "Guide" });
+    expect(outputs).toMatchObject({
+      readTitle: "Guide",
+      lookedUpTitle: "Guide",
+      faqGrants: ["grace@example.com:comment"],
+    });
 
     await emu.clearRequests();
     expect((await stack.run(["up", "--yes", "--expect-no-changes"])).code).toBe(0);

@@ -45,6 +45,7 @@ test("the compiler refuses an Args that lacks, adds or mistypes an input, or cha
     "editMode",
     "defaultLevel",
     "language",
+    "permissions",
     "adoptId",
     "visibility",
     "revision",

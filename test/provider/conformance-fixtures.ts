@@ -3,6 +3,8 @@ import { adminClient, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";
 import { glossaryFixtures } from "./conformance-fixtures-glossary";
 import { customizationFixtures } from "./conformance-fixtures-customization";
+import { redirectFixtures } from "./conformance-fixtures-redirects";
+import { permissionFixtures } from "./conformance-fixtures-permissions";
 
 /**
  * What each resource contributes to the conformance suite (conformance.test.ts): valid inputs,
@@ -358,4 +360,6 @@ export const fixtures: Record<string, Fixture> = {
   },
   ...glossaryFixtures,
   ...customizationFixtures,
+  ...redirectFixtures,
+  ...permissionFixtures,
 };

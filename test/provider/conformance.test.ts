@@ -78,7 +78,14 @@ describe.each(doors.map((d) => [d.name, d] as const))("the %s door", (_, spec) =
 
       test("check refuses each limit, naming the property and the limit, before any request", async () => {
         const valid = fixture.inputs(
-          { siteId: "s", spaceId: "s", teamId: "t", email: "a@example.com" },
+          {
+            siteId: "s",
+            spaceId: "s",
+            collectionId: "c",
+            teamId: "t",
+            userId: "u",
+            email: "a@example.com",
+          },
           0,
         );
         for (const { args, property, reason } of fixture.limits) {

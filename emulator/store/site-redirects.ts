@@ -1,0 +1,193 @@
+import { randomBytes } from "node:crypto";
+import type { Store } from "./index";
+import { all, one, Table, type Raw } from "./sql";
+
+/** A redirect's destination as kept: the hosted `SiteRedirectDestination`, stored as JSON. */
+export type RedirectDestination =
+  | { kind: "site-section"; siteSectionId: string }
+  | { kind: "site-space"; siteSpaceId: string }
+  | { kind: "site-page"; siteSpaceId: string; pageId: string }
+  | { kind: "external"; url: string };
+
+export interface RedirectRow {
+  id: string;
+  siteId: string;
+  source: string;
+  draft: boolean;
+  captureWildcard: boolean;
+  permanent: boolean;
+  destination: RedirectDestination;
+  createdAt: string;
+  updatedAt: string | null;
+}
+
+/** The site_redirects table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
+const redirects = new Table<RedirectRow>("site_redirects", {
+  id: {},
+  siteId: {},
+  source: {},
+  draft: { type: "boolean" },
+  captureWildcard: { type: "boolean" },
+  permanent: { type: "boolean" },
+  destination: { type: "json" },
+  createdAt: {},
+  updatedAt: {},
+});
+
+/**
+ * Site redirects (docs/api-decisions.md, "Site redirects and visitor authentication"): a source
+ * path is unique among a site's live redirects, and among its drafts.
+ */
+export const siteRedirectsSchema = `
+CREATE TABLE IF NOT EXISTS site_redirects (
+  id TEXT PRIMARY KEY,
+  site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+  source TEXT NOT NULL,
+  draft INTEGER NOT NULL DEFAULT 0,
+  capture_wildcard INTEGER NOT NULL DEFAULT 0,
+  permanent INTEGER NOT NULL DEFAULT 0,
+  destination TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT
+);
+CREATE UNIQUE INDEX IF NOT EXISTS site_redirects_source ON site_redirects(site_id, draft, source);
+CREATE TABLE IF NOT EXISTS site_publishing_auth (
+  site_id TEXT PRIMARY KEY REFERENCES sites(id) ON DELETE CASCADE,
+  backend TEXT NOT NULL,
+  private_key TEXT NOT NULL,
+  fallback_url TEXT,
+  logout_url TEXT
+);
+`;
+
+export type RedirectOrder = "createdAt" | "updatedAt" | "source";
+
+const ORDER: Record<RedirectOrder, string> = {
+  createdAt: "created_at DESC, rowid DESC",
+  updatedAt: "COALESCE(updated_at, created_at) DESC, rowid DESC",
+  source: "source, rowid",
+};
+
+export interface RedirectFilter {
+  draft: boolean;
+  /** A substring of the source path. */
+  search?: string;
+  orderBy: RedirectOrder;
+}
+
+/** One page of a site's redirects, and how many match in all. */
+export function listRedirects(
+  store: Store,
+  siteId: string,
+  filter: RedirectFilter,
+  page: { limit: number; offset: number },
+): { rows: RedirectRow[]; count: number } {
+  if (filter.search === undefined)
+    return redirects.list(store, { siteId, draft: filter.draft }, ORDER[filter.orderBy], page);
+  // A substring match is not an equality filter: the map's columns, SQL of our own.
+  const where = "site_id = ? AND draft = ? AND instr(source, ?) > 0";
+  const args = [siteId, filter.draft ? 1 : 0, filter.search] as const;
+  const count = one<{ n: number }>(
+    store,
+    `SELECT COUNT(*) AS n FROM site_redirects WHERE ${where}`,
+    ...args,
+  )!.n;
+  const rows = all<Raw>(
+    store,
+    `${redirects.select} WHERE ${where} ORDER BY ${ORDER[filter.orderBy]} LIMIT ? OFFSET ?`,
+    ...args,
+    page.limit,
+    page.offset,
+  ).map((raw) => redirects.decode(raw));
+  return { rows, count };
+}
+
+export function findRedirect(store: Store, siteId: string, id: string) {
+  return redirects.find(store, { siteId, id });
+}
+
+export function redirectBySource(store: Store, siteId: string, source: string, draft: boolean) {
+  return redirects.find(store, { siteId, source, draft });
+}
+
+export type RedirectFields = Pick<
+  RedirectRow,
+  "source" | "draft" | "captureWildcard" | "permanent" | "destination"
+>;
+
+export function insertRedirect(store: Store, siteId: string, fields: RedirectFields): RedirectRow {
+  const row = { id: store.newId(), siteId, ...fields, createdAt: store.now(), updatedAt: null };
+  return redirects.insert(store, row);
+}
+
+export function updateRedirect(
+  store: Store,
+  row: RedirectRow,
+  patch: Partial<RedirectFields>,
+): RedirectRow {
+  redirects.update(store, { id: row.id }, { ...patch, updatedAt: store.now() });
+  return findRedirect(store, row.siteId, row.id)!;
+}
+
+export function deleteRedirect(store: Store, id: string): void {
+  redirects.delete(store, { id });
+}
+
+/** A site's visitor-authentication settings (the hosted `SitePublishingAuth`). */
+export interface PublishingAuthRow {
+  siteId: string;
+  backend: "custom" | "integration";
+  privateKey: string;
+  fallbackUrl: string | null;
+  logoutUrl: string | null;
+}
+
+const publishingAuth = new Table<PublishingAuthRow>("site_publishing_auth", {
+  siteId: {},
+  backend: {},
+  privateKey: {},
+  fallbackUrl: {},
+  logoutUrl: {},
+});
+
+/** A new signing key: 32 random bytes, URL-safe; a secret, never logged. */
+const newPrivateKey = () => randomBytes(32).toString("base64url");
+
+/** The site's settings if they were ever read or written; the app page reads them, never makes them. */
+export function findPublishingAuth(store: Store, siteId: string): PublishingAuthRow | undefined {
+  return publishingAuth.find(store, { siteId });
+}
+
+/**
+ * The site's settings, made with the service's defaults (the `custom` backend, no URLs, a new
+ * key) the first time they are asked for: the key must stay the same from one read to the next.
+ */
+export function publishingAuthOf(store: Store, siteId: string): PublishingAuthRow {
+  const found = publishingAuth.find(store, { siteId });
+  if (found !== undefined) return found;
+  const row: PublishingAuthRow = {
+    siteId,
+    backend: "custom",
+    privateKey: newPrivateKey(),
+    fallbackUrl: null,
+    logoutUrl: null,
+  };
+  return publishingAuth.insert(store, row);
+}
+
+export function updatePublishingAuth(
+  store: Store,
+  siteId: string,
+  patch: Partial<Omit<PublishingAuthRow, "siteId" | "privateKey">>,
+): PublishingAuthRow {
+  publishingAuthOf(store, siteId);
+  publishingAuth.update(store, { siteId }, patch);
+  return publishingAuthOf(store, siteId);
+}
+
+/** A new key: the old one stops working at once. */
+export function regeneratePublishingAuth(store: Store, siteId: string): PublishingAuthRow {
+  publishingAuthOf(store, siteId);
+  publishingAuth.update(store, { siteId }, { privateKey: newPrivateKey() });
+  return publishingAuthOf(store, siteId);
+}

@@ -1,0 +1,177 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { ApiError } from "../client";
+import * as api from "../api/permissions";
+import { Email } from "../api/people";
+import type { Context } from "../context";
+import { Id } from "../lifecycle/define";
+import { memberUserId } from "./organization-member";
+
+/**
+ * What SpacePermission, CollectionPermission and SitePermission share: one principal (a team, or
+ * a user by id or e-mail) and its role on one target, added beside the target's other grants.
+ */
+
+/** The inputs every grant takes beside its target. */
+export const principalInputs = {
+  teamId: Id.optional(),
+  userId: Id.optional(),
+  email: Email.optional(),
+  role: api.PermissionRole,
+};
+
+/** Exactly one of `teamId`, `userId` and `email` names the principal. */
+export function onePrincipal(inputs: {
+  teamId?: string | undefined;
+  userId?: string | undefined;
+  email?: string | undefined;
+}): pulumi.dynamic.CheckFailure[] {
+  const set = [inputs.teamId, inputs.userId, inputs.email].filter((v) => v !== undefined);
+  if (set.length === 1) return [];
+  return [
+    {
+      property: inputs.teamId === undefined ? "userId" : "teamId",
+      reason: "set exactly one of teamId, userId and email",
+    },
+  ];
+}
+
+/** A grant is found by its target and principal: `adoptId` has nothing to name. */
+export function noAdopt(adoptId: string | null | undefined): pulumi.dynamic.CheckFailure[] {
+  if (adoptId == null) return [];
+  return [
+    {
+      property: "adoptId",
+      reason:
+        "a grant is found by its target and its teamId, userId or email (an existing one is taken over with the declared role): leave adoptId out",
+    },
+  ];
+}
+
+/** One grant as the resources read it: the principal, by id, and its role (null: guest). */
+export const Grant = z.object({
+  teamId: z.string().nullable(),
+  userId: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z.string().nullable(),
+});
+export type Grant = z.output<typeof Grant>;
+
+/** The grant's id: its target's id, then `teams/<teamId>` or `users/<userId>`. */
+export function grantId(targetId: string, grant: Pick<Grant, "teamId" | "userId">): string {
+  return grant.teamId !== null
+    ? `${targetId}/teams/${grant.teamId}`
+    : `${targetId}/users/${grant.userId}`;
+}
+
+/**
+ * The grant of one principal on `target`, from one GET of the target's team or user list; a 404
+ * ApiError when the principal holds none (or the target is gone).
+ */
+export async function readGrant(
+  client: Context["client"],
+  target: api.Target,
+  principal: { teamId: string | null; userId: string | null },
+): Promise<Grant> {
+  const missing = (kind: string, id: string) =>
+    new ApiError(
+      404,
+      404,
+      "GET",
+      `${api.permissionsPath(target)}/${kind}`,
+      `${kind === "teams" ? "team" : "user"} ${id} holds no permission on ${target.kind} ${target.id}`,
+    );
+  if (principal.teamId !== null) {
+    const teams = await api.listTeamPermissions(client, target);
+    const found = teams.find((t) => t.team.id === principal.teamId);
+    if (found === undefined) throw missing("teams", principal.teamId);
+    return { teamId: found.team.id, userId: null, email: null, role: found.permission };
+  }
+  const users = await api.listUserPermissions(client, target);
+  const found = users.find((u) => u.user.id === principal.userId);
+  if (found === undefined) throw missing("users", principal.userId!);
+  return {
+    teamId: null,
+    userId: found.user.id,
+    email: found.user.email ?? null,
+    role: found.permission,
+  };
+}
+
+/**
+ * Adds the grant: one GET of the target's team or user list (after one search of the members
+ * when the user is named by e-mail), then one POST when the principal holds no grant yet. A grant
+ * the principal already holds is taken over with the declared role: nothing more when it is the
+ * same, one PATCH when it differs. The POST and PATCH answer nothing: the outputs come from what
+ * was sent.
+ */
+export async function createGrant(
+  ctx: Context,
+  target: api.Target,
+  inputs: {
+    organizationId: string;
+    teamId?: string | undefined;
+    userId?: string | undefined;
+    email?: string | undefined;
+    role: api.PermissionRole;
+  },
+): Promise<Grant> {
+  const teamId = inputs.teamId ?? null;
+  const userId = teamId === null ? await memberUserId(ctx, inputs.organizationId, inputs) : null;
+  const wanted = { teamId, userId, email: inputs.email ?? null, role: inputs.role };
+  const held = await readGrant(ctx.client, target, wanted).catch((error: unknown) => {
+    if (error instanceof ApiError && error.isNotFound) return undefined;
+    throw error;
+  });
+  if (held !== undefined) {
+    if (held.role === inputs.role) return { ...held, email: grantEmail(held, inputs.email) };
+    return patchGrant(ctx.client, target, wanted, inputs.role);
+  }
+  const principals = teamId !== null ? { teams: [teamId] } : { users: [userId!] };
+  await api.invite(ctx.client, target, inputs.role, principals).catch((error: unknown) => {
+    if (error instanceof ApiError && error.isNotFound) {
+      const who = teamId !== null ? `teamId ${teamId}` : `userId ${userId}`;
+      throw new Error(
+        `${target.kind}Id ${target.id} or ${who}: no such ${target.kind}, or no such principal in organization ${inputs.organizationId}`,
+      );
+    }
+    throw error;
+  });
+  return wanted;
+}
+
+/** Sets the role of the recorded principal with one PATCH. */
+export async function patchGrant(
+  client: Context["client"],
+  target: api.Target,
+  olds: Pick<Grant, "teamId" | "userId" | "email">,
+  role: api.PermissionRole,
+): Promise<Grant> {
+  if (olds.teamId !== null) await api.setPermission(client, target, "teams", olds.teamId, role);
+  else await api.setPermission(client, target, "users", olds.userId!, role);
+  return { teamId: olds.teamId, userId: olds.userId, email: olds.email ?? null, role };
+}
+
+/** Removes the recorded principal's grant (a 404 is success: the handlers' rule). */
+export function deleteGrant(
+  client: Context["client"],
+  target: api.Target,
+  olds: Pick<Grant, "teamId" | "userId">,
+): Promise<void> {
+  if (olds.teamId !== null) return api.removePermission(client, target, "teams", olds.teamId);
+  return api.removePermission(client, target, "users", olds.userId!);
+}
+
+/** The e-mail as the program spells it when it is the user's, else the user's own. */
+export function grantEmail(grant: Grant, declared: string | null | undefined): string | null {
+  if (declared && grant.email?.toLowerCase() === declared.toLowerCase()) return declared;
+  return grant.email ?? declared ?? null;
+}
+
+/** What the three resources share in their definitions: replaces, body, outputs. */
+export const grantDefinition = {
+  replaceOnChange: ["organizationId", "teamId", "userId", "email"] as const,
+  response: Grant,
+  createBody: z.object({ role: api.PermissionRole }),
+  patchBody: z.object({ role: api.PermissionRole }),
+};
