@@ -110,6 +110,20 @@ function defaultGitRoot(store: Store, data: string | undefined): string {
   return root;
 }
 
+/**
+ * How long an idle keep-alive connection is promised to clients (`Keep-Alive: timeout=5`, Node's
+ * default): undici's fetch keeps a pooled connection this long less its 2 s threshold.
+ */
+const KEEP_ALIVE_HINT_MS = 5_000;
+/**
+ * How much longer than that promise the server really keeps an idle connection. Node's default is
+ * 1 s: a process stalled for 6 s (a synchronous child process in a test that runs the emulator in
+ * process, a long synchronous seed) comes back with that connection's timer overdue, and the
+ * request a client wrote meanwhile on a connection it still holds is reset (ECONNRESET) by the
+ * timer firing before the request is read. A minute of grace leaves the closing to the client.
+ */
+const IDLE_GRACE_MS = 60_000;
+
 /** Starts the emulator on a socket. */
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   const store = openStore({ path: options.data, clock: options.clock });
@@ -136,8 +150,17 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   });
 
   const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 4100, hostname: host }, () =>
-      resolve(s),
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: options.port ?? 4100,
+        hostname: host,
+        serverOptions: {
+          keepAliveTimeout: KEEP_ALIVE_HINT_MS,
+          keepAliveTimeoutBuffer: IDLE_GRACE_MS,
+        },
+      },
+      () => resolve(s),
     );
     s.once("error", reject);
   });
