@@ -5,6 +5,7 @@ import * as api from "../api/permissions";
 import { Email } from "../api/people";
 import type { Context } from "../context";
 import { Id } from "../lifecycle/define";
+import type { Input, WorkspaceArgs } from "../lifecycle/define";
 import { memberUserId } from "./organization-member";
 
 /**
@@ -19,6 +20,47 @@ export const principalInputs = {
   email: Email.optional(),
   role: api.PermissionRole,
 };
+
+/**
+ * The arguments every grant takes beside its target: SpacePermissionArgs, CollectionPermissionArgs
+ * and SitePermissionArgs each add the one property naming their object. Set exactly one of
+ * `teamId`, `userId` and `email`.
+ */
+export interface GrantArgs extends WorkspaceArgs {
+  /**
+   * The organization the principal belongs to; defaults to the workspace's organization.
+   * @example "org_engineering"
+   */
+  organizationId?: Input<string>;
+  /**
+   * The team granted the role. A change replaces the grant.
+   * @example writers.id
+   */
+  teamId?: Input<string>;
+  /**
+   * The user granted the role, by id. A change replaces the grant.
+   * @example "usr_3f9a"
+   */
+  userId?: Input<string>;
+  /**
+   * The user granted the role, by the e-mail of a member of the organization, looked up before
+   * anything is written; an address no member has fails with an error naming `email`.
+   * @example "linus@example.com"
+   */
+  email?: Input<string>;
+  /**
+   * The role on the object: `admin`, `create`, `edit`, `review`, `comment` or `read`. A change is
+   * one PATCH.
+   * @example "edit"
+   */
+  role: Input<api.PermissionRole>;
+  /**
+   * Not used: a grant is found by its object and principal (an existing one is taken over with
+   * the declared role), so setting it is an error.
+   * @example "spc_8d1e/teams/team_2c3d"
+   */
+  adoptId?: Input<string | null>;
+}
 
 /** Exactly one of `teamId`, `userId` and `email` names the principal. */
 export function onePrincipal(inputs: {

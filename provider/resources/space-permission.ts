@@ -1,8 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Target } from "../api/permissions";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
-import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
+import type { ArgsInputs, Input } from "../lifecycle/define";
 import {
+  type GrantArgs,
   createGrant,
   deleteGrant,
   grantDefinition,
@@ -42,46 +43,13 @@ export const spacePermission = defineResource({
 
 type Inputs = ArgsInputs<typeof spacePermission>;
 
-/** The arguments of a {@link SpacePermission}: set exactly one of `teamId`, `userId`, `email`. */
-export interface SpacePermissionArgs extends WorkspaceArgs {
-  /**
-   * The organization the principal belongs to; defaults to the workspace's organization.
-   * @example "org_engineering"
-   */
-  organizationId?: Input<Inputs["organizationId"]>;
+/** The arguments of a {@link SpacePermission}: its space, and one principal with its role. */
+export interface SpacePermissionArgs extends GrantArgs {
   /**
    * The space the grant is on. A change replaces the grant.
    * @example runbook.id
    */
   spaceId: Input<Inputs["spaceId"]>;
-  /**
-   * The team granted the role. A change replaces the grant.
-   * @example writers.id
-   */
-  teamId?: Input<Inputs["teamId"]>;
-  /**
-   * The user granted the role, by id. A change replaces the grant.
-   * @example "usr_3f9a"
-   */
-  userId?: Input<Inputs["userId"]>;
-  /**
-   * The user granted the role, by the e-mail of a member of the organization, looked up before
-   * anything is written; an address no member has fails with an error naming `email`.
-   * @example "linus@example.com"
-   */
-  email?: Input<Inputs["email"]>;
-  /**
-   * The role on the space: `admin`, `create`, `edit`, `review`, `comment` or `read`. A change is
-   * one PATCH.
-   * @example "edit"
-   */
-  role: Input<Inputs["role"]>;
-  /**
-   * Not used: a grant is found by its space and principal (an existing one is taken over with the
-   * declared role), so setting it is an error.
-   * @example "spc_8d1e/teams/team_2c3d"
-   */
-  adoptId?: Input<Inputs["adoptId"]>;
 }
 
 /**
