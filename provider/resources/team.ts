@@ -171,8 +171,12 @@ export const team = defineResource({
      * it); otherwise `null`, since TeamMember resources and people outside the program change it.
      */
     memberCount: (t, _known, declares) => (declares("members") ? t.members : null),
-    /** How many spaces the team has access to. */
-    spaceCount: (t) => t.spaces ?? null,
+    /**
+     * Always `null`: the spaces a team has a role on are what grants decide (SpacePermission, a
+     * Space's `permissions`, people in the app), so a count kept here would be stale after the
+     * `up` that makes them. The getTeam lookup reads the current count.
+     */
+    spaceCount: (): number | null => null,
     createdAt: (t) => t.createdAt ?? null,
   },
   // Members named by e-mail are resolved first, so an unknown one fails before anything is

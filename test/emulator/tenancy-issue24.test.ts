@@ -1,0 +1,98 @@
+import {
+  apiClient,
+  createTestEmulator,
+  seedSeparateOrganization,
+  type TestEmulator,
+} from "../support/emulator";
+
+/**
+ * Issue 24's families, called by another organization's admin with this organization's ids:
+ * every answer is 404 (never 403, which would say the object exists, never its data), and no
+ * write reaches the objects.
+ */
+let t: TestEmulator;
+
+beforeAll(async () => {
+  t = await createTestEmulator();
+});
+afterAll(() => t.close());
+
+test("another organization's ids are 404 on every new route, and nothing changes", async () => {
+  const call = apiClient(t.url, t.token, t.fetch);
+  const org = `/v1/orgs/${t.organizationId}`;
+  const space = (await call("POST", `${org}/spaces`, { title: "Guides" })).body.id as string;
+  const collection = (await call("POST", `${org}/collections`, { title: "Handbooks" })).body
+    .id as string;
+  const site = (await call("POST", `${org}/sites`, { title: "Docs", spaces: [space] })).body
+    .id as string;
+  const siteSpace = (await call("GET", `${org}/sites/${site}/site-spaces`)).body.items[0]!
+    .id as string;
+  const team = (await call("PUT", `${org}/teams`, { title: "Writers" })).body.id as string;
+  const settings = (await call("GET", `${org}/sites/${site}/customization`)).body;
+  const before = await snapshot(call, org, space, collection, site);
+
+  const other = await seedSeparateOrganization(t, "Other tenant");
+  const them = apiClient(t.url, other.token, t.fetch);
+  const grant = { role: "edit", teams: [team] };
+  const routes: [string, string, unknown?][] = [];
+  for (const target of [
+    `/v1/spaces/${space}`,
+    `/v1/collections/${collection}`,
+    `${org}/sites/${site}`,
+  ]) {
+    routes.push(
+      ["GET", `${target}/permissions/teams`],
+      ["GET", `${target}/permissions/users`],
+      ["GET", `${target}/permissions/aggregate`],
+      ["POST", `${target}/permissions`, grant],
+      ["PATCH", `${target}/permissions/teams/${team}`, { role: "read" }],
+      ["DELETE", `${target}/permissions/teams/${team}`],
+    );
+  }
+  routes.push(
+    ["GET", `${org}/sites/${site}/customization`],
+    // A valid body (the site's own settings): bodies are validated before any lookup.
+    ["PUT", `${org}/sites/${site}/customization`, settings],
+    ["GET", `${org}/sites/${site}/site-spaces/${siteSpace}/customization`],
+    ["PATCH", `${org}/sites/${site}/site-spaces/${siteSpace}/customization`, {}],
+    ["DELETE", `${org}/sites/${site}/site-spaces/${siteSpace}/customization`],
+    ["GET", `${org}/sites/${site}/redirects`],
+    [
+      "POST",
+      `${org}/sites/${site}/redirects`,
+      { source: "/a", destination: { kind: "external", url: "https://example.com" } },
+    ],
+    ["GET", `${org}/sites/${site}/redirect?source=/a`],
+    ["GET", `${org}/sites/${site}/publishing/auth`],
+    ["POST", `${org}/sites/${site}/publishing/auth/regenerate`],
+    ["GET", `${org}/translations-glossary`],
+  );
+  const answers = [];
+  for (const [method, path, body] of routes) {
+    answers.push([method, path, (await them(method, path, body)).status]);
+  }
+  expect(answers).toEqual(routes.map(([method, path]) => [method, path, 404]));
+  expect(await snapshot(call, org, space, collection, site)).toEqual(before);
+});
+
+async function snapshot(
+  call: ReturnType<typeof apiClient>,
+  org: string,
+  space: string,
+  collection: string,
+  site: string,
+) {
+  const texts = [];
+  for (const path of [
+    `/v1/spaces/${space}/permissions/aggregate`,
+    `/v1/collections/${collection}/permissions/aggregate`,
+    `${org}/sites/${site}/permissions/aggregate`,
+    `${org}/sites/${site}/customization`,
+    `${org}/sites/${site}/redirects`,
+    `${org}/sites/${site}/publishing/auth`,
+  ]) {
+    const res = await call("GET", path);
+    texts.push([path, res.status, res.text]);
+  }
+  return texts;
+}
