@@ -42,7 +42,9 @@ beforeEach(() => emu.clearRequests());
 
 describe("native plugin: configuration", () => {
   test("GetPluginInfo answers the package's version", async () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, "../../package.json"), "utf8"));
+    const pkg = JSON.parse(
+      fs.readFileSync(path.join(__dirname, "../../provider/package.json"), "utf8"),
+    );
     expect(await plugin.pluginVersion()).toBe(pkg.version);
   });
 
