@@ -63,10 +63,10 @@ describeCli("npm start through the real pulumi CLI", () => {
   test("the first start creates the workspace; the second, on another port, changes nothing", async () => {
     const first = await start();
     expect(first).toMatchObject({ code: 0 });
-    expect(first.out).toMatch(/\+ 27 created/);
+    expect(first.out).toMatch(/\+ 36 created/);
     const second = await start();
     expect(second).toMatchObject({ code: 0 });
-    expect(second.out).toMatch(/27 unchanged/);
+    expect(second.out).toMatch(/36 unchanged/);
     const port = (run: Run) => /^Emulator: http:\/\/127\.0\.0\.1:(\d+)/m.exec(run.out)?.[1];
     expect(port(first)).toBeDefined();
     expect(port(second)).not.toBe(port(first));

@@ -14,6 +14,7 @@ const inventory = (glossary: { id: string; translations: Record<string, string> 
     specs: [],
     translations: [],
     glossary,
+    permissions: [],
   }) as unknown as Inventory;
 
 test("a glossary with entries is declared once, by the organization's id, its entries sorted as read back", () => {

@@ -84,8 +84,20 @@ test("today's example on that state adds its new resources and changes nothing e
       "sso",
       "incident-api",
       "onboarding-fr",
+      // issue 24: grants, customization, redirects, visitor authentication, the glossary
+      "writers-edit-onboarding",
+      "reviewers-review-practices",
+      "reviewers-read-docs",
+      "docs-look",
+      "incidents-look",
+      "status-page",
+      "old-onboarding",
+      "docs-visitor-auth",
+      "glossary",
     ]
-      .map((name) => ["create", name, undefined])
+      .map((name): unknown[] => ["create", name, undefined])
+      // The runbook space now lists its grants authoritatively: its one new input.
+      .concat([["update", "incident-response", ["permissions"]]])
       .sort(),
   );
   expect(await writes()).toEqual([]);
