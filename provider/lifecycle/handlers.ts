@@ -29,7 +29,15 @@ import {
   type DiffOutcome,
   type Props,
 } from "./compare";
-import { claimed, createOnce, idOf, recoverPending } from "./recovery";
+import {
+  claimed,
+  createOnce,
+  idOf,
+  LISTED_BEFORE,
+  listedBefore,
+  listedIn,
+  recoverPending,
+} from "./recovery";
 
 /**
  * The six methods Pulumi calls on every resource, written once for every kind: check, diff,
@@ -133,7 +141,32 @@ async function check(
     failures.push(...(kind.rules?.(inputs, olds ?? {}) ?? []));
   }
   if (failures.length > 0) return { inputs: rawNews, failures };
+  if (unknown.length === 0 && createMayFollow(kind, withoutProvider(olds), inputs)) {
+    const listed = await listedBeforeCreate(kind, inputs);
+    if (listed !== undefined) inputs[LISTED_BEFORE] = listed;
+  }
   return { inputs };
+}
+
+/** Whether these checked inputs may be created: a new resource, or one that diff will replace. */
+function createMayFollow(kind: Kind, olds: Props, news: Props): boolean {
+  const { [LISTED_BEFORE]: _listed, ...old } = olds;
+  return Object.keys(old).length === 0 || diffOf(kind, old, news).replaces.length > 0;
+}
+
+/**
+ * What carries the key of a create that may follow, for a kind with no creation time: listed
+ * here so that the engine records it with the create (docs/departures.md: check's one read).
+ * A list that cannot be read now (no token in a preview, an organization not made yet, the
+ * service failing) is no failure of check: the create lists it again before its POST, and only
+ * the recovery of an interrupted create lacks it, which then leaves the decision to the user.
+ */
+async function listedBeforeCreate(kind: Kind, inputs: Props): Promise<string[] | undefined> {
+  try {
+    return await listedBefore(kind, context(workspaceOf(inputs)), inputs);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -166,12 +199,13 @@ function diff(kind: Kind, olds: Props, news: Props): pulumi.dynamic.DiffResult {
   return { changes: Object.keys(changes).length > 0, replaces, deleteBeforeReplace };
 }
 
-async function create(kind: Kind, inputs: Props): Promise<pulumi.dynamic.CreateResult> {
+async function create(kind: Kind, checked: Props): Promise<pulumi.dynamic.CreateResult> {
+  const { [LISTED_BEFORE]: _listed, ...inputs } = checked;
   const ctx = context(workspaceOf(inputs));
   const adoptId = (inputs.adoptId ?? undefined) as string | undefined;
   const { id, outs } =
     adoptId === undefined
-      ? await createNew(kind, ctx, inputs)
+      ? await createNew(kind, ctx, inputs, listedIn(checked))
       : await adopt(kind, ctx, adoptId, inputs);
   // Create, then PATCH the rest: what the create body could not carry, or the object it
   // answered does not show. A failure then deletes what this create made.
@@ -186,7 +220,12 @@ async function create(kind: Kind, inputs: Props): Promise<pulumi.dynamic.CreateR
 }
 
 /** The create request (and the wait for what the service does after it), for a new object. */
-async function createNew(kind: Kind, ctx: Context, inputs: Props) {
+async function createNew(
+  kind: Kind,
+  ctx: Context,
+  inputs: Props,
+  listed: ReadonlySet<string> | undefined,
+) {
   // A new object has nothing to remove: a null is not sent, and its outputs then show it.
   const sent = body(
     kind,
@@ -194,7 +233,7 @@ async function createNew(kind: Kind, ctx: Context, inputs: Props) {
     inputs,
     kind.inputKeys.filter((k) => inputs[k] !== null),
   );
-  const made = await createOnce(kind, ctx, inputs, sent);
+  const made = await createOnce(kind, ctx, inputs, sent, listed);
   const id = idOf(kind, made, inputs);
   claimed.add(id);
   const settle = kind.settle;
@@ -291,6 +330,12 @@ async function read(
     throw error;
   }
   const fresh = outputsOf(kind, wire, olds, declared);
+  if (olds[PENDING_CREATE_KEY] !== undefined) {
+    // A pending create that recovery took into the state (`docs-workspace pending`): its outputs
+    // are the inputs it was sent, marked so, until this read gives it every output a create would.
+    const inputs = pick(olds, kind.inputKeys);
+    return { id, props: stamped(fresh, inputs), inputs: pick(fresh, [...declaredIn(inputs)]) };
+  }
   // The state's set of outputs is kept: one a later release no longer reads stays as it was
   // written, and one it added appears at the next create or update, so that an upgrade
   // shows no change on refresh.
