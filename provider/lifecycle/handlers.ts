@@ -34,7 +34,7 @@ import {
   createOnce,
   idOf,
   LISTED_BEFORE,
-  listedBefore,
+  listedForCreate,
   listedIn,
   recoverPending,
 } from "./recovery";
@@ -141,32 +141,11 @@ async function check(
     failures.push(...(kind.rules?.(inputs, olds ?? {}) ?? []));
   }
   if (failures.length > 0) return { inputs: rawNews, failures };
-  if (unknown.length === 0 && createMayFollow(kind, withoutProvider(olds), inputs)) {
-    const listed = await listedBeforeCreate(kind, inputs);
+  if (unknown.length === 0) {
+    const listed = await listedForCreate(kind, withoutProvider(olds), inputs);
     if (listed !== undefined) inputs[LISTED_BEFORE] = listed;
   }
   return { inputs };
-}
-
-/** Whether these checked inputs may be created: a new resource, or one that diff will replace. */
-function createMayFollow(kind: Kind, olds: Props, news: Props): boolean {
-  const { [LISTED_BEFORE]: _listed, ...old } = olds;
-  return Object.keys(old).length === 0 || diffOf(kind, old, news).replaces.length > 0;
-}
-
-/**
- * What carries the key of a create that may follow, for a kind with no creation time: listed
- * here so that the engine records it with the create (docs/departures.md: check's one read).
- * A list that cannot be read now (no token in a preview, an organization not made yet, the
- * service failing) is no failure of check: the create lists it again before its POST, and only
- * the recovery of an interrupted create lacks it, which then leaves the decision to the user.
- */
-async function listedBeforeCreate(kind: Kind, inputs: Props): Promise<string[] | undefined> {
-  try {
-    return await listedBefore(kind, context(workspaceOf(inputs)), inputs);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -331,8 +310,7 @@ async function read(
   }
   const fresh = outputsOf(kind, wire, olds, declared);
   if (olds[PENDING_CREATE_KEY] !== undefined) {
-    // A pending create that recovery took into the state (`docs-workspace pending`): its outputs
-    // are the inputs it was sent, marked so, until this read gives it every output a create would.
+    // Taken in by `docs-workspace pending` with the inputs as outputs: now it has every output.
     const inputs = pick(olds, kind.inputKeys);
     return { id, props: stamped(fresh, inputs), inputs: pick(fresh, [...declaredIn(inputs)]) };
   }

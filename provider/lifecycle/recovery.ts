@@ -13,7 +13,7 @@ import {
   type Candidate,
   type Kind,
 } from "./adapter";
-import type { Props } from "./compare";
+import { diffOf, type Props } from "./compare";
 
 /**
  * Creates whose outcome is unknown, and the pending creates an interrupted run left: the object
@@ -117,6 +117,31 @@ export async function listedBefore(
   const sharing: Context = { config: ctx.config, client: ctx.client.sharingReads() };
   const candidates = await kind.naturalKey.find(sharing, inputs);
   return candidates?.map((c) => c.id);
+}
+
+/**
+ * For check: what carries the key of a create that may follow (a new resource, or one that diff
+ * will replace), for a kind with no creation time, listed there so that the engine records it
+ * with the create (docs/departures.md: check's one read). A list that cannot be read now (no
+ * token in a preview, an organization not made yet, the service failing) is no failure of check:
+ * the create lists it again before its POST, and only the recovery of an interrupted create lacks
+ * it, which then leaves the decision to the user.
+ */
+export async function listedForCreate(
+  kind: Kind,
+  olds: Props,
+  news: Props,
+): Promise<string[] | undefined> {
+  if (kind.naturalKey?.guard !== "listedBefore") return undefined;
+  const { [LISTED_BEFORE]: _listed, ...old } = olds;
+  const createMayFollow =
+    Object.keys(old).length === 0 || diffOf(kind, old, news).replaces.length > 0;
+  if (!createMayFollow) return undefined;
+  try {
+    return await listedBefore(kind, context(workspaceOf(news)), news);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The ids check listed before the create (`LISTED_BEFORE`), when the inputs carry them. */
