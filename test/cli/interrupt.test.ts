@@ -52,23 +52,27 @@ describeCli("pulumi up interrupted, recovered as the README says", () => {
     expect(await unmanaged(emu, { resources: [] }, stack.work)).toBe(before);
   }
 
-  test("killed after about half of the spaces' POSTs: each space is made once", async () => {
-    const count = 12;
+  /**
+   * A stack of `count` spaces (and `config` besides) whose POSTs each wait `latencyMs` in the
+   * emulator before they run; what the organization held before, as the exporter lists it.
+   */
+  async function slowSpaces(count: number, latencyMs: number, config: Record<string, string> = {}) {
     stack = await PulumiStack.create({
       program: fixture,
       emulator: emu,
-      config: { "spaces:count": String(count), "spaces:collections": "1" },
+      config: { "spaces:count": String(count), ...config },
     });
     const before = await unmanaged(emu, { resources: [] }, stack.work);
+    await emu.addFault({ method: "POST", path: "/v1/orgs/*/spaces", kind: "latency", latencyMs });
+    return before;
+  }
+
+  test("killed after about half of the spaces' POSTs: each space is made once", async () => {
+    const count = 12;
     // Each space's POST waits 3 s in the emulator before it runs: the kill lands while some are
     // in flight (the provider's 8 at once, its maxConcurrency), and those still make their space
     // after the client is gone.
-    await emu.addFault({
-      method: "POST",
-      path: "/v1/orgs/*/spaces",
-      kind: "latency",
-      latencyMs: 3000,
-    });
+    const before = await slowSpaces(count, 3000, { "spaces:collections": "1" });
     const killed = await killUp(stack, emu, async () => (await faultMatches(emu)) >= 8, 3500);
     expect(killed).toBeDefined();
     await emu.clearFaults();
@@ -134,18 +138,7 @@ describeCli("pulumi up interrupted, recovered as the README says", () => {
 
   test("one Ctrl-C: the steps in flight finish and the state is saved with nothing pending; the next up makes the rest", async () => {
     const count = 12;
-    stack = await PulumiStack.create({
-      program: fixture,
-      emulator: emu,
-      config: { "spaces:count": String(count) },
-    });
-    const before = await unmanaged(emu, { resources: [] }, stack.work);
-    await emu.addFault({
-      method: "POST",
-      path: "/v1/orgs/*/spaces",
-      kind: "latency",
-      latencyMs: 2000,
-    });
+    const before = await slowSpaces(count, 2000);
     const run = stack.start(["up", "--yes", "--skip-preview"]);
     await until("the spaces' POSTs in flight", async () => (await faultMatches(emu)) >= 4);
     process.kill(run.pid, "SIGINT");
@@ -163,18 +156,7 @@ describeCli("pulumi up interrupted, recovered as the README says", () => {
 
   test("a kill that cuts the file backend's checkpoint write: the README's repair, then the same recovery", async () => {
     const count = 12;
-    stack = await PulumiStack.create({
-      program: fixture,
-      emulator: emu,
-      config: { "spaces:count": String(count) },
-    });
-    const before = await unmanaged(emu, { resources: [] }, stack.work);
-    await emu.addFault({
-      method: "POST",
-      path: "/v1/orgs/*/spaces",
-      kind: "latency",
-      latencyMs: 3000,
-    });
+    const before = await slowSpaces(count, 3000);
     await killUp(stack, emu, async () => (await faultMatches(emu)) >= 8, 3500);
     await emu.clearFaults();
     // The file backend writes a checkpoint to a temporary file and renames it over the old one,
