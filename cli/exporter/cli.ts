@@ -290,8 +290,9 @@ async function run(
   );
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
+/** The command: what the bin (cli/bin/docs-workspace.cjs) runs once the Node.js version fits. */
+export function runCommand(argv: string[]): void {
+  main(argv).then(
     (code) => {
       process.exitCode = code;
     },
@@ -301,3 +302,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) runCommand(process.argv.slice(2));
