@@ -82,9 +82,9 @@ function configMethods(pb: Pb) {
       }
       return res;
     }),
-    configure: unary((req: InstanceType<Pb["ConfigureRequest"]>) => {
+    configure: unary(async (req: InstanceType<Pb["ConfigureRequest"]>) => {
       const variables = new Map(req.getVariablesMap().toArray());
-      configure(fromStruct(req.getArgs()).props, variables);
+      await configure(fromStruct(req.getArgs()).props, variables);
       return new pb.ConfigureResponse()
         .setAcceptsecrets(true)
         .setSupportspreview(true)
