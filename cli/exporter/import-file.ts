@@ -57,8 +57,8 @@ export function importFile(
         if (type === undefined) throw new Error(`no native token for the resource class ${d.type}`);
         const parents = { siteId: idOf(d.args.siteId), teamId: idOf(d.args.teamId) };
         // Named by its variable (`handbookSite`): the code `pulumi import` writes then refers to it
-      // as `${handbookSite.id}`, not `${["handbook-site"].id}`.
-      return { type, name: d.variable, id: importIdOf(type, d.id, parents) };
+        // as `${handbookSite.id}`, not `${["handbook-site"].id}`.
+        return { type, name: d.variable, id: importIdOf(type, d.id, parents) };
       }),
   };
 }
