@@ -30,18 +30,23 @@ function answer(schema: z.ZodType, body: unknown): unknown {
   }
 }
 
-test("on every route of the table, a body with an unknown field is answered as the body without it", () => {
-  const withBody = apiRoutes.filter(({ route }) => route.body !== undefined && !route.form);
-  expect(withBody.length).toBeGreaterThan(50);
-  const differ = withBody.flatMap(({ route, path }) =>
-    [{}, { title: "T", name: "N" }].flatMap((body) =>
-      JSON.stringify(answer(route.body!, { ...body, zzUnknownField: { nested: 1 } })) ===
-      JSON.stringify(answer(route.body!, body))
-        ? []
-        : [`${route.method.toUpperCase()} ${path} ${JSON.stringify(body)}`],
-    ),
-  );
-  expect(differ).toEqual([]);
+test("on every route of the table, an unknown field in the body is never what the answer is about", async () => {
+  const t = await createTestEmulator();
+  try {
+    const api = apiClient(t.url, t.token, t.fetch);
+    const withBody = apiRoutes.filter(({ route }) => route.body !== undefined && !route.form);
+    expect(withBody.length).toBeGreaterThan(50);
+    const named: string[] = [];
+    for (const { route, path } of withBody) {
+      // The body is read before the ids are looked up: each answer is its validation's, or a 404.
+      const at = path.replace(/\{(\w+)\+?\}/g, "zz-missing");
+      const res = await api(route.method.toUpperCase(), at, { zzUnknownField: { nested: 1 } });
+      if (res.text.includes("zzUnknownField")) named.push(`${route.method.toUpperCase()} ${path}`);
+    }
+    expect(named).toEqual([]);
+  } finally {
+    await t.close();
+  }
 });
 
 test("a field one branch of a union knows is kept, so its wrong value still fails", () => {
