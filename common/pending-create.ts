@@ -19,7 +19,10 @@
  *   `inputs` (optional, as for a refresh) what the object holds for the keys of the inputs sent,
  *   so that an `up` updates what the interrupted create did not finish; without `inputs`, the
  *   inputs sent are kept;
- * - `"absent"`: `id` is `""`: no object was made, and the pending create is dropped.
+ * - `"absent"`: `id` is `""`: no object was made, and the pending create is dropped;
+ * - `"again"`: `id` is `""`: the kind's create names the one object it acts on and takes over
+ *   whatever that holds, so whatever the interrupted one did, the pending create is dropped and
+ *   the next `up` sends it again.
  * Anything else (an error, a non-empty id without `"found"`, no such key) means the provider
  * cannot tell, and the pending create is kept. The harness removes the key before it stores
  * anything, and never sends it to `create`, `update` or `delete`.
@@ -38,4 +41,4 @@ export interface PendingCreateRequest {
 }
 
 /** What a provider that can recover answers under `PENDING_CREATE_KEY`. */
-export type PendingCreateAnswer = "found" | "absent";
+export type PendingCreateAnswer = "found" | "absent" | "again";

@@ -24,7 +24,17 @@ export interface Context {
  * In the program process (lookups) the stack config comes from Pulumi's runtime; in the
  * dynamic-provider host, from `configure()`.
  */
-let source: ConfigSource = (key) => pulumi.runtime.getConfig(key);
+let current: ConfigSource = (key) => pulumi.runtime.getConfig(key);
+
+/** Every key read so far from the current source, and its answer. */
+let answered = new Map<string, string | undefined>();
+
+/** What contexts read through: the current source, whichever that is when a key is first read. */
+const source: ConfigSource = (key) => {
+  const value = current(key);
+  answered.set(key, value);
+  return value;
+};
 
 /** The contexts of this process: the default workspace's under `""`, then each named one's. */
 let contexts = new Map<string, Context>();
@@ -32,7 +42,8 @@ let workspaces: Workspaces | undefined;
 
 /**
  * Called by the dynamic-provider host with the stack config before any other method. The config
- * is read here, in the host process, so no token passes through resource inputs.
+ * is read here, in the host process, so no token passes through resource inputs. The host calls
+ * it once per kind (each kind's provider is its own closure), all with the same config.
  */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   useConfig((key) => req.config.get(key));
@@ -77,10 +88,16 @@ export async function checkToken(): Promise<void> {
 
 /**
  * Where the handlers read their configuration from: the provider host's stack config, or a
- * tool's flags (`docs-workspace pending`); the environment stays behind it.
+ * tool's flags (`docs-workspace pending`); the environment stays behind it. A source that answers
+ * every key read so far as the current one did keeps the contexts, and with them each workspace's
+ * one client: its concurrency, and the lists its reads gather (a refresh's reads of one kind
+ * would otherwise start counting again when the next kind's provider is configured).
  */
 export function useConfig(next: ConfigSource): void {
-  source = next;
+  const same = [...answered].every(([key, value]) => next(key) === value);
+  current = next;
+  if (same) return;
+  answered = new Map();
   contexts = new Map();
   workspaces = undefined;
 }

@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { ApiError } from "pulumi-docs-workspace/tools";
 import { ConfigError, providerConfig, type ConfigSource } from "pulumi-docs-workspace/tools";
 import { clientFor, useConfig } from "pulumi-docs-workspace/tools";
-import { formatSettlements, readPending, settle, settledState } from "./pending";
+import { formatSettlements, readPending, settle, settledState, type Decisions } from "./pending";
 import { readInventory, type Progress } from "./inventory";
 import { buildProgram } from "./program";
 import { IMPORT_KINDS, importFile } from "./import-file";
@@ -16,7 +16,7 @@ import { errorText } from "../../common/error-text";
 
 export const USAGE = `Usage: docs-workspace export --out DIR [options]
        docs-workspace export --unmanaged STATE [--write --out DIR] [options]
-       docs-workspace pending STATE [--since TIME] [--out FILE] [options]
+       docs-workspace pending STATE [--since TIME] [--out FILE] [--take URN=ID] [--drop URN] [options]
 
 Reads an organization through the Documentation Workspace Management API and writes a Pulumi
 TypeScript project that declares every object in it (Pulumi.yaml, package.json, tsconfig.json,
@@ -43,13 +43,17 @@ Options:
   -h, --help             show this help
 
 pending: after a \`pulumi up\` was killed, STATE (the output of \`pulumi stack export\`) holds the
-creates it started as pending operations. For each, the provider looks for the object it made by
+operations it started as pending. For each create, the provider looks for the object it made by
 its natural key, among those no resource of the stack manages; with --out, the state is written
-with the objects found taken in and the creates that made nothing dropped, for
-\`pulumi stack import --file FILE\`, then \`pulumi refresh\` and \`pulumi up\`.
+with the objects found taken in and the rest dropped (a create that made nothing, or that the
+next up sends again, and each pending update or delete, which the next up does again), for
+\`pulumi stack import --file FILE\`, then \`pulumi refresh\` and \`pulumi up\`. When a create
+cannot be settled, nothing is written and the exit code is 1: decide it with --take or --drop.
   --since TIME           only objects made since TIME (ISO 8601): when the killed run started,
                          as its stale lock says (\`pulumi up\` names it before \`pulumi cancel\`)
   --out FILE             with pending: where the settled state is written
+  --take URN=ID          with pending: the create URN made the object ID; take it (repeatable)
+  --drop URN             with pending: the create URN made nothing; drop it (repeatable)
 
 The API token is read from DOCS_WORKSPACE_API_TOKEN only: a command-line argument would show
 in the machine's process list.`;
@@ -74,6 +78,7 @@ export interface PendingArgs {
   state: string;
   since?: Date | undefined;
   out?: string | undefined;
+  decided: Decisions;
   apiUrl?: string | undefined;
   organization?: string | undefined;
 }
@@ -97,6 +102,8 @@ export function parseExportArgs(
         organization: { type: "string" },
         progress: { type: "boolean", default: false },
         since: { type: "string" },
+        take: { type: "string", multiple: true },
+        drop: { type: "string", multiple: true },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -117,12 +124,15 @@ export function parseExportArgs(
         state: rest[0]!,
         since,
         out: values.out,
+        decided: decisions(values.take ?? [], values.drop ?? []),
         apiUrl: values["api-url"],
         organization: values.organization,
       },
     };
   }
-  if (values.since !== undefined) throw new UsageError("--since goes with pending");
+  for (const flag of ["since", "take", "drop"] as const) {
+    if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with pending`);
+  }
   if (command !== "export") {
     throw new UsageError(
       command === undefined ? "no command given" : `unknown command ${JSON.stringify(command)}`,
@@ -163,6 +173,21 @@ function onlyKinds(given: string[] | undefined, noImportFile: boolean) {
     );
   }
   return new Set(kinds);
+}
+
+/** `--take URN=ID` and `--drop URN`, each URN decided once. */
+function decisions(take: readonly string[], drop: readonly string[]): Decisions {
+  const taken = new Map<string, string>();
+  for (const pair of take) {
+    const at = pair.lastIndexOf("=");
+    if (at <= 0 || at === pair.length - 1) {
+      throw new UsageError(`--take wants URN=ID, got ${JSON.stringify(pair)}`);
+    }
+    taken.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  const both = drop.find((urn) => taken.has(urn));
+  if (both !== undefined) throw new UsageError(`${both} is both taken and dropped`);
+  return { take: taken, drop: new Set(drop) };
 }
 
 /** The project's name: Pulumi's rules, from the output folder's name when none is given. */
@@ -221,8 +246,8 @@ export async function main(
     return 0;
   }
   try {
-    if ("pending" in args) await settlePending(args.pending, io);
-    else await run(args, io);
+    if ("pending" in args) return await settlePending(args.pending, io);
+    await run(args, io);
     return 0;
   } catch (error) {
     // ApiError and ConfigError messages name what failed and never hold the token.
@@ -236,24 +261,30 @@ export async function main(
   }
 }
 
-/** `pending`: the provider's recovery asked about each pending create; the command printed. */
+/**
+ * `pending`: the provider's recovery asked about each pending create; the command printed. Exits 1
+ * when a create stays undecided (then nothing is written).
+ */
 async function settlePending(
   args: PendingArgs,
   io: { stdout: NodeJS.WriteStream; env: NodeJS.ProcessEnv },
-): Promise<void> {
-  const { exported, pending, managed } = readPending(args.state);
+): Promise<number> {
+  const { exported, pending, others, managed } = readPending(args.state);
   const flags: Record<string, string | undefined> = {
     "docs-workspace:apiUrl": args.apiUrl,
     "docs-workspace:organizationId": args.organization,
   };
   useConfig((key) => flags[key]);
-  const settled = await settle(pending, managed, args.since);
-  if (args.out !== undefined) {
-    fs.writeFileSync(args.out, `${JSON.stringify(settledState(exported, settled), null, 2)}\n`, {
+  const settled = [...(await settle(pending, managed, args.since, args.decided)), ...others];
+  const undecided = settled.some((s) => "error" in s);
+  const write = args.out !== undefined && !undecided;
+  if (write) {
+    fs.writeFileSync(args.out!, `${JSON.stringify(settledState(exported, settled), null, 2)}\n`, {
       mode: 0o600,
     });
   }
-  io.stdout.write(formatSettlements(settled, args.out));
+  io.stdout.write(formatSettlements(settled, write ? args.out : undefined));
+  return undecided ? 1 : 0;
 }
 
 async function run(

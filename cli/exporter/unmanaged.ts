@@ -30,8 +30,11 @@ const StateFile = z.union([
   }),
 ]);
 
-/** This package's resources are `pulumi-nodejs:dynamic/docs-workspace:<Type>`. */
-export const TYPE = /(?:^|\/)docs-workspace:([A-Za-z]+)$/;
+/**
+ * This package's resources: `pulumi-nodejs:dynamic/docs-workspace:<Type>` (the dynamic resources)
+ * and `docs-workspace:index:<Type>` (the native plugin's).
+ */
+export const TYPE = /^(?:pulumi-nodejs:dynamic\/)?docs-workspace:(?:index:)?([A-Za-z]+)$/;
 
 /** What a state manages: each object by `Type id`. */
 export type Managed = ReadonlySet<string>;

@@ -193,7 +193,9 @@ export class Refresh extends Run {
     if (answer === "found" && read.id !== "") {
       const { [PENDING_CREATE_KEY]: _request, ...inputs } = read.inputs ?? r.inputs;
       this.take(p, read.id, outputs, inputs);
-    } else if (answer === "absent" && read.id === "") {
+    } else if ((answer === "absent" || answer === "again") && read.id === "") {
+      // Absent: it made nothing. Again: its create acts on the object it names, and the next up
+      // sends it again whatever the interrupted one did.
       this.write({ kind: "resolve", urn: r.urn });
       this.record({ urn: r.urn, type: r.type, name: r.name, op: "discard" });
     } else {

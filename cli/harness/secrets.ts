@@ -46,12 +46,32 @@ export function passphraseFrom(env: NodeJS.ProcessEnv): string | undefined {
   }
 }
 
-/** AES-256-GCM with a key derived by scrypt from the passphrase and the state's salt. */
+/**
+ * AES-256-GCM with a key derived by scrypt from the passphrase and the state's salt. A value this
+ * crypter opened is sealed again, in the same place (a resource's property), as the ciphertext it
+ * was read from: rewriting a state does not churn the secrets that did not change, as Pulumi's
+ * engine keeps the ciphertext of a secret it did not change.
+ */
 export class SecretsCrypter {
   private readonly key: Buffer;
+  /** What each place held when it was opened: its plaintext and its ciphertext. */
+  private readonly opened = new Map<string, { plaintext: string; ciphertext: string }>();
 
   constructor(passphrase: string, salt: Buffer) {
     this.key = scryptSync(passphrase, salt, 32);
+  }
+
+  /** Seals `plaintext`; in `place`, the ciphertext it was opened from when it is unchanged. */
+  seal(plaintext: string, place: string): string {
+    const known = this.opened.get(place);
+    return known?.plaintext === plaintext ? known.ciphertext : this.encrypt(plaintext);
+  }
+
+  /** Opens `ciphertext`, remembering it for `place`. */
+  open(ciphertext: string, place: string): string {
+    const plaintext = this.decrypt(ciphertext);
+    this.opened.set(place, { plaintext, ciphertext });
+    return plaintext;
   }
 
   encrypt(plaintext: string): string {
@@ -156,7 +176,12 @@ function isCiphertext(v: Json | undefined): v is { ciphertext: string } {
 }
 
 /** Secret values in the shape of a Pulumi checkpoint: the secret signature and the ciphertext. */
-function sealProps(props: PropertyMap, keys: string[], crypter: SecretsCrypter | undefined) {
+function sealProps(
+  props: PropertyMap,
+  keys: string[],
+  crypter: SecretsCrypter | undefined,
+  place: string,
+) {
   if (!keys.some((k) => k in props)) return props;
   if (!crypter)
     throw new Error(
@@ -165,32 +190,39 @@ function sealProps(props: PropertyMap, keys: string[], crypter: SecretsCrypter |
   const out: PropertyMap = { ...props };
   for (const k of keys) {
     if (k in out) {
-      out[k] = { [SIG_KEY]: SECRET_SIG, ciphertext: crypter.encrypt(JSON.stringify(out[k])) };
+      const ciphertext = crypter.seal(JSON.stringify(out[k]), `${place}.${k}`);
+      out[k] = { [SIG_KEY]: SECRET_SIG, ciphertext };
     }
   }
   return out;
 }
 
-function openProps(props: PropertyMap, keys: string[], crypter: SecretsCrypter | undefined) {
+function openProps(
+  props: PropertyMap,
+  keys: string[],
+  crypter: SecretsCrypter | undefined,
+  place: string,
+) {
   if (!keys.some((k) => isCiphertext(props[k]))) return props;
   if (!crypter) throw new Error(`the state holds secrets: ${PASSPHRASE_HELP}`);
   const out: PropertyMap = { ...props };
   for (const k of keys) {
     const v = out[k];
-    if (isCiphertext(v)) out[k] = JSON.parse(crypter.decrypt(v.ciphertext)) as Json;
+    if (isCiphertext(v)) out[k] = JSON.parse(crypter.open(v.ciphertext, `${place}.${k}`)) as Json;
   }
   return out;
 }
 
-/** Sealing or opening the values of the secret keys of one property map. */
-type SecretPass = (props: PropertyMap, keys: string[]) => PropertyMap;
+/** Sealing or opening the values of the secret keys of one property map, found at `place`. */
+type SecretPass = (props: PropertyMap, keys: string[], place: string) => PropertyMap;
 
 function passResource(r: ResourceState, pass: SecretPass): ResourceState {
   if (!hasSecrets(r)) return r;
+  const place = `${r.urn}${r.pendingDelete ? " (pending delete)" : ""}`;
   return {
     ...r,
-    inputs: pass(r.inputs, r.secretInputs),
-    outputs: pass(r.outputs, r.secretOutputs),
+    inputs: pass(r.inputs, r.secretInputs, `${place} inputs`),
+    outputs: pass(r.outputs, r.secretOutputs, `${place} outputs`),
   };
 }
 
@@ -204,7 +236,7 @@ function passMutation(m: Mutation, pass: SecretPass): Mutation {
         operation: { ...m.operation, resource: passResource(m.operation.resource, pass) },
       };
     case "outputs":
-      return { ...m, outputs: pass(m.outputs, m.secretOutputs) };
+      return { ...m, outputs: pass(m.outputs, m.secretOutputs, `${m.urn} outputs`) };
     default:
       return m;
   }
@@ -212,12 +244,12 @@ function passMutation(m: Mutation, pass: SecretPass): Mutation {
 
 const sealWith =
   (crypter: SecretsCrypter | undefined): SecretPass =>
-  (props, keys) =>
-    sealProps(props, keys, crypter);
+  (props, keys, place) =>
+    sealProps(props, keys, crypter, place);
 const openWith =
   (crypter: SecretsCrypter | undefined): SecretPass =>
-  (props, keys) =>
-    openProps(props, keys, crypter);
+  (props, keys, place) =>
+    openProps(props, keys, crypter, place);
 
 export function sealResource(r: ResourceState, crypter: SecretsCrypter | undefined): ResourceState {
   return passResource(r, sealWith(crypter));

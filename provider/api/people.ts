@@ -170,7 +170,13 @@ export function createTeam(
   organizationId: string,
   body: { title: string; members?: string[] },
 ): Promise<Team> {
-  return client.request("PUT", `${org(organizationId)}/teams`, { body, schema: Team });
+  // This PUT makes a new team each time it is sent: never retried when its outcome is unknown
+  // (the create looks for what it made by its title instead).
+  return client.request("PUT", `${org(organizationId)}/teams`, {
+    body,
+    schema: Team,
+    idempotent: false,
+  });
 }
 
 export function renameTeam(

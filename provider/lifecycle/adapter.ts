@@ -74,6 +74,7 @@ export interface PlainDefinition {
     find(ctx: Context, inputs: Props): Promise<Candidate[] | undefined>;
     guard: "createdAt" | "listedBefore";
   };
+  repeatable?: true;
 }
 
 /** Outputs every resource has, read this way unless its definition says otherwise. */

@@ -33,11 +33,10 @@ export interface NaturalKey<I> {
    * How an object that already had the key before the create is never taken for its work:
    * - `"createdAt"`: the API gives the kind a creation time, and only a candidate made since the
    *   create was sent (on the service's clock, `CLOCK_TOLERANCE_MS` of margin) is taken;
-   * - `"listedBefore"`: the API gives it none, so the candidates are listed just before each POST
-   *   (one more request per create, shared by creates under one parent that start together) and
-   *   none of those is ever taken. An interrupted create is
-   *   then recovered only when nothing carries its key (absent): the list from before it died
-   *   with its run.
+   * - `"listedBefore"`: the API gives it none, so check lists the candidates when a create may
+   *   follow (a new resource, or a replacement) and hands their ids on with the checked inputs
+   *   (`LISTED_BEFORE`), which the engine keeps with a pending create: none of them is ever
+   *   taken, by the create itself or by the recovery of an interrupted one.
    */
   guard: "createdAt" | "listedBefore";
 }
@@ -213,6 +212,14 @@ export interface Definition<
    * fails with a message saying what to check, and recovery answers that it cannot tell.
    */
   naturalKey?: NaturalKey<Inputs<S>>;
+  /**
+   * The create names the one object it acts on (a site's customization, a member's role, one
+   * principal's grant on one object) and takes over whatever that object holds, so sending it
+   * again is safe: a create whose outcome is unknown is sent again, and a pending create of an
+   * interrupted run is dropped for the next `up` to send again. A kind is either this or has a
+   * `naturalKey`.
+   */
+  repeatable?: true;
 }
 
 /** Arguments as a program writes them: each value, and each element or field of it, may be an Output. */
@@ -283,6 +290,11 @@ export interface DefinedResource<S extends Schema, O> {
   replaceOnChange: readonly string[];
   /** Inputs the API takes only at creation: a change to them is no change. */
   createOnly: readonly string[];
+  /**
+   * Its create names the one object it acts on and may be sent again (the definition's
+   * `repeatable`); otherwise its `naturalKey` finds what a create made.
+   */
+  repeatable: boolean;
   /** What the runtime and the native provider serve for this kind. */
   handlers: Lifecycle;
   /** The Resource class, checked against the Args interface `A` (see {@link ArgsOf}). */
@@ -307,6 +319,12 @@ export function defineResource<
     if (stray.length > 0) throw new Error(`${def.kind}: body fields with no input: ${stray}`);
   }
   if (def.patchBody && !def.patch) throw new Error(`${def.kind}: a patchBody needs a patch`);
+  // Every create can be recovered when its outcome is unknown or its run was killed.
+  if ((def.naturalKey === undefined) === (def.repeatable === undefined)) {
+    throw new Error(
+      `${def.kind}: exactly one of naturalKey and repeatable says how a create whose outcome is unknown is recovered`,
+    );
+  }
   const patched = new Set(Object.keys(def.patchBody?.shape ?? {}));
   const unapplied = inputKeys.filter(
     (k) =>
@@ -331,6 +349,7 @@ export function defineResource<
     secretOutputs: handlers.secretOutputs,
     replaceOnChange: kind.replaces,
     createOnly: def.createOnly ?? [],
+    repeatable: def.repeatable ?? false,
     handlers,
     resource<A>() {
       const props = (args: A): pulumi.Inputs => ({

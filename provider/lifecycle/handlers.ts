@@ -29,7 +29,15 @@ import {
   type DiffOutcome,
   type Props,
 } from "./compare";
-import { claimed, createOnce, idOf, recoverPending } from "./recovery";
+import {
+  claimed,
+  createOnce,
+  idOf,
+  LISTED_BEFORE,
+  listedForCreate,
+  listedIn,
+  recoverPending,
+} from "./recovery";
 
 /**
  * The six methods Pulumi calls on every resource, written once for every kind: check, diff,
@@ -133,6 +141,10 @@ async function check(
     failures.push(...(kind.rules?.(inputs, olds ?? {}) ?? []));
   }
   if (failures.length > 0) return { inputs: rawNews, failures };
+  if (unknown.length === 0) {
+    const listed = await listedForCreate(kind, withoutProvider(olds), inputs);
+    if (listed !== undefined) inputs[LISTED_BEFORE] = listed;
+  }
   return { inputs };
 }
 
@@ -166,12 +178,13 @@ function diff(kind: Kind, olds: Props, news: Props): pulumi.dynamic.DiffResult {
   return { changes: Object.keys(changes).length > 0, replaces, deleteBeforeReplace };
 }
 
-async function create(kind: Kind, inputs: Props): Promise<pulumi.dynamic.CreateResult> {
+async function create(kind: Kind, checked: Props): Promise<pulumi.dynamic.CreateResult> {
+  const { [LISTED_BEFORE]: _listed, ...inputs } = checked;
   const ctx = context(workspaceOf(inputs));
   const adoptId = (inputs.adoptId ?? undefined) as string | undefined;
   const { id, outs } =
     adoptId === undefined
-      ? await createNew(kind, ctx, inputs)
+      ? await createNew(kind, ctx, inputs, listedIn(checked))
       : await adopt(kind, ctx, adoptId, inputs);
   // Create, then PATCH the rest: what the create body could not carry, or the object it
   // answered does not show. A failure then deletes what this create made.
@@ -186,7 +199,12 @@ async function create(kind: Kind, inputs: Props): Promise<pulumi.dynamic.CreateR
 }
 
 /** The create request (and the wait for what the service does after it), for a new object. */
-async function createNew(kind: Kind, ctx: Context, inputs: Props) {
+async function createNew(
+  kind: Kind,
+  ctx: Context,
+  inputs: Props,
+  listed: ReadonlySet<string> | undefined,
+) {
   // A new object has nothing to remove: a null is not sent, and its outputs then show it.
   const sent = body(
     kind,
@@ -194,7 +212,7 @@ async function createNew(kind: Kind, ctx: Context, inputs: Props) {
     inputs,
     kind.inputKeys.filter((k) => inputs[k] !== null),
   );
-  const made = await createOnce(kind, ctx, inputs, sent);
+  const made = await createOnce(kind, ctx, inputs, sent, listed);
   const id = idOf(kind, made, inputs);
   claimed.add(id);
   const settle = kind.settle;
@@ -291,6 +309,11 @@ async function read(
     throw error;
   }
   const fresh = outputsOf(kind, wire, olds, declared);
+  if (olds[PENDING_CREATE_KEY] !== undefined) {
+    // Taken in by `docs-workspace pending` with the inputs as outputs: now it has every output.
+    const inputs = pick(olds, kind.inputKeys);
+    return { id, props: stamped(fresh, inputs), inputs: pick(fresh, [...declaredIn(inputs)]) };
+  }
   // The state's set of outputs is kept: one a later release no longer reads stays as it was
   // written, and one it added appears at the next create or update, so that an upgrade
   // shows no change on refresh.

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { errorText } from "../../common/error-text";
-import { PENDING_CREATE_KEY } from "../../common/pending-create";
+import { PENDING_CREATE_KEY, type PendingCreateAnswer } from "../../common/pending-create";
 import { ApiError, DEFAULT_RETRY_POLICY, outcomeUnknown } from "../client";
 import { context, type Context } from "../context";
 import {
@@ -13,7 +13,7 @@ import {
   type Candidate,
   type Kind,
 } from "./adapter";
-import type { Props } from "./compare";
+import { diffOf, type Props } from "./compare";
 
 /**
  * Creates whose outcome is unknown, and the pending creates an interrupted run left: the object
@@ -42,6 +42,21 @@ export const CREATE_ATTEMPTS = DEFAULT_RETRY_POLICY.maxRetries + 1;
  */
 export const claimed = new Set<string>();
 
+/**
+ * Where check hands on, with the inputs it answers, the ids that carried a create's natural key
+ * before it, for a kind that has no creation time (`NaturalKey.guard` `"listedBefore"`). The engine
+ * records the checked inputs with each create it starts, also as a pending operation when its
+ * run is killed, so the recovery of that create knows them too. Internal (`__`): the CLI does not
+ * display it, and it leaves the state at the resource's next check.
+ */
+export const LISTED_BEFORE = "__listedBefore";
+
+/**
+ * Ids recovery already gave to a pending create in this process: no other pending create takes
+ * them. Separate from `claimed`, which only the creates of a run fill.
+ */
+const recovered = new Set<string>();
+
 /** The id of an object the API answered, as the kind names it. */
 export function idOf(kind: Kind, wire: Props, inputs: Props): string {
   return kind.idOf ? kind.idOf(wire, inputs) : String(wire.id);
@@ -57,7 +72,8 @@ async function findMade(
   ctx: Context,
   inputs: Props,
   sent: number,
-  before?: ReadonlySet<string>,
+  before: ReadonlySet<string> | undefined,
+  taken: ReadonlySet<string>,
 ): Promise<Props | undefined> {
   const key = kind.naturalKey!;
   const candidates = await key.find(ctx, inputs);
@@ -68,7 +84,7 @@ async function findMade(
     before === undefined
       ? (c: Candidate) => c.createdAt !== undefined && Date.parse(c.createdAt) >= since
       : (c: Candidate) => !before.has(c.id);
-  const made = candidates.filter((c) => !claimed.has(c.id) && isNew(c));
+  const made = candidates.filter((c) => !taken.has(c.id) && isNew(c));
   if (made.length > 1) {
     throw new Error(
       `${made.length} objects made since it was sent have its ${key.describe} (${made.map((c) => c.id).join(", ")}): take over the right one with adoptId and delete the others`,
@@ -86,35 +102,68 @@ function noKeyDeclared(kind: Kind): Error {
 }
 
 /**
- * For a kind whose objects carry no creation time: the ids that carry the create's key before
- * its POST, so that none of them is ever taken for its work. Undefined when there is nothing to
- * guard (no key, or a kind with creation times).
+ * For a kind whose objects carry no creation time: the ids that carry the create's key now, so
+ * that none of them is ever taken for its work. Undefined when there is nothing to guard (no key,
+ * or a kind with creation times) or no key to look for.
  */
-async function listedBefore(
+export async function listedBefore(
   kind: Kind,
   ctx: Context,
   inputs: Props,
-): Promise<Set<string> | undefined> {
+): Promise<string[] | undefined> {
   if (kind.naturalKey?.guard !== "listedBefore") return undefined;
   // Creates under one parent that start together share one list in flight: it was sent before
   // each of their POSTs, which is all this list needs.
   const sharing: Context = { config: ctx.config, client: ctx.client.sharingReads() };
   const candidates = await kind.naturalKey.find(sharing, inputs);
-  return candidates && new Set(candidates.map((c) => c.id));
+  return candidates?.map((c) => c.id);
+}
+
+/**
+ * For check: what carries the key of a create that may follow (a new resource, or one that diff
+ * will replace), for a kind with no creation time, listed there so that the engine records it
+ * with the create (docs/departures.md: check's one read). A list that cannot be read now (no
+ * token in a preview, an organization not made yet, the service failing) is no failure of check:
+ * the create lists it again before its POST, and only the recovery of an interrupted create lacks
+ * it, which then leaves the decision to the user.
+ */
+export async function listedForCreate(
+  kind: Kind,
+  olds: Props,
+  news: Props,
+): Promise<string[] | undefined> {
+  if (kind.naturalKey?.guard !== "listedBefore") return undefined;
+  const { [LISTED_BEFORE]: _listed, ...old } = olds;
+  const createMayFollow =
+    Object.keys(old).length === 0 || diffOf(kind, old, news).replaces.length > 0;
+  if (!createMayFollow) return undefined;
+  try {
+    return await listedBefore(kind, context(workspaceOf(news)), news);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ids check listed before the create (`LISTED_BEFORE`), when the inputs carry them. */
+export function listedIn(inputs: Props): Set<string> | undefined {
+  const ids = inputs[LISTED_BEFORE];
+  return Array.isArray(ids) ? new Set(ids.filter((id) => typeof id === "string")) : undefined;
 }
 
 /**
  * The create's POST. When its outcome is unknown, the object it may have made is looked for by
- * its natural key: found, it is taken; not found, the POST is sent again, up to
- * `CREATE_ATTEMPTS` in all.
+ * its natural key (or, for a repeatable kind, the create is simply sent again): found, it is
+ * taken; not found, the POST is sent again, up to `CREATE_ATTEMPTS` in all. `listed` is what
+ * check found carrying the key (`LISTED_BEFORE`); without it, the kind's list is read now.
  */
 export async function createOnce(
   kind: Kind,
   ctx: Context,
   inputs: Props,
   sent: Props,
+  listed: ReadonlySet<string> | undefined,
 ): Promise<Props> {
-  const before = await listedBefore(kind, ctx, inputs);
+  const before = listed ?? new Set((await listedBefore(kind, ctx, inputs)) ?? []);
   const since = Date.now();
   for (let attempt = 1; ; attempt++) {
     try {
@@ -122,20 +171,15 @@ export async function createOnce(
     } catch (error) {
       if (!(error instanceof ApiError) || !outcomeUnknown(error)) throw error;
       const outcome = `the outcome of ${error.message} is unknown`;
-      if (!kind.naturalKey) {
-        throw new Error(
-          `${outcome}, and a ${kind.kind} has no natural key to find what it may have made: check for it before the next up, and take it over with adoptId`,
-          { cause: error },
-        );
-      }
       let found: Props | undefined;
-      try {
-        if (kind.naturalKey.guard === "listedBefore" && before === undefined)
-          throw noKeyDeclared(kind);
-        found = await findMade(kind, ctx, inputs, since, before);
-      } catch (lookup) {
-        const reason = errorText(lookup);
-        throw new Error(`${outcome}; ${reason}`, { cause: error });
+      if (kind.naturalKey) {
+        try {
+          const guard = kind.naturalKey.guard === "listedBefore" ? before : undefined;
+          found = await findMade(kind, ctx, inputs, since, guard, claimed);
+        } catch (lookup) {
+          const reason = errorText(lookup);
+          throw new Error(`${outcome}; ${reason}`, { cause: error });
+        }
       }
       if (found !== undefined) return found;
       if (attempt >= CREATE_ATTEMPTS) {
@@ -148,23 +192,23 @@ export async function createOnce(
 }
 
 /**
- * Recovery of a pending create of a kind with no creation time: the list from before its POST
- * died with its run, so only "absent" can be told, when nothing unclaimed carries its key.
- * Anything that does may have been there before: the error names it, for the user to decide.
+ * A pending create of a kind with no creation time whose inputs carry no list from before it
+ * (state written before check recorded one): only "absent" can be told, when nothing that is
+ * not taken carries its key. Anything that does may have been there before; the error names it.
  */
-async function undatedPending(
+async function unlistedPending(
   kind: Kind,
   ctx: Context,
   inputs: Props,
-  request: { urn?: unknown },
+  taken: ReadonlySet<string>,
 ): Promise<undefined> {
   const key = kind.naturalKey!;
   const candidates = await key.find(ctx, inputs);
   if (candidates === undefined) throw noKeyDeclared(kind);
-  const open = candidates.filter((c) => !claimed.has(c.id)).map((c) => c.id);
+  const open = candidates.filter((c) => !taken.has(c.id)).map((c) => c.id);
   if (open.length === 0) return undefined;
   throw new Error(
-    `a ${kind.kind} carries no creation time, so ${open.join(", ")} with its ${key.describe} may have been there before the interrupted create: if one is its work, take it with --import-pending-creates ${String(request.urn)} <id>; if none is, --clear-pending-creates`,
+    `a ${kind.kind} carries no creation time and this create recorded no list of what had its ${key.describe} before it, so ${open.join(", ")} may have been there before it: decide whether one is its work`,
   );
 }
 
@@ -201,32 +245,43 @@ async function settleFound(
 interface RecoveryRequest {
   startedAt?: unknown;
   exclude?: unknown;
-  urn?: unknown;
 }
 
-/** The recovery request of a pending create (`PENDING_CREATE_KEY`): found, or absent. */
+const answer = (verdict: PendingCreateAnswer): pulumi.dynamic.ReadResult => ({
+  id: "",
+  props: { [PENDING_CREATE_KEY]: verdict },
+});
+
+/**
+ * The recovery request of a pending create (`PENDING_CREATE_KEY`): found, absent, or, for a
+ * repeatable kind, to be sent again.
+ */
 export async function recoverPending(kind: Kind, props: Props): Promise<pulumi.dynamic.ReadResult> {
-  const { [PENDING_CREATE_KEY]: raw, ...inputs } = withoutProvider(props);
+  const { [PENDING_CREATE_KEY]: raw, [LISTED_BEFORE]: _listed, ...inputs } = withoutProvider(props);
   const request = raw as RecoveryRequest;
+  if (kind.repeatable) return answer("again");
   if (!kind.naturalKey) {
     throw new Error(`a ${kind.kind} has no natural key to find what an interrupted create made`);
   }
   const startedAt = Date.parse(String(request.startedAt));
   if (Number.isNaN(startedAt)) throw new Error("the recovery request has no valid startedAt");
   // Objects the stack already manages are no create's work (`docs-workspace pending` names them).
-  for (const id of Array.isArray(request.exclude) ? request.exclude : []) {
-    if (typeof id === "string") claimed.add(id);
-  }
+  const excluded = Array.isArray(request.exclude) ? request.exclude : [];
+  const taken = new Set([...recovered, ...excluded.filter((id) => typeof id === "string")]);
   const ctx = context(workspaceOf(inputs));
+  const before = listedIn(props);
   const found =
-    kind.naturalKey.guard === "listedBefore"
-      ? await undatedPending(kind, ctx, inputs, request)
-      : await findMade(kind, ctx, inputs, startedAt);
-  if (found === undefined) return { id: "", props: { [PENDING_CREATE_KEY]: "absent" } };
+    kind.naturalKey.guard === "createdAt"
+      ? await findMade(kind, ctx, inputs, startedAt, undefined, taken)
+      : before === undefined
+        ? await unlistedPending(kind, ctx, inputs, taken)
+        : await findMade(kind, ctx, inputs, startedAt, before, taken);
+  if (found === undefined) return answer("absent");
   const id = idOf(kind, found, inputs);
+  recovered.add(id);
   claimed.add(id);
   const wire = kind.settle ? await settleFound(kind, ctx, id, found, inputs) : found;
-  if (wire === undefined) return { id: "", props: { [PENDING_CREATE_KEY]: "absent" } };
+  if (wire === undefined) return answer("absent");
   const outs = outputsOf(kind, wire, pick(inputs, kind.fixed), declaredIn(inputs));
   // What the object holds for each declared input: the next up updates what the interrupted
   // create did not finish.

@@ -179,7 +179,9 @@ function changeMethods(pb: Pb, empty: () => unknown, guard: MixingGuard) {
         new Set([...state.secrets, ...inputs.secrets]),
       );
       const res = new pb.ReadResponse().setId(found.id);
-      if (found.id === "") return res;
+      // Gone: no properties. A recovery request's answer (`PENDING_CREATE_KEY`) has an empty id
+      // too, and its verdict in the properties.
+      if (found.id === "" && Object.keys(found.props).length === 0) return res;
       res.setProperties(toStruct(found.props, found.secrets));
       if (found.inputs !== undefined) res.setInputs(toStruct(found.inputs, found.secrets));
       return res;

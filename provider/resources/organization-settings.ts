@@ -9,6 +9,7 @@ import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 export const organizationSettings = defineResource({
   kind: "organization-settings",
   type: "OrganizationSettings",
+  repeatable: true,
   inputs: resourceInputs({
     title: api.OrganizationTitle.optional(),
     emailDomains: z.array(api.EmailDomain).max(100).optional(),

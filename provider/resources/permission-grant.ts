@@ -212,6 +212,8 @@ export function grantEmail(grant: Grant, declared: string | null | undefined): s
 
 /** What the three resources share in their definitions: replaces, body, outputs. */
 export const grantDefinition = {
+  // The invite names one principal on one object, and an existing grant is taken over.
+  repeatable: true as const,
   replaceOnChange: ["organizationId", "teamId", "userId", "email"] as const,
   response: Grant,
   createBody: z.object({ role: api.PermissionRole }),

@@ -39,6 +39,14 @@ export const samlProvider = defineResource({
   patch: ({ client }, id, olds, body) =>
     api.updateSamlProvider(client, olds.organizationId, id, body),
   delete: ({ client }, id, olds) => api.deleteSamlProvider(client, olds.organizationId, id),
+  naturalKey: {
+    describe: "label in the organization",
+    guard: "createdAt",
+    find: async ({ client }, inputs) =>
+      (await api.listSamlProviders(client, inputs.organizationId)).filter(
+        (p) => p.label === inputs.label,
+      ),
+  },
 });
 
 type Inputs = ArgsInputs<typeof samlProvider>;

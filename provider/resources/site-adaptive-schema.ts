@@ -34,6 +34,7 @@ function undescribedClaims(schema: api.AdaptiveJsonSchema): { property: string; 
 export const siteAdaptiveSchema = defineResource({
   kind: "site-adaptive-schema",
   type: "SiteAdaptiveSchema",
+  repeatable: true,
   inputs: resourceInputs({ siteId: Id, jsonSchema: api.AdaptiveJsonSchema }),
   rules: ({ adoptId, siteId, jsonSchema }, olds) => [
     ...(adoptId != null && adoptId !== siteId

@@ -76,6 +76,7 @@ const Body = z.object(api.siteSections);
 export const siteCustomization = defineResource({
   kind: "site-customization",
   type: "SiteCustomization",
+  repeatable: true,
   inputs: resourceInputs({ siteId: Id, ...api.siteSections }),
   rules: ({ adoptId, siteId }) =>
     adoptId != null && adoptId !== siteId

@@ -18,6 +18,7 @@ const Body = z.object(api.siteSpaceSections);
 export const siteSpaceCustomization = defineResource({
   kind: "site-space-customization",
   type: "SiteSpaceCustomization",
+  repeatable: true,
   inputs: resourceInputs({ siteId: Id, siteSpaceId: Id, ...api.siteSpaceSections }),
   rules: ({ adoptId, siteSpaceId }) =>
     adoptId != null && adoptId !== siteSpaceId

@@ -12,6 +12,7 @@ import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 export const siteVisitorAuth = defineResource({
   kind: "site-visitor-auth",
   type: "SiteVisitorAuth",
+  repeatable: true,
   inputs: resourceInputs({
     siteId: Id,
     backend: api.VisitorAuthBackend,

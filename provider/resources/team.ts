@@ -208,6 +208,14 @@ export const team = defineResource({
   patch: ({ client }, id, olds, body) =>
     api.renameTeam(client, olds.organizationId, id, body.title),
   delete: ({ client }, id, olds) => api.deleteTeam(client, olds.organizationId, id),
+  naturalKey: {
+    describe: "title in the organization",
+    guard: "createdAt",
+    find: async ({ client }, inputs) =>
+      (await api.findTeams(client, inputs.organizationId, inputs.title)).filter(
+        (t) => t.title === inputs.title,
+      ),
+  },
   operations: [
     {
       // Authoritative: one read of who is in the team now, then one bulk update that adds,

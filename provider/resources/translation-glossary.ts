@@ -107,6 +107,7 @@ async function sync(
 export const translationGlossary = defineResource({
   kind: "translation-glossary",
   type: "TranslationGlossary",
+  repeatable: true,
   inputs: resourceInputs({ entries: Entries }),
   rules: ({ adoptId, organizationId }) =>
     adoptId != null && adoptId !== organizationId

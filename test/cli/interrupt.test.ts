@@ -1,146 +1,196 @@
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { faultMatches, startTestEmulator, type TestEmulator } from "../support/emulator";
-import { descendants, isRunning, until } from "../support/harness-cli";
+import {
+  checkpointOf,
+  killUp,
+  readmeRecovery,
+  requestsSettle,
+  unmanaged,
+} from "../support/cli-recovery";
+import { until } from "../support/harness-cli";
 import { callApi } from "../support/provider";
 import { describeCli, PulumiStack } from "../support/pulumi";
 
 /**
- * `pulumi up` killed outright (SIGKILL to its process group) while its creates are in flight,
- * then the recovery the README gives: `pulumi cancel` (the file backend's lock outlives the
- * process), `docs-workspace pending` on `pulumi stack export`, the `pulumi refresh` it prints,
- * and `pulumi up`. Every declared space is then made once, and nothing is left unmanaged.
+ * `pulumi up` killed outright (SIGKILL to its process group) while its creates are in flight, or
+ * stopped by one Ctrl-C, then what the README says to run after it ("After an interrupted
+ * `pulumi up`"): each ends with every declared object made once, `up` and `refresh
+ * --expect-no-changes` clean, nothing unmanaged, and `destroy` leaving the organization as it was.
  */
 const root = path.resolve(__dirname, "..", "..");
 const fixture = path.join(root, "test", "fixtures", "spaces");
-const cli = path.join(root, "cli", "dist", "cli", "exporter", "cli.js");
-const COUNT = 12;
 
-jest.setTimeout(600_000);
+jest.setTimeout(900_000);
 
-function docsWorkspace(
-  args: string[],
-  emu: TestEmulator,
-): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [cli, ...args], {
-    env: {
-      ...process.env,
-      DOCS_WORKSPACE_API_URL: emu.url,
-      DOCS_WORKSPACE_API_TOKEN: emu.token,
-      DOCS_WORKSPACE_ORGANIZATION_ID: emu.organizationId,
-    },
-  });
-  let out = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve) => child.once("close", (code) => resolve({ code, out })));
-}
-
-describeCli("pulumi up killed mid-create, recovered with the CLI", () => {
+describeCli("pulumi up interrupted, recovered as the README says", () => {
   let emu: TestEmulator;
   let stack: PulumiStack;
-  const leftovers: number[] = [];
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     emu = await startTestEmulator();
-    stack = await PulumiStack.create({
-      program: fixture,
-      emulator: emu,
-      config: { "spaces:count": String(COUNT), "spaces:collections": "1" },
-    });
   });
-  afterAll(async () => {
-    for (const pid of leftovers) if (isRunning(pid)) process.kill(pid, "SIGKILL");
+  afterEach(async () => {
     stack?.close();
     await emu?.close();
   });
 
-  async function spaceTitles(): Promise<string[]> {
-    const body = (await callApi(emu, "GET", `/v1/orgs/${emu.organizationId}/spaces?limit=1000`))
-      .body as { items: { title: string }[] };
-    return body.items.map((s) => s.title).sort();
+  async function list(kind: "spaces" | "collections"): Promise<{ id: string; title: string }[]> {
+    const path = `/v1/orgs/${emu.organizationId}/${kind}?limit=1000`;
+    return (await callApi(emu, "GET", path)).body.items as { id: string; title: string }[];
+  }
+  const titles = async (kind: "spaces" | "collections") =>
+    (await list(kind)).map((o) => o.title).sort();
+  const spaces = (count: number) => Array.from({ length: count }, (_, i) => `Space ${i}`).sort();
+
+  /** The end every recovery must reach, and `destroy` back to what was there before. */
+  async function convergedThenDestroyed(before: string) {
+    expect((await stack.run(["up", "--yes", "--expect-no-changes"])).code).toBe(0);
+    expect((await stack.run(["refresh", "--yes", "--expect-no-changes"])).code).toBe(0);
+    expect(await unmanaged(emu, await stack.exportState(), stack.work)).toBe(before);
+    await stack.ok(["destroy", "--yes"]);
+    expect(await unmanaged(emu, { resources: [] }, stack.work)).toBe(before);
   }
 
-  test("the pending creates are named, settled by natural key, and the next up makes each space once", async () => {
+  test("killed after about half of the spaces' POSTs: each space is made once", async () => {
+    const count = 12;
+    stack = await PulumiStack.create({
+      program: fixture,
+      emulator: emu,
+      config: { "spaces:count": String(count), "spaces:collections": "1" },
+    });
+    const before = await unmanaged(emu, { resources: [] }, stack.work);
     // Each space's POST waits 3 s in the emulator before it runs: the kill lands while some are
-    // in flight, and those still make their space after the client is gone.
+    // in flight (the provider's 8 at once, its maxConcurrency), and those still make their space
+    // after the client is gone.
     await emu.addFault({
       method: "POST",
       path: "/v1/orgs/*/spaces",
       kind: "latency",
       latencyMs: 3000,
     });
-    const run = stack.start(["up", "--yes", "--skip-preview"]);
-    // Killed once the provider's 8 requests in flight (its maxConcurrency) have reached the
-    // emulator and wait there (the fault rule counts them): the engine has then recorded their
-    // creates as pending, and writes no checkpoint until one of them ends.
-    await until(
-      "the spaces' POSTs in flight",
-      async () => (await faultMatches(emu)) >= Math.min(COUNT, 8),
-    );
-    // The plugins run in process groups of their own: a kill of pulumi's group leaves them.
-    leftovers.push(...descendants(run.pid));
-    process.kill(-run.pid, "SIGKILL");
-    await run.exited;
-    // Wait until the POSTs in flight have been answered (the emulator logs a request when done).
-    let seen = -1;
-    await until("the in-flight creates to finish", async () => {
-      await new Promise((r) => setTimeout(r, 3500));
-      const posts = (await emu.requests()).filter((r) => r.method === "POST").length;
-      const settled = posts === seen;
-      seen = posts;
-      return settled;
-    });
-    for (const pid of leftovers) if (isRunning(pid)) process.kill(pid, "SIGKILL");
+    const killed = await killUp(stack, emu, async () => (await faultMatches(emu)) >= 8, 3500);
+    expect(killed).toBeDefined();
     await emu.clearFaults();
-
-    const state = await stack.exportState();
-    const pending = state.deployment.pending_operations ?? [];
-    expect(pending.length).toBeGreaterThan(0);
-    const made = (await spaceTitles()).length;
+    const made = (await titles("spaces")).length;
     expect(made).toBeGreaterThan(0);
-    expect(made).toBeLessThan(COUNT);
+    expect(made).toBeLessThan(count);
+    const pending = (await stack.exportState()).deployment.pending_operations ?? [];
+    expect(pending.length).toBeGreaterThan(0);
 
-    // The next up refuses: the killed run's lock is still there, and names when it was taken.
-    const locked = await stack.run(["up", "--yes"]);
-    expect(locked.code).not.toBe(0);
-    const since = /locked.*created by .* at (\S+Z)/s.exec(locked.stdout + locked.stderr)?.[1];
-    expect(since).toBeDefined();
-    await stack.ok(["cancel", "--yes"]);
-
-    const exportFile = path.join(stack.work, "export.json");
-    const settledFile = path.join(stack.work, "settled.json");
-    fs.writeFileSync(exportFile, JSON.stringify(await stack.exportState()));
-    const report = await docsWorkspace(
-      ["pending", exportFile, "--since", since!, "--out", settledFile],
-      emu,
-    );
-    expect(report.code).toBe(0);
+    const { report } = await readmeRecovery(stack, emu);
     // Each pending create is named and settled: the objects made were found, the rest absent.
     for (const op of pending) {
       const name = op.resource.urn.slice(op.resource.urn.lastIndexOf("::") + 2);
-      expect(report.out).toMatch(new RegExp(`^(found|absent) +Space ${name}:`, "m"));
+      expect(report).toMatch(new RegExp(`^(found|absent) +Space ${name}:`, "m"));
     }
-    expect([...report.out.matchAll(/^found /gm)].length).toBe(made);
-    expect(report.out).toContain(`pulumi stack import --file ${settledFile}`);
-
-    await stack.ok(["stack", "import", "--file", settledFile]);
-    expect((await stack.exportState()).deployment.pending_operations ?? []).toEqual([]);
+    expect([...report.matchAll(/^found /gm)].length).toBe(made);
     // The collection, and each space the killed run made.
-    expect((await stack.resources()).size).toBe(made + 1);
-    await stack.ok(["refresh", "--yes"]);
     expect((await stack.resources()).size).toBe(made + 1);
 
     await stack.ok(["up", "--yes"]);
-    expect(await spaceTitles()).toEqual(
-      Array.from({ length: COUNT }, (_, i) => `Space ${i}`).sort(),
-    );
-    expect((await stack.run(["refresh", "--yes", "--expect-no-changes"])).code).toBe(0);
+    expect(await titles("spaces")).toEqual(spaces(count));
+    await convergedThenDestroyed(before);
+  });
 
-    // Nothing unmanaged: the organization's objects are exactly the stack's.
-    fs.writeFileSync(exportFile, JSON.stringify(await stack.exportState()));
-    const unmanaged = await docsWorkspace(["export", "--unmanaged", exportFile], emu);
-    expect(unmanaged).toEqual({ code: 0, out: "" });
+  test("killed while the collection's POST is in flight, beside an older collection of the same title: the one it made is taken, the older one left", async () => {
+    // The issue's program: a collection and 40 spaces, 10 in the collection; the collection's
+    // POST answers after 4 s, the rest after 300 ms.
+    const count = 40;
+    stack = await PulumiStack.create({
+      program: fixture,
+      emulator: emu,
+      config: {
+        "spaces:count": String(count),
+        "spaces:collections": "1",
+        "spaces:inCollections": "10",
+        "spaces:collectionTitle": "Interrupted handbook",
+      },
+    });
+    const path = `/v1/orgs/${emu.organizationId}/collections`;
+    const older = (await callApi(emu, "POST", path, { title: "Interrupted handbook" })).body
+      .id as string;
+    const before = await unmanaged(emu, { resources: [] }, stack.work);
+    expect(before).toContain(older);
+    await emu.addFault({ method: "POST", path, kind: "latency", latencyMs: 4000 });
+    await emu.addFault({ path: "/v1/**", kind: "latency", latencyMs: 300 });
+    // Killed once the collection's POST waits in the emulator: the spaces wait for its id.
+    await killUp(stack, emu, async () => (await faultMatches(emu)) >= 1, 4500);
+    await emu.clearFaults();
+    const made = (await list("collections")).filter((c) => c.id !== older);
+    expect(made).toHaveLength(1);
+
+    const { report } = await readmeRecovery(stack, emu);
+    expect(report).toContain(`found   Collection collection-0: ${made[0]!.id}`);
+    const state = await stack.resources();
+    expect(state.get("collection-0")?.id).toBe(made[0]!.id);
+
+    await stack.ok(["up", "--yes"]);
+    const collections = await list("collections");
+    expect(collections.map((c) => c.id).sort()).toEqual([older, made[0]!.id].sort());
+    expect(await titles("spaces")).toEqual(spaces(count));
+    await convergedThenDestroyed(before);
+  });
+
+  test("one Ctrl-C: the steps in flight finish and the state is saved with nothing pending; the next up makes the rest", async () => {
+    const count = 12;
+    stack = await PulumiStack.create({
+      program: fixture,
+      emulator: emu,
+      config: { "spaces:count": String(count) },
+    });
+    const before = await unmanaged(emu, { resources: [] }, stack.work);
+    await emu.addFault({
+      method: "POST",
+      path: "/v1/orgs/*/spaces",
+      kind: "latency",
+      latencyMs: 2000,
+    });
+    const run = stack.start(["up", "--yes", "--skip-preview"]);
+    await until("the spaces' POSTs in flight", async () => (await faultMatches(emu)) >= 4);
+    process.kill(run.pid, "SIGINT");
+    expect(await run.exited).not.toBe(0);
+    await requestsSettle(emu, 2500);
+    await emu.clearFaults();
+    // Nothing pending, nothing locked: what the README says to run next is the up itself.
+    expect((await stack.exportState()).deployment.pending_operations ?? []).toEqual([]);
+    const made = (await titles("spaces")).length;
+    expect((await stack.resources()).size).toBe(made);
+    await stack.ok(["up", "--yes"]);
+    expect(await titles("spaces")).toEqual(spaces(count));
+    await convergedThenDestroyed(before);
+  });
+
+  test("a kill that cuts the file backend's checkpoint write: the README's repair, then the same recovery", async () => {
+    const count = 12;
+    stack = await PulumiStack.create({
+      program: fixture,
+      emulator: emu,
+      config: { "spaces:count": String(count) },
+    });
+    const before = await unmanaged(emu, { resources: [] }, stack.work);
+    await emu.addFault({
+      method: "POST",
+      path: "/v1/orgs/*/spaces",
+      kind: "latency",
+      latencyMs: 3000,
+    });
+    await killUp(stack, emu, async () => (await faultMatches(emu)) >= 8, 3500);
+    await emu.clearFaults();
+    // The file backend writes a checkpoint to a temporary file and renames it over the old one,
+    // but first writes its attributes beside it (`<stack>.json.attrs`, gocloud's fileblob) in
+    // place: a kill between that file's truncation and its write leaves it empty, and the
+    // checkpoint, still the previous one, whole. That is what the kill leaves here.
+    const checkpoint = checkpointOf(stack);
+    fs.writeFileSync(`${checkpoint}.attrs`, "");
+    const broken = await stack.run(["stack", "export"]);
+    expect(broken.code).not.toBe(0);
+    expect(broken.stderr).toContain("failed to load checkpoint: EOF");
+
+    const { cut } = await readmeRecovery(stack, emu);
+    expect(cut).toBe(true);
+    await stack.ok(["up", "--yes"]);
+    expect(await titles("spaces")).toEqual(spaces(count));
+    await convergedThenDestroyed(before);
   });
 });

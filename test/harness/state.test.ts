@@ -145,6 +145,38 @@ test("secrets are encrypted in the journal and in the file, and read back in cle
   expect(() => open(null)).toThrow(/holds secrets: set PULUMI_CONFIG_PASSPHRASE/);
 });
 
+test("a rewrite keeps the ciphertext of each secret it did not change, and seals a changed one anew", () => {
+  const store = open();
+  const link = (name: string, key: string) =>
+    space(name, { outputs: { url: `https://docs.example/?share=${key}` }, secretOutputs: ["url"] });
+  store.apply({ kind: "put", resource: link("kept", "same-key") });
+  store.apply({ kind: "put", resource: link("rotated", "old-key") });
+  store.apply({ kind: "put", resource: link("twin", "same-key") });
+  store.commit();
+  const ciphertexts = () =>
+    new Map(
+      (
+        JSON.parse(fs.readFileSync(stateFile, "utf8")) as {
+          resources: { name: string; outputs: { url: { ciphertext: string } } }[];
+        }
+      ).resources.map((r) => [r.name, r.outputs.url.ciphertext]),
+    );
+  const first = ciphertexts();
+  // Two places holding one value are sealed apart: the file does not show that they are equal.
+  expect(first.get("twin")).not.toBe(first.get("kept"));
+
+  const again = open();
+  again.apply({ kind: "put", resource: link("rotated", "new-key") });
+  again.commit();
+  const second = ciphertexts();
+  expect(second.get("kept")).toBe(first.get("kept"));
+  expect(second.get("twin")).toBe(first.get("twin"));
+  expect(second.get("rotated")).not.toBe(first.get("rotated"));
+  expect(open().snapshot.get(link("rotated", "").urn)?.outputs.url).toBe(
+    "https://docs.example/?share=new-key",
+  );
+});
+
 test("without a passphrase a secret is never written, and a state without secrets needs none", () => {
   const store = open(null);
   expect(store.canWriteSecrets).toBe(false);

@@ -58,10 +58,17 @@ const describeRequests = (requests: LoggedRequest[]) =>
  * set aside: the provider reads one object by GET until `LIST_THRESHOLD` reads of its list have
  * come since the last write, so when the engine hands over its first reads slowly (a loaded
  * machine), up to `LIST_THRESHOLD - 1` spaces and as many collections are read by GET before the
- * list serves the rest. The token check each provider host makes at Configure is set aside too.
- * Fails when there are more.
+ * list serves the rest, in each refresh a run makes (`up --refresh` makes two, as `pulumi up
+ * --refresh` does: its preview's and its update's, each in a provider process of its own). When
+ * a kind's creates were spread out (a collection's check lists its title's holders first, so its
+ * spaces start before the next collection is made), so are its reads. The token check each
+ * provider process makes at Configure is set aside too. Fails when there are more.
  */
-function besidesLists(requests: LoggedRequest[], ids: ReadonlySet<string>): string[] {
+function besidesLists(
+  requests: LoggedRequest[],
+  ids: ReadonlySet<string>,
+  refreshes = 1,
+): string[] {
   const others = requests.filter(
     (r) => !(r.method === "GET" && listPaths().includes(r.path)) && !isTokenCheck(r),
   );
@@ -71,7 +78,7 @@ function besidesLists(requests: LoggedRequest[], ids: ReadonlySet<string>): stri
       const single = /^\/v1\/(spaces|collections)\/([^/]+)$/.exec(r.path);
       if (r.method !== "GET" || !single || !ids.has(single[2]!)) return true;
       const kind = single[1] as "spaces" | "collections";
-      return ++early[kind] >= LIST_THRESHOLD;
+      return ++early[kind] > refreshes * (LIST_THRESHOLD - 1);
     }),
   );
 }
@@ -98,7 +105,7 @@ test("up --refresh on the unchanged program writes nothing and reads only lists"
   expect(changes(result)).toEqual([]);
   const requests = await emu.requests();
   expect(requests.filter((r) => r.method !== "GET")).toEqual([]);
-  expect(besidesLists(requests, new Set(managed().values()))).toEqual([]);
+  expect(besidesLists(requests, new Set(managed().values()), 2)).toEqual([]);
 });
 
 test("out-of-band deletes, renames and moves are each seen, a move into a collection the program never made included", async () => {

@@ -7,6 +7,7 @@ import {
   workspaceTokenVariable,
 } from "../../provider/config";
 import { UNKNOWN } from "../../provider/lifecycle/compare";
+import { context } from "../../provider/context";
 import { configure, provider } from "../../provider/runtime";
 
 const none = () => undefined;
@@ -120,6 +121,31 @@ describe("configuration in the handlers", () => {
     const checked = await space().check({}, { title: "Runbook", parent: UNKNOWN });
     expect(checked.failures).toBeUndefined();
     expect(checked.inputs).toMatchObject({ organizationId: "org-1", title: "Runbook" });
+  });
+
+  test("each kind's configure with the same config keeps the one client; another config builds a new one", async () => {
+    const values = {
+      "docs-workspace:apiUrl": "http://127.0.0.1:9",
+      "docs-workspace:apiToken": "token-1",
+      "docs-workspace:organizationId": "org-1",
+    };
+    await configureWith(values);
+    const first = context().client;
+    // The host configures each kind's provider closure with the same stack config.
+    await configureWith({ ...values });
+    expect(context().client).toBe(first);
+    await configureWith({ ...values, "docs-workspace:apiToken": "token-2" });
+    const rotated = context().client;
+    expect(rotated).not.toBe(first);
+    // A key no context has read yet is read from the newest source.
+    await configureWith({ ...values, "docs-workspace:apiToken": "token-2" });
+    expect(context().client).toBe(rotated);
+    await configureWith({
+      ...values,
+      "docs-workspace:apiToken": "token-2",
+      "docs-workspace:organizationId": "org-2",
+    });
+    expect(context().config.organizationId()).toBe("org-2");
   });
 
   test("a missing token fails the first request, naming the key and the variable, not a property", async () => {

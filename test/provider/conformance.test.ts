@@ -1,3 +1,4 @@
+import { PENDING_CREATE_KEY } from "../../common/pending-create";
 import { definitions } from "../../provider/runtime";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { doors, type Door, type KindDoor } from "../support/doors";
@@ -175,6 +176,65 @@ describe.each(doors.map((d) => [d.name, d] as const))("the %s door", (_, spec) =
           expect(again.props![property]).toEqual(made.outs[property]);
         },
       );
+
+      /** The recovery request of a pending create, through the door, and its verdict. */
+      async function recover(
+        checked: Record<string, unknown>,
+        request: { startedAt: Date; exclude?: string[] },
+      ): Promise<{ verdict: unknown; id: string }> {
+        const answer = await h.read("", {
+          ...checked,
+          [PENDING_CREATE_KEY]: {
+            urn: `urn:pulumi:test::conformance::${kind}::pending`,
+            name: "pending",
+            startedAt: request.startedAt.toISOString(),
+            exclude: request.exclude ?? [],
+          },
+        });
+        return { verdict: answer.props?.[PENDING_CREATE_KEY], id: answer.id };
+      }
+
+      if (definitions.find((d) => d.kind === kind)!.repeatable) {
+        test("an interrupted create is sent again by the next up: recovery says so, and a second create takes over what the first made", async () => {
+          const parents = (await fixture.parents?.(setup)) ?? {};
+          const inputs = fixture.inputs(parents, ++serial);
+          const { inputs: checked } = await h.check(inputs);
+          expect(await recover(checked!, { startedAt: new Date() })).toEqual({
+            verdict: "again",
+            id: "",
+          });
+          const first = await h.create(inputs);
+          await emu.clearRequests();
+          const second = await h.create(inputs);
+          expect(second.id).toBe(first.id);
+          expect(
+            (await writes(emu)).filter((w) => w.method === "POST" && w.status === 201),
+          ).toEqual([]);
+        });
+      } else {
+        test("an interrupted create is settled by its natural key: absent before its write, then exactly the object it made, never one already there or managed", async () => {
+          const parents = (await fixture.parents?.(setup)) ?? {};
+          const inputs = fixture.inputs(parents, ++serial);
+          const startedAt = new Date();
+          // What the engine keeps with the pending create: the inputs check answered.
+          const { inputs: checked } = await h.check(inputs);
+          expect(await recover(checked!, { startedAt })).toEqual({ verdict: "absent", id: "" });
+          // The create's write reached the service, and its answer was lost with the run.
+          const made = await h.create(inputs);
+          // An object that was there before the create is not its work.
+          const later = (await h.check(inputs)).inputs!;
+          expect(await recover(later, { startedAt: new Date(Date.now() + 60_000) })).toEqual({
+            verdict: "absent",
+            id: "",
+          });
+          // One the stack manages is no pending create's work either.
+          expect(await recover(checked!, { startedAt, exclude: [made.id] })).toEqual({
+            verdict: "absent",
+            id: "",
+          });
+          expect(await recover(checked!, { startedAt })).toEqual({ verdict: "found", id: made.id });
+        });
+      }
 
       const partial = applies(fixture.partial, () => [
         "a create is one write request: no later request can fail after it",

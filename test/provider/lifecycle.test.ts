@@ -3,6 +3,7 @@ import { ApiError } from "../../provider/client";
 import { DECLARED } from "../../provider/lifecycle/adapter";
 import { UNKNOWN } from "../../provider/lifecycle/compare";
 import { defineResource, resourceInputs } from "../../provider/lifecycle/define";
+import { CREATE_ATTEMPTS } from "../../provider/lifecycle/recovery";
 import { configure } from "../../provider/runtime";
 
 type Props = Record<string, unknown>;
@@ -60,6 +61,7 @@ function thing(
       label: (wire) => wire.label ?? null,
     },
     deleteBeforeReplace: (olds, news) => olds.name === news.name,
+    repeatable: true,
     async create(_ctx, _inputs, body) {
       calls.push(`create ${JSON.stringify(body)}`);
       if (failures.create) throw failures.create;
@@ -136,21 +138,40 @@ test("a failing PATCH after the POST deletes what the POST made, then reports th
   expect(calls).toEqual(['create {"name":"n"}', 'patch {"size":3}', "delete t1"]);
 });
 
-test("a create whose outcome is unknown, of a kind with no natural key, fails saying what to check, and is not sent again", async () => {
+test("a definition that says neither how to find what a create made nor that it may be sent again is refused", () => {
+  const bare = {
+    kind: "bare",
+    type: "Bare",
+    inputs: resourceInputs({ name: z.string() }),
+    response: z.object({ id: z.string(), name: z.string() }),
+    createBody: z.object({ name: z.string() }),
+    patchBody: z.object({ name: z.string() }),
+    outputs: {},
+    create: async () => ({ id: "b", name: "b" }),
+    read: async () => ({ id: "b", name: "b" }),
+    patch: async () => ({ id: "b", name: "b" }),
+    delete: async () => {},
+  };
+  expect(() => defineResource(bare)).toThrow(
+    "bare: exactly one of naturalKey and repeatable says how a create whose outcome is unknown is recovered",
+  );
+});
+
+test("a create whose outcome is unknown, of a repeatable kind, is sent again; an interrupted one is left for the next up to send again", async () => {
   const lost = new ApiError(0, 0, "POST", "/v1/things", "socket hang up");
   const { handlers, calls } = thing({ create: lost });
   await expect(handlers.create({ organizationId: "o", name: "n" })).rejects.toThrow(
-    "is unknown, and a thing has no natural key to find what it may have made: check for it before the next up, and take it over with adoptId",
+    `the outcome of [POST] /v1/things: socket hang up is unknown, it made nothing, and ${CREATE_ATTEMPTS} attempts failed`,
   );
-  expect(calls).toEqual(['create {"name":"n"}']);
-  // Its recovery request of a pending create cannot be answered either, and says so.
-  await expect(
-    handlers.read("", {
-      organizationId: "o",
-      name: "n",
-      __pendingCreate: { urn: "urn:x", name: "n", startedAt: new Date().toISOString() },
-    }),
-  ).rejects.toThrow("a thing has no natural key to find what an interrupted create made");
+  expect(calls).toEqual(Array(CREATE_ATTEMPTS).fill('create {"name":"n"}'));
+  // Its recovery request of a pending create answers "again": nothing to look for.
+  const recovery = await handlers.read("", {
+    organizationId: "o",
+    name: "n",
+    __pendingCreate: { urn: "urn:x", name: "n", startedAt: new Date().toISOString() },
+  });
+  expect(recovery).toEqual({ id: "", props: { __pendingCreate: "again" } });
+  expect(calls).toHaveLength(CREATE_ATTEMPTS);
 });
 
 test("delete treats a 404 as success and surfaces any other failure", async () => {

@@ -1,5 +1,9 @@
 import { PENDING_CREATE_KEY } from "../../common/pending-create";
-import { CLOCK_TOLERANCE_MS, CREATE_ATTEMPTS } from "../../provider/lifecycle/recovery";
+import {
+  CLOCK_TOLERANCE_MS,
+  CREATE_ATTEMPTS,
+  LISTED_BEFORE,
+} from "../../provider/lifecycle/recovery";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi, configureProvider, handlersFor } from "../support/provider";
 
@@ -245,6 +249,20 @@ describe("recovery of a create an interrupted run left pending", () => {
     expect(read.inputs).toMatchObject({ title: "Interrupted", emoji: null });
   });
 
+  test("a create taken into the state by recovery, its outputs its inputs: the next refresh reads every output", async () => {
+    const made = (await api("POST", spacesPath(), { title: "Taken in" })).body.id as string;
+    const { inputs } = await spaces.check({ title: "Taken in" });
+    // What `docs-workspace pending` writes for it, and `pulumi stack import` stores.
+    const taken = { ...inputs, [PENDING_CREATE_KEY]: "found" };
+    const read = await spaces.read(made, taken);
+    expect(read.id).toBe(made);
+    expect(read.props).not.toHaveProperty(PENDING_CREATE_KEY);
+    expect(read.props).toMatchObject({ title: "Taken in", urls: { app: expect.any(String) } });
+    expect(read.inputs).toEqual({ organizationId: emu.organizationId, title: "Taken in" });
+    // Read again from what it answered, it is an ordinary resource: nothing changes.
+    expect((await spaces.read(made, read.props!)).props).toEqual(read.props);
+  });
+
   test("absent: nothing made since the create started", async () => {
     const read = await spaces.read("", {
       ...(await spaces.check({ title: "Never started" })).inputs,
@@ -259,15 +277,62 @@ describe("recovery of a create an interrupted run left pending", () => {
     expect(read).toEqual({ id: "", props: { [PENDING_CREATE_KEY]: "absent" } });
   });
 
-  test("a kind with no creation time cannot tell an object with its key from an older one, and names it", async () => {
+  test("a kind with no creation time: check lists what carries the key, and recovery takes only what came after", async () => {
     const startedAt = new Date();
     const path = `/v1/orgs/${emu.organizationId}/collections`;
-    const made = (await api("POST", path, { title: "Maybe its work" })).body.id as string;
+    const older = (await api("POST", path, { title: "Maybe its work" })).body.id as string;
+    // Check lists what carries the key when a create may follow: the engine keeps that with the
+    // pending create.
     const checked = await collections.check({ title: "Maybe its work" });
-    await expect(
-      collections.read("", { ...checked.inputs, ...pending(startedAt) }),
-    ).rejects.toThrow(
-      `a collection carries no creation time, so ${made} with its title in its parent collection (or at the top level) may have been there before the interrupted create: if one is its work, take it with --import-pending-creates urn:pulumi:dev::p::x::y <id>; if none is, --clear-pending-creates`,
+    expect(checked.inputs[LISTED_BEFORE]).toEqual([older]);
+    // The older one alone: the create made nothing.
+    expect(await collections.read("", { ...checked.inputs, ...pending(startedAt) })).toEqual({
+      id: "",
+      props: { [PENDING_CREATE_KEY]: "absent" },
+    });
+    // The POST of the interrupted create made one beside it: that one is found.
+    const made = (await api("POST", path, { title: "Maybe its work" })).body.id as string;
+    const read = await collections.read("", { ...checked.inputs, ...pending(startedAt) });
+    expect(read.id).toBe(made);
+    expect(read.props).toMatchObject({ [PENDING_CREATE_KEY]: "found" });
+  });
+
+  test("check lists nothing for a resource that exists and is not replaced: no create follows", async () => {
+    const olds = (await collections.check({ title: "Kept folder" })).inputs;
+    expect(olds[LISTED_BEFORE]).toEqual([]);
+    const { [LISTED_BEFORE]: _listed, ...stored } = olds;
+    await emu.clearRequests();
+    const again = await collections.check(
+      { title: "Kept folder", description: "Now described" },
+      stored,
+    );
+    expect(again.inputs).not.toHaveProperty(LISTED_BEFORE);
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  test("check lists what carries the key in the new place when a change replaces the resource", async () => {
+    const sites = `/v1/orgs/${emu.organizationId}/sites`;
+    const from = (await api("POST", sites, { title: "Old home" })).body.id as string;
+    const to = (await api("POST", sites, { title: "New home" })).body.id as string;
+    const there = (await api("POST", `${sites}/${to}/section-groups`, { title: "Learn" })).body
+      .id as string;
+    const groups = handlersFor("site-section-group");
+    const { [LISTED_BEFORE]: _listed, ...stored } = (
+      await groups.check({ siteId: from, title: "Learn" })
+    ).inputs;
+    const moved = await groups.check({ siteId: to, title: "Learn" }, stored);
+    expect(moved.inputs[LISTED_BEFORE]).toEqual([there]);
+  });
+
+  test("a pending create of a kind with no creation time, written without a list, names what may have been there before", async () => {
+    const startedAt = new Date();
+    const path = `/v1/orgs/${emu.organizationId}/collections`;
+    const made = (await api("POST", path, { title: "Unlisted folder" })).body.id as string;
+    const { [LISTED_BEFORE]: _listed, ...checked } = (
+      await collections.check({ title: "Unlisted folder" })
+    ).inputs;
+    await expect(collections.read("", { ...checked, ...pending(startedAt) })).rejects.toThrow(
+      `a collection carries no creation time and this create recorded no list of what had its title in its parent collection (or at the top level) before it, so ${made} may have been there before it: decide whether one is its work`,
     );
   });
 });

@@ -11,7 +11,10 @@ type Props = Record<string, unknown>;
  */
 export interface KindDoor {
   /** Check alone: the failures, if any, and the inputs as checked. */
-  check(news: Props, olds?: Props): Promise<{ failures?: { property: string; reason: string }[] }>;
+  check(
+    news: Props,
+    olds?: Props,
+  ): Promise<{ inputs?: Props; failures?: { property: string; reason: string }[] }>;
   /** Check, then create, as `up` does for a new resource. */
   create(args: Props): Promise<{ id: string; outs: Props }>;
   /** Check against the olds, then diff: whether anything changes. */
@@ -43,7 +46,7 @@ export const dynamicDoor: DoorSpec = {
       kind(kind) {
         const h = handlersFor(kind);
         return {
-          check: (news, olds) => h.check(news, olds),
+          check: async (news, olds) => (await h.check(news, olds)) as { inputs?: Props },
           create: (args) => h.create(args),
           diff: async (id, olds, args) => ({ changes: (await h.diff(id, olds, args)).changes }),
           update: (id, olds, args) => h.update(id, olds, args),

@@ -355,12 +355,15 @@ export function changing(run: JsonRun): JsonStep[] {
   return run.steps.filter((s) => !["same", "read", "refresh"].includes(s.op));
 }
 
-/** The input keys whose values differ between a step's old and new inputs (what `--diff` lists). */
+/**
+ * The input keys whose values differ between a step's old and new inputs (what `--diff` lists: the
+ * engine's display leaves out internal keys, `__provider` and the rest of `__`).
+ */
 export function changedInputs(step: JsonStep): string[] {
   const before = step.oldInputs ?? {};
   const after = step.newInputs ?? {};
   return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .filter((k) => k !== "__provider")
+    .filter((k) => !k.startsWith("__"))
     .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
     .sort();
 }
