@@ -178,8 +178,11 @@ export function createApp(
   const v1 = new Hono<AppEnv>();
   v1.use("*", bearerAuth(store));
   for (const family of families)
-    mountRoutes(v1, family.routes, (c) =>
-      apiContext(store, hooks, background, c.get("userId"), originOf(c)),
+    mountRoutes(
+      v1,
+      family.routes,
+      (c) => apiContext(store, hooks, background, c.get("userId"), originOf(c)),
+      { ignoreUnknownFields: true },
     );
   app.route("/v1", v1);
   return app;

@@ -94,8 +94,9 @@ function announce(emulator: Started, adminTokenGiven: boolean): void {
   else console.log("admin token: the one given (--admin-token)");
 }
 
-async function main(): Promise<void> {
+async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
+    args: argv,
     options: {
       port: { type: "string", default: "4100" },
       host: { type: "string", default: "127.0.0.1" },
@@ -152,8 +153,13 @@ async function main(): Promise<void> {
   announce(emulator, givenAdminToken !== undefined);
 }
 
-main().catch((error: unknown) => {
-  console.error(`docs-workspace-emulator: ${errorText(error)}`);
-  console.error(USAGE);
-  process.exit(1);
-});
+/** The command: what the bin (emulator/bin/docs-workspace-emulator.cjs) runs once the Node.js version fits. */
+export function runCommand(argv: string[]): void {
+  main(argv).catch((error: unknown) => {
+    console.error(`docs-workspace-emulator: ${errorText(error)}`);
+    console.error(USAGE);
+    process.exit(1);
+  });
+}
+
+if (require.main === module) runCommand(process.argv.slice(2));

@@ -15,6 +15,8 @@ export interface ProviderConfig {
   apiUrl(): string;
   /** The API token the provider sends as a Bearer token: a secret. */
   apiToken(): string;
+  /** Where the token is configured (its config key and variable), for the message of a 401. */
+  tokenFrom(): { config: string; env: string };
   /** The default organization, if one is configured. */
   organizationId(): string | undefined;
   /** The default organization; a ConfigError naming how to set it when none is configured. */
@@ -142,6 +144,7 @@ export function providerConfig(
       }
       return parseToken(raw, named("apiToken"));
     }),
+    tokenFrom: () => ({ config: KEYS.apiToken.config, env: KEYS.apiToken.env }),
     organizationId,
     requireOrganizationId() {
       const id = organizationId();
@@ -352,6 +355,7 @@ function workspaceConfig(
       }
       return parseToken(token, entry.apiToken !== undefined ? key("apiToken") : variable);
     },
+    tokenFrom: () => ({ config: key("apiToken"), env: variable }),
     organizationId: () => entry.organizationId,
     requireOrganizationId() {
       if (entry.organizationId === undefined) {

@@ -1,6 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import { ApiClient } from "./client";
+import { createHash } from "node:crypto";
+import { ApiClient, ApiError } from "./client";
 import {
+  ConfigError,
   providerConfig,
   workspacesConfig,
   type ConfigSource,
@@ -45,6 +47,43 @@ let workspaces: Workspaces | undefined;
  */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   useConfig((key) => req.config.get(key));
+  await checkToken();
+}
+
+/** The token checks of this process, by URL and the token's hash: one request for each pair. */
+const tokenChecks = new Map<string, Promise<void>>();
+
+/**
+ * One cheap authenticated read (`GET /v1/orgs?limit=1`) with the default workspace's URL and
+ * token, once per process, when both are configured: a refused token then fails Configure, so a
+ * preview (whose creates send nothing) fails too, naming the config key and the variable. Any
+ * other failure is left to the first request that needs the service: the check is not retried
+ * and fails nothing else. A URL or token not configured is a ConfigError at that request.
+ */
+export async function checkToken(): Promise<void> {
+  const { config } = context();
+  let apiUrl: string;
+  let apiToken: string;
+  try {
+    apiUrl = config.apiUrl();
+    apiToken = config.apiToken();
+  } catch (error) {
+    if (error instanceof ConfigError) return;
+    throw error;
+  }
+  const key = `${apiUrl}\n${createHash("sha256").update(apiToken).digest("hex")}`;
+  let check = tokenChecks.get(key);
+  if (check === undefined) {
+    const client = clientFor(config, { maxTotalWaitMs: 0, timeoutMs: 10_000 });
+    check = client.request("GET", "/v1/orgs", { query: { limit: 1 } }).then(
+      () => undefined,
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) throw error;
+      },
+    );
+    tokenChecks.set(key, check);
+  }
+  await check;
 }
 
 /**
@@ -99,13 +138,19 @@ export function context(workspace?: string | null): Context {
 
 /**
  * A client built from the configured URL, token, concurrency and retry wait: a missing or invalid
- * one fails here, naming how to set it.
+ * one fails here, naming how to set it. `once` shortens the waits for a request that must not
+ * hold anything up (the token check).
  */
-export function clientFor(config: ProviderConfig): ApiClient {
+export function clientFor(
+  config: ProviderConfig,
+  once: { maxTotalWaitMs?: number; timeoutMs?: number } = {},
+): ApiClient {
   return new ApiClient({
     apiUrl: config.apiUrl(),
     apiToken: config.apiToken(),
     maxConcurrency: config.maxConcurrency(),
-    retry: { maxTotalWaitMs: config.maxRetryWait() * 1000 },
+    retry: { maxTotalWaitMs: once.maxTotalWaitMs ?? config.maxRetryWait() * 1000 },
+    ...(once.timeoutMs === undefined ? {} : { timeoutMs: once.timeoutMs }),
+    tokenFrom: config.tokenFrom(),
   });
 }

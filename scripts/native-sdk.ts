@@ -2,7 +2,13 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { findPulumiCli, pulumiEnv, runPulumi, type PulumiResult } from "./pulumi-cli/run";
+import {
+  findPulumiCli,
+  findPythonVenv,
+  pulumiEnv,
+  runPulumi,
+  type PulumiResult,
+} from "./pulumi-cli/run";
 
 /**
  * `npm run sdk`: the native provider's SDKs, generated from provider/native/schema.json by the
@@ -62,6 +68,43 @@ export function buildNodejsSdk(dir: string): void {
   fs.copyFileSync(path.join(dir, "package.json"), path.join(dir, "bin", "package.json"));
 }
 
+/**
+ * Builds a generated Python SDK's wheel into `out` and answers its path. It is built from a copy:
+ * pip builds a folder in place (setuptools writes `build/` and `*.egg-info` into it), and the
+ * SDK's folder stays as gen-sdk wrote it. The project's venv builds it when there is one (its
+ * setuptools and wheel, nothing fetched), else `python3` with pip's build isolation.
+ */
+export function buildPythonWheel(sdk: string, out: string): string {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-python-sdk-"));
+  try {
+    fs.cpSync(sdk, copy, { recursive: true });
+    const venv = findPythonVenv();
+    const python = venv === undefined ? "python3" : path.join(venv, "bin", "python");
+    const isolation = venv === undefined ? [] : ["--no-build-isolation"];
+    fs.mkdirSync(out, { recursive: true });
+    const built = spawnSync(
+      python,
+      ["-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps"]
+        .concat(isolation)
+        .concat(["--wheel-dir", out, copy]),
+      { encoding: "utf8" },
+    );
+    if (built.status !== 0) {
+      throw new Error(`pip wheel of the Python SDK exited ${built.status}:\n${built.stderr}`);
+    }
+    // The newest: an earlier version's wheel may lie beside it.
+    const wheels = fs
+      .readdirSync(out)
+      .filter((f) => f.startsWith("pulumi_docs_workspace-") && f.endsWith(".whl"))
+      .map((f) => path.join(out, f))
+      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+    if (wheels[0] === undefined) throw new Error(`pip wheel wrote no wheel in ${out}`);
+    return wheels[0];
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const out = path.join(root, "sdk");
   for (const language of SDK_LANGUAGES) {
@@ -73,6 +116,8 @@ async function main(): Promise<void> {
   }
   buildNodejsSdk(path.join(out, "nodejs"));
   console.log("built sdk/nodejs/bin");
+  const wheel = buildPythonWheel(path.join(out, "python"), path.join(root, "dist", "python"));
+  console.log(`built ${path.relative(root, wheel)}`);
 }
 
 if (require.main === module) {

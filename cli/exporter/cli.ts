@@ -8,7 +8,7 @@ import { clientFor, useConfig } from "pulumi-docs-workspace/tools";
 import { formatSettlements, readPending, settle, settledState, type Decisions } from "./pending";
 import { readInventory, type Progress } from "./inventory";
 import { buildProgram } from "./program";
-import { importFile } from "./import-file";
+import { IMPORT_KINDS, importFile } from "./import-file";
 import { formatSource, projectFiles, writeProject } from "./project";
 import { printable } from "./printable";
 import { formatObjects, readManaged, selects, unmanagedObjects } from "./unmanaged";
@@ -28,6 +28,9 @@ Options:
   --out DIR              where the project is written (made if missing)
   --clone                leave adoptId out: the program makes a copy of the workspace in the
                          organization its stack is configured for
+  --only KINDS           import.json lists only these resource kinds, comma-separated
+                         (Collection,Space,Site,SiteSection); by default every kind but
+                         OrganizationSettings and OrganizationMember
   --unmanaged STATE      list the objects no resource in this state file manages (a harness
                          state file, or the output of \`pulumi stack export\`): one line each,
                          its kind, id and title
@@ -61,6 +64,8 @@ class UsageError extends Error {}
 export interface ExportArgs {
   out?: string | undefined;
   clone: boolean;
+  /** `--only`: the kinds import.json lists. */
+  only?: ReadonlySet<string> | undefined;
   unmanaged?: string | undefined;
   write: boolean;
   name?: string | undefined;
@@ -89,6 +94,7 @@ export function parseExportArgs(
       options: {
         out: { type: "string" },
         clone: { type: "boolean", default: false },
+        only: { type: "string", multiple: true },
         unmanaged: { type: "string" },
         write: { type: "boolean", default: false },
         name: { type: "string" },
@@ -145,6 +151,7 @@ export function parseExportArgs(
   return {
     out: values.out,
     clone: values.clone,
+    only: onlyKinds(values.only, values.clone || values.unmanaged !== undefined),
     unmanaged: values.unmanaged,
     write: values.write,
     name: values.name,
@@ -152,6 +159,20 @@ export function parseExportArgs(
     organization: values.organization,
     progress: values.progress,
   };
+}
+
+/** `--only`'s kinds, each a resource class; only for an export that writes import.json. */
+function onlyKinds(given: string[] | undefined, noImportFile: boolean) {
+  if (given === undefined) return undefined;
+  if (noImportFile) throw new UsageError("--only goes with an export that writes import.json");
+  const kinds = given.flatMap((v) => v.split(",")).map((k) => k.trim());
+  const unknown = kinds.filter((k) => !IMPORT_KINDS.includes(k));
+  if (unknown.length > 0 || kinds.length === 0) {
+    throw new UsageError(
+      `--only takes resource kinds (${IMPORT_KINDS.join(", ")}); not ${unknown.join(", ") || "nothing"}`,
+    );
+  }
+  return new Set(kinds);
 }
 
 /** `--take URN=ID` and `--drop URN`, each URN decided once. */
@@ -306,7 +327,8 @@ async function run(
   const files: Record<string, string> = { ...(await projectFiles(program, projectName(args))) };
   // A clone makes new objects: there is nothing of this organization for it to import.
   if (!args.clone)
-    files["import.json"] = `${JSON.stringify(importFile(program.declarations), null, 2)}\n`;
+    files["import.json"] =
+      `${JSON.stringify(importFile(program.declarations, args.only), null, 2)}\n`;
   const written = writeProject(args.out!, files);
   io.stderr.write(
     [
@@ -321,8 +343,9 @@ async function run(
   );
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
+/** The command: what the bin (cli/bin/docs-workspace.cjs) runs once the Node.js version fits. */
+export function runCommand(argv: string[]): void {
+  main(argv).then(
     (code) => {
       process.exitCode = code;
     },
@@ -332,3 +355,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) runCommand(process.argv.slice(2));

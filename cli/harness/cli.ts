@@ -375,6 +375,9 @@ async function main(argv: string[]): Promise<number> {
   return runOperation(parsed.command, parsed.options);
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then((code) => process.exit(code));
+/** The command: what the bin (cli/bin/docs-workspace-harness.cjs) runs once the Node.js version fits. */
+export function runCommand(argv: string[]): void {
+  main(argv).then((code) => process.exit(code));
 }
+
+if (require.main === module) runCommand(process.argv.slice(2));

@@ -68,6 +68,8 @@ export interface DocumentInfo {
 export function openApiDocument(groups: readonly RouteGroup<unknown>[], info: DocumentInfo) {
   const outputs = new Map<z.ZodType, string>(namedSchemas);
   const inputs = new Map<z.ZodType, string>();
+  /** The bodies of the workspace API, which ignores unknown fields (route.ts, mountRoutes). */
+  const open = new Set<string>();
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
 
@@ -107,6 +109,7 @@ export function openApiDocument(groups: readonly RouteGroup<unknown>[], info: Do
         // A body schema shared by routes (the move of collections and spaces) is one component.
         if (!inputs.has(route.body)) inputs.set(route.body, `${pascal(route.operationId)}Body`);
         const id = inputs.get(route.body)!;
+        if (group.prefix === "/v1") open.add(id);
         const type = route.form ? "application/x-www-form-urlencoded" : "application/json";
         requestBody = { required: false, content: { [type]: { schema: ref(id) } } };
       }
@@ -131,8 +134,32 @@ export function openApiDocument(groups: readonly RouteGroup<unknown>[], info: Do
     tags: [...tags].map((name) => ({ name })),
     paths,
     components: {
-      schemas: { ...components(outputs, "output"), ...components(inputs, "input") },
+      schemas: { ...components(outputs, "output"), ...inputComponents(inputs, open) },
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
     },
   };
+}
+
+/** The request bodies' schemas; those of `open` take unknown keys at any depth. */
+function inputComponents(inputs: Map<z.ZodType, string>, open: ReadonlySet<string>) {
+  return Object.fromEntries(
+    Object.entries(components(inputs, "input")).map(([id, schema]) => [
+      id,
+      open.has(id) ? withoutClosedObjects(schema) : schema,
+    ]),
+  );
+}
+
+/** `schema` with every `additionalProperties: false` left out: objects that take unknown keys. */
+function withoutClosedObjects(schema: JsonSchema): JsonSchema {
+  const open = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(open);
+    if (typeof value !== "object" || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key, v]) => !(key === "additionalProperties" && v === false))
+        .map(([key, v]) => [key, open(v)]),
+    );
+  };
+  return open(schema) as JsonSchema;
 }

@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { parseOrThrow } from "../validation";
+import { parseOrThrow, withoutUnknownFields } from "../validation";
 import { bodyOf, formOf, type BodyEnv } from "./body";
 
 /**
@@ -140,11 +140,16 @@ function queryOf(all: Record<string, string[]>): Record<string, string | string[
   );
 }
 
-/** Mounts a group's routes on `app` (already scoped to the prefix), each validating its input. */
+/**
+ * Mounts a group's routes on `app` (already scoped to the prefix), each validating its input.
+ * `ignoreUnknownFields` (the workspace API) drops the body fields a route does not declare before
+ * validating it, at any depth; otherwise (the admin API, the app's forms) they are a 400.
+ */
 export function mountRoutes<C, E extends BodyEnv>(
   app: Hono<E>,
   routes: readonly Route<C>[],
   context: (c: Context<E>) => C,
+  options: { ignoreUnknownFields?: boolean } = {},
 ): void {
   for (const route of routes) {
     const querySchema = route.query ?? noQuery;
@@ -155,17 +160,18 @@ export function mountRoutes<C, E extends BodyEnv>(
       noQueryInput ??= { value: parseOrThrow(querySchema, {}) };
       return noQueryInput.value;
     };
+    const readBody = async (c: Context<E>, schema: z.ZodType) => {
+      const raw = route.form ? await formOf(c) : bodyOf(c as unknown as Context<BodyEnv>);
+      return parseOrThrow(
+        schema,
+        options.ignoreUnknownFields ? withoutUnknownFields(schema, raw) : raw,
+      );
+    };
     app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
       const input = {
         params: c.req.param() as Record<string, string>,
         query: readQuery(c),
-        body:
-          route.body === undefined
-            ? undefined
-            : parseOrThrow(
-                route.body,
-                route.form ? await formOf(c) : bodyOf(c as unknown as Context<BodyEnv>),
-              ),
+        body: route.body === undefined ? undefined : await readBody(c, route.body),
       };
       const result = await route.handler(input, context(c));
       for (const [name, value] of Object.entries(result.headers ?? {})) c.header(name, value);

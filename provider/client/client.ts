@@ -2,7 +2,7 @@ import { setTimeout as wait } from "node:timers/promises";
 import { ofetch, type $Fetch, FetchError } from "ofetch";
 import type { z } from "zod";
 import { issuesMessage, validate } from "../../common/issues";
-import { ApiError } from "./error";
+import { ApiError, type TokenSource } from "./error";
 import { Limiter } from "../../common/limiter";
 import { listAll } from "./paginate";
 import { Snapshots } from "./snapshots";
@@ -24,6 +24,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Replaced in tests to observe waits without spending them. */
   sleep?: (ms: number) => Promise<void>;
+  /** Where the token was configured, named in the message of a 401. */
+  tokenFrom?: TokenSource;
 }
 
 export interface RequestOptions<S extends z.ZodType | undefined> {
@@ -52,6 +54,7 @@ export class ApiClient implements Getter {
   private readonly limiter: Limiter;
   private readonly policy: RetryPolicy;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly tokenFrom: TokenSource | undefined;
   private clockOffsetMs = 0;
   private readonly snapshots = new Snapshots((spec) =>
     listAll(this, spec.path, spec.item, spec.query),
@@ -71,6 +74,7 @@ export class ApiClient implements Getter {
     this.limiter = new Limiter(options.maxConcurrency);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.sleep = options.sleep ?? wait;
+    this.tokenFrom = options.tokenFrom;
   }
 
   /**
@@ -211,7 +215,7 @@ export class ApiClient implements Getter {
     if (response.status >= 400) {
       return {
         ok: false,
-        error: ApiError.fromResponse(method, path, response.status, response._data),
+        error: ApiError.fromResponse(method, path, response.status, response._data, this.tokenFrom),
         retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
       };
     }

@@ -4,6 +4,12 @@
  * method, the path (never the query string, which can carry a share key) and the API's own
  * message; it never holds a header, so never the token.
  */
+/** Where a client's token was configured: its stack config key and its environment variable. */
+export interface TokenSource {
+  config: string;
+  env: string;
+}
+
 export class ApiError extends Error {
   override readonly name = "ApiError";
 
@@ -37,13 +43,27 @@ export class ApiError extends Error {
     );
   }
 
-  /** An error response: the API's error body when it sent one, else the status text. */
-  static fromResponse(method: string, path: string, status: number, body: unknown): ApiError {
+  /**
+   * An error response: the API's error body when it sent one, else the status text. A 401 also
+   * says where the refused token came from (`tokenFrom`, a config key and a variable: never the
+   * token) and how to set another.
+   */
+  static fromResponse(
+    method: string,
+    path: string,
+    status: number,
+    body: unknown,
+    tokenFrom?: TokenSource,
+  ): ApiError {
     const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
     const message = typeof error?.message === "string" ? error.message : statusText(status);
     const code =
       typeof error?.code === "string" || typeof error?.code === "number" ? error.code : status;
-    return new ApiError(status, code, method, path, message);
+    const hint =
+      status === 401 && tokenFrom !== undefined
+        ? `: the API token from ${tokenFrom.config} (or the environment variable ${tokenFrom.env}) was refused; set a valid one with \`pulumi config set --secret ${tokenFrom.config} <token>\` or ${tokenFrom.env}`
+        : "";
+    return new ApiError(status, code, method, path, `${message}${hint}`);
   }
 
   /** No response at all: the connection failed or the request timed out. */

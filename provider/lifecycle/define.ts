@@ -6,6 +6,7 @@ import type { Context } from "../context";
 import { bodyName, COMMON, erase, type Candidate } from "./adapter";
 import { lifecycleOf, type Lifecycle } from "./handlers";
 import { shim } from "./shim";
+import { warnUnknownConfigOnce } from "../unknown-config";
 
 /**
  * The declarations of the shared lifecycle. A resource file declares its kind once, with
@@ -369,6 +370,7 @@ export function defineResource<
                   additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets],
                 };
           super(provider, name, props(args), options, CONFIG_NAMESPACE, def.type);
+          warnUnknownConfigOnce();
         }
       }
       return Resource as unknown as ResourceClass<A, OutputsOf<S, z.output<R>, M>>;

@@ -1,5 +1,5 @@
 import { CONFIG_KEYS, CONFIG_NAMESPACE, configFailures, type ConfigSource } from "../config";
-import { useConfig } from "../context";
+import { checkToken, useConfig } from "../context";
 import { sameValue, UNKNOWN, type Props } from "../lifecycle/compare";
 import { asText } from "./marshal";
 
@@ -22,9 +22,16 @@ export function configSource(args: Props, variables: ReadonlyMap<string, string>
   };
 }
 
-/** Configure: every later call of this process reads its configuration from here. */
-export function configure(args: Props, variables: ReadonlyMap<string, string>): void {
+/**
+ * Configure: every later call of this process reads its configuration from here; a token the
+ * service refuses fails here (checkToken).
+ */
+export async function configure(
+  args: Props,
+  variables: ReadonlyMap<string, string>,
+): Promise<void> {
   useConfig(configSource(args, variables));
+  await checkToken();
 }
 
 /**

@@ -1,5 +1,7 @@
 import { createRequire } from "node:module";
 import type * as grpcJs from "@grpc/grpc-js";
+import type * as engineGrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
+import type * as enginePb from "@pulumi/pulumi/proto/engine_pb";
 import type * as pluginPb from "@pulumi/pulumi/proto/plugin_pb";
 import type * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type * as providerPb from "@pulumi/pulumi/proto/provider_pb";
@@ -19,6 +21,8 @@ export interface Grpc {
   plugin: typeof pluginPb;
   empty: typeof emptyPb;
   struct: typeof structPb;
+  /** The engine's service, which the plugin logs warnings through. */
+  engine: { client: typeof engineGrpc.EngineClient; pb: typeof enginePb };
 }
 
 let loaded: Grpc | undefined;
@@ -35,6 +39,10 @@ export function loadGrpc(): Grpc {
     plugin: fromPulumi("./proto/plugin_pb") as typeof pluginPb,
     empty: fromPulumi("google-protobuf/google/protobuf/empty_pb") as typeof emptyPb,
     struct: fromPulumi("google-protobuf/google/protobuf/struct_pb") as typeof structPb,
+    engine: {
+      client: (fromPulumi("./proto/engine_grpc_pb") as typeof engineGrpc).EngineClient,
+      pb: fromPulumi("./proto/engine_pb") as typeof enginePb,
+    },
   };
   return loaded;
 }

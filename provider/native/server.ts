@@ -4,7 +4,9 @@ import * as path from "node:path";
 import { errorText } from "../../common/error-text";
 import { SECRET_CONFIG_KEYS } from "../config";
 import type { PropertyChange } from "../lifecycle/compare";
+import { unknownConfigWarnings } from "../unknown-config";
 import { checkConfig, configure, diffConfig } from "./configure";
+import { EngineLog } from "./engine-log";
 import { loadGrpc, type Pb } from "./grpc";
 import { invoke } from "./invokes";
 import { fromStruct, toStruct } from "./marshal";
@@ -54,10 +56,13 @@ function failures(pb: Pb, list: { property: string; reason: string }[]) {
 }
 
 /** Configuration: CheckConfig, DiffConfig, Configure. */
-function configMethods(pb: Pb) {
+function configMethods(pb: Pb, log: EngineLog) {
   return {
-    checkConfig: unary((req: InstanceType<Pb["CheckRequest"]>) => {
+    checkConfig: unary(async (req: InstanceType<Pb["CheckRequest"]>) => {
       const news = fromStruct(req.getNews());
+      for (const warning of unknownConfigWarnings(Object.keys(news.props))) {
+        await log.warn(req.getUrn(), warning);
+      }
       // What holds a token is answered secret, however it came (an explicit provider's plain
       // argument, a workspaces object): the engine keeps the provider's inputs in its state.
       const secrets = [...news.secrets, ...SECRET_CONFIG_KEYS];
@@ -82,9 +87,9 @@ function configMethods(pb: Pb) {
       }
       return res;
     }),
-    configure: unary((req: InstanceType<Pb["ConfigureRequest"]>) => {
+    configure: unary(async (req: InstanceType<Pb["ConfigureRequest"]>) => {
       const variables = new Map(req.getVariablesMap().toArray());
-      configure(fromStruct(req.getArgs()).props, variables);
+      await configure(fromStruct(req.getArgs()).props, variables);
       return new pb.ConfigureResponse()
         .setAcceptsecrets(true)
         .setSupportspreview(true)
@@ -212,14 +217,14 @@ function typeOf(urn: string): string {
 }
 
 /** The whole service: every method the engine calls on this plugin. */
-export function serviceImplementation(): grpcJs.UntypedServiceImplementation {
+export function serviceImplementation(engine?: string): grpcJs.UntypedServiceImplementation {
   const { pb, plugin, empty } = loadGrpc();
   const none = () => new empty.Empty();
   const guard = new MixingGuard();
   return {
     getPluginInfo: unary(() => new plugin.PluginInfo().setVersion(packageVersion())),
     getSchema: unary(() => new pb.GetSchemaResponse().setSchema(packageSchemaText())),
-    ...configMethods(pb),
+    ...configMethods(pb, new EngineLog(engine)),
     ...planMethods(pb, guard),
     ...changeMethods(pb, none, guard),
     invoke: unary(async (req: InstanceType<Pb["InvokeRequest"]>) => {

@@ -62,12 +62,17 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" --version >/dev/null 2>&1
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${base[@]}"
 if [[ "$want" == *sdk:* ]]; then
+  # Built from a copy: pip builds a folder in place (build/, *.egg-info), and the SDK's folder
+  # stays as gen-sdk wrote it.
+  copy=$(mktemp -d)
+  trap 'rm -rf "$copy"' EXIT
+  cp -R "$sdk/." "$copy"
   # Its own requirements (parver, semver) come from PyPI, its `pulumi` one is met by the pin;
   # then the SDK again, rebuilt even when its (generated) version has not moved.
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-build-isolation \
-    "$sdk" "$pin"
+    "$copy" "$pin"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-build-isolation \
-    --force-reinstall --no-deps "$sdk"
+    --force-reinstall --no-deps "$copy"
 fi
 echo "$want" >"$stamp"
 echo "python-venv: installed $want into $venv in $((SECONDS - started)) s" >&2

@@ -55,7 +55,14 @@ describeCli("moving a dynamic stack to a YAML program with pulumi import --file"
     // Asynchronously: the emulator answers from this process.
     const exported = await promisify(execFile)(
       process.execPath,
-      [path.join(root, "cli/dist/cli/exporter/cli.js"), "export", "--out", out],
+      [
+        path.join(root, "cli/dist/cli/exporter/cli.js"),
+        "export",
+        "--out",
+        out,
+        "--only",
+        "Collection,Space,Site,SiteSection,ShareLink",
+      ],
       {
         encoding: "utf8",
         env: {
@@ -67,29 +74,32 @@ describeCli("moving a dynamic stack to a YAML program with pulumi import --file"
       },
     );
     expect(exported.stderr).toMatch(/^Wrote \d+ resources/);
-    // The file lists the whole organization: kept, the entries of what the old stack manages
-    // (an object of a site is imported as <siteId>/<id>).
+    // With `--only` the kinds the old stack declares, the file lists exactly what it manages (an
+    // object of a site as <siteId>/<id>): not the site space its section made, the site's
+    // adaptive schema, the organization's settings or its members.
     const managed = new Set(
       [...(await old.resources()).values()].map(
         (r) =>
           `${r.type.replace("pulumi-nodejs:dynamic/docs-workspace:", "docs-workspace:index:")} ${r.id}`,
       ),
     );
-    const all = JSON.parse(fs.readFileSync(path.join(out, "import.json"), "utf8")) as {
-      resources: { type: string; id: string }[];
-    };
-    const entries = all.resources.filter((e) => managed.has(`${e.type} ${e.id.split("/").pop()}`));
-    expect(entries.map((e) => e.type).sort()).toEqual(
-      ["Collection", "ShareLink", "Site", "SiteSection", "Space"].map(
-        (t) => `docs-workspace:index:${t}`,
-      ),
+    const file = path.join(out, "import.json");
+    const entries = (
+      JSON.parse(fs.readFileSync(file, "utf8")) as { resources: { type: string; id: string }[] }
+    ).resources;
+    expect(entries.map((e) => `${e.type} ${e.id.split("/").pop()}`).sort()).toEqual(
+      [...managed].sort(),
     );
-    const file = path.join(yaml.work, "import.json");
-    fs.writeFileSync(file, JSON.stringify({ resources: entries }, null, 2));
 
     await emu.clearRequests();
     const code = path.join(yaml.work, "imported.yaml");
     await yaml.ok(["import", "--file", file, "--yes", "--protect=false", "--out", code]);
+    // The code reads as a person writes it: parents by reference, the organization left to the
+    // stack's configuration rather than a reference to its settings.
+    const written = fs.readFileSync(code, "utf8");
+    expect(written).not.toContain("organization-settings");
+    expect(written).toMatch(/parent: \$\{handbook\.id\}/);
+    expect(written).toMatch(/siteId: \$\{handbookSite\.id\}/);
     fs.appendFileSync(path.join(yaml.dir, "Pulumi.yaml"), fs.readFileSync(code, "utf8"));
     const again = await yaml.run(["up", "--yes", "--expect-no-changes"]);
     expect(again.stdout + again.stderr).not.toMatch(/error/i);

@@ -3,7 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { destroy, preview, refresh, up, type HarnessOptions } from "../../cli/harness";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { callApi } from "../support/provider";
+import { callApi, isTokenCheck } from "../support/provider";
 
 const example = path.resolve(__dirname, "../../examples/workspace");
 const moves = path.resolve(__dirname, "../fixtures/moves");
@@ -149,8 +149,10 @@ describe("examples/workspace through the harness", () => {
     });
     await emu.clearRequests();
     await expect(up(opts)).rejects.toThrow(/title.*must be at most 50 characters/);
-    // Only the program's getOrganization lookup reached the API.
-    expect((await emu.requests()).map((r) => r.method)).toEqual(["GET"]);
+    // Only the program's getOrganization lookup and the provider host's token check reached the API.
+    const requests = await emu.requests();
+    expect(requests.filter((r) => !isTokenCheck(r)).map((r) => r.method)).toEqual(["GET"]);
+    expect(requests.filter(isTokenCheck)).toHaveLength(1);
   });
 });
 

@@ -40,8 +40,9 @@ export class NativePlugin {
     private readonly client: grpcPb.ResourceProviderClient,
   ) {}
 
-  static async start(env: NodeJS.ProcessEnv = {}): Promise<NativePlugin> {
-    const child = spawn(LAUNCHER, ["127.0.0.1:1"], {
+  /** Starts the built plugin; `engine` is the engine's address it logs to (none listens by default). */
+  static async start(env: NodeJS.ProcessEnv = {}, engine = "127.0.0.1:1"): Promise<NativePlugin> {
+    const child = spawn(LAUNCHER, [engine], {
       env: { PATH: process.env.PATH, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -91,6 +91,11 @@ export function handlersFor(kind: string) {
   };
 }
 
+/** The one read each provider process makes at Configure to check its token (`checkToken`). */
+export function isTokenCheck(r: LoggedRequest): boolean {
+  return r.method === "GET" && r.path === "/v1/orgs" && r.query.limit === "1";
+}
+
 /** The write requests (anything but GET) the emulator saw since its log was last cleared. */
 export async function writes(emu: { requests(): Promise<LoggedRequest[]> }) {
   return (await emu.requests()).filter((r) => r.method !== "GET");
