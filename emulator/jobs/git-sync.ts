@@ -132,7 +132,7 @@ async function importRepository(
     message: read.message,
     createdByService: false,
     ref,
-    ...(repoCommitURL !== undefined ? { url: `${repoCommitURL}${read.oid}` } : {}),
+    ...(repoCommitURL !== undefined ? { url: maskCredentials(`${repoCommitURL}${read.oid}`) } : {}),
   };
   const revision = store.transaction(() => {
     const id = writeContent(store, space.id, space.revision, content, { git });

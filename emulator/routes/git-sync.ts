@@ -64,6 +64,8 @@ const importBody = z.strictObject({
 const exportBody = importBody.extend({ commitMessage: z.string().min(1).max(10_000) });
 type GitBody = z.output<typeof importBody> & { commitMessage?: string };
 
+const maskUrl = (url: string | undefined) => (url === undefined ? null : maskCredentials(url));
+
 /** Queues an import or export and wakes the space's worker: the answer is 204 at once. */
 function queue(ctx: ApiContext, spaceId: string, direction: GitDirection, body: GitBody) {
   const { row } = visibleSpace(ctx, spaceId, { minimum: "edit" });
@@ -71,7 +73,10 @@ function queue(ctx: ApiContext, spaceId: string, direction: GitDirection, body: 
   // writes a revision without making it the space's, and an export only reads.
   if (direction === "import" && body.standalone !== true && row.editMode === "locked")
     throw conflict(`space ${row.id} is locked: unlock it to import`);
-  const { gitInfo, timestamp, repoCacheID: _cache, ...request } = body;
+  const { gitInfo, timestamp, repoCacheID: _cache, repoTreeURL, ...rest } = body;
+  // The tree URL is only shown (by `info`), never used: it is stored masked from the start.
+  const request =
+    repoTreeURL === undefined ? rest : { ...rest, repoTreeURL: maskUrl(repoTreeURL)! };
   const setup =
     body.standalone === true
       ? undefined
@@ -80,7 +85,7 @@ function queue(ctx: ApiContext, spaceId: string, direction: GitDirection, body: 
           repoName: repositoryName(body.url),
           url: maskCredentials(body.url),
           ref: body.ref,
-          treeUrl: gitInfo?.url ?? body.repoTreeURL ?? null,
+          treeUrl: maskUrl(gitInfo?.url ?? repoTreeURL),
         };
   queueGitOperation(ctx.store, row.id, setup, {
     direction,
