@@ -2,6 +2,7 @@ import { z } from "zod";
 import { moveAmongSiblings, requireParent, visibleCollection } from "../access/spaces";
 import { empty, json } from "../http/route";
 import { roleLevel } from "../auth";
+import { reachedPage } from "../access/guests";
 import { apiRoute, type ApiContext } from "../context";
 import { patched } from "../store/sql";
 import { id, moveBody } from "../validation";
@@ -57,13 +58,10 @@ export const collectionRoutes = [
     query: listQuery,
     responses: { 200: { description: "A page of collections", schema: CollectionList } },
     handler({ params, query }, ctx) {
-      const role = ctx.requireRole(params.organizationId, "member");
+      const role = ctx.requireRole(params.organizationId, "guest");
       const page = pageOf(query);
-      const { rows, count } = listCollections(
-        ctx.store,
-        params.organizationId,
-        { nested: query.nested !== "false" },
-        page,
+      const { rows, count } = reachedPage(ctx, "collection", role, page, (p) =>
+        listCollections(ctx.store, params.organizationId, { nested: query.nested !== "false" }, p),
       );
       const items = rows.map((row) => renderCollection(row, ctx.origin, role));
       return json(200, envelope(page, items, count));

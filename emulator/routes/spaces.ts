@@ -2,6 +2,7 @@ import { z } from "zod";
 import { moveAmongSiblings, requireParent, visibleSpace } from "../access/spaces";
 import { empty, json } from "../http/route";
 import { roleLevel } from "../auth";
+import { reachedPage } from "../access/guests";
 import { apiRoute, type ApiContext } from "../context";
 import { id, moveBody } from "../validation";
 import { envelope, pageOf, pageQuery } from "../pagination";
@@ -63,12 +64,10 @@ export const spaceRoutes = [
     query: pageQuery,
     responses: { 200: { description: "A page of spaces", schema: SpaceList } },
     handler({ params, query }, ctx) {
-      const role = ctx.requireRole(params.organizationId, "member");
+      const role = ctx.requireRole(params.organizationId, "guest");
       const page = pageOf(query);
-      const { rows, count } = listSpaces(
-        ctx.store,
-        { organizationId: params.organizationId },
-        page,
+      const { rows, count } = reachedPage(ctx, "space", role, page, (p) =>
+        listSpaces(ctx.store, { organizationId: params.organizationId }, p),
       );
       const items = rows.map((row) => renderSpaceFor(ctx, row, role));
       return json(200, envelope(page, items, count));
