@@ -183,6 +183,8 @@ export const collectionRoutes = [
     responses: { 200: collectionAnswer },
     handler({ params, body }, ctx) {
       const { row } = visibleCollection(ctx, params.collectionId, "create");
+      // Out of its organization: the organization's own role, not a grant on the collection.
+      if (body.organization !== row.organizationId) ctx.requireRole(row.organizationId, "create");
       // The target must be an organization the caller may create content in; others are 404.
       const role = ctx.requireRole(body.organization, "create");
       if (body.organization !== row.organizationId)

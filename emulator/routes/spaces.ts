@@ -222,6 +222,9 @@ export const spaceRoutes = [
     responses: { 200: spaceAnswer },
     handler({ params, body }, ctx) {
       const { row } = visibleSpace(ctx, params.spaceId, { minimum: "create" });
+      // Out of its organization: a grant on the space is not enough, the organization's own
+      // role must allow it (a guest admin elsewhere would otherwise take the space with it).
+      if (body.organization !== row.organizationId) ctx.requireRole(row.organizationId, "create");
       const role = ctx.requireRole(body.organization, "create");
       const moved = ctx.store.transaction(() => {
         const parentId = body.parent ?? null;
