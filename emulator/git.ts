@@ -153,14 +153,26 @@ export function repositoryName(url: string): string {
   return last.replace(/\.git$/, "") || "repository";
 }
 
-/** The files of `target.ref` under `target.directory` (paths relative to it), and its commit. */
+/** How many files, and how many bytes of them, one read may take. */
+export interface ReadLimits {
+  files: number;
+  bytes: number;
+}
+
+/**
+ * The files of `target.ref` under `target.directory` (paths relative to it), and its commit.
+ * The ref's regular files there are counted and sized from its tree before any is checked out:
+ * past `limits`, nothing is read and the error names the limit.
+ */
 export async function readRef(
   target: GitTarget,
   signal: AbortSignal,
+  limits: ReadLimits,
 ): Promise<{ oid: string; message: string; files: Map<string, Buffer> }> {
   return inScratch(signal, async (git, dir) => {
     if (!(await refExists(git, target))) throw refMissing(target);
     await git("fetch", "--quiet", "--depth=1", "--", target.url, target.ref);
+    await checkSizes(git, target.directory, limits);
     await git("checkout", "--quiet", "--detach", "FETCH_HEAD");
     const oid = (await git("rev-parse", "HEAD")).trim();
     const message = (await git("log", "-1", "--format=%B", "HEAD")).trim();
@@ -273,6 +285,25 @@ async function trackedFiles(
     .split("\0")
     .filter((entry) => /^100(644|755) /.test(entry))
     .map((entry) => entry.slice(entry.indexOf("\t") + 1));
+}
+
+/** Refuses a tree whose regular files under `directory` pass `limits`, in count or in bytes. */
+async function checkSizes(git: Git, directory: string, limits: ReadLimits): Promise<void> {
+  const pathspec = directory === "" ? "." : directory;
+  // `<mode> blob <object> <size>\t<path>` per entry, sizes padded with spaces.
+  const entries = (await git("ls-tree", "-r", "-l", "-z", "FETCH_HEAD", "--", pathspec))
+    .split("\0")
+    .filter((entry) => /^100(644|755) /.test(entry));
+  if (entries.length > limits.files)
+    throw new Error(
+      `the ref holds ${entries.length} files; an import reads at most ${limits.files}: nothing was imported`,
+    );
+  let bytes = 0;
+  for (const entry of entries) bytes += Number(entry.slice(0, entry.indexOf("\t")).split(/ +/)[3]);
+  if (bytes > limits.bytes)
+    throw new Error(
+      `the ref's files are ${bytes} bytes; an import reads at most ${limits.bytes} bytes (${limits.bytes / 1024 / 1024} MiB): nothing was imported`,
+    );
 }
 
 function relativeTo(directory: string, path: string): string {

@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { Background } from "../../emulator/background";
-import { resumeGitSync, runGitSync } from "../../emulator/jobs/git-sync";
+import { resumeGitSync, runGitSync, spaceContentProblem } from "../../emulator/jobs/git-sync";
 import {
   nextGitOperation,
   queueGitOperation,
@@ -753,4 +753,56 @@ test("an operation a stopped emulator left running is queued again, and run, whe
   expect(await settled(spaceId)).toMatchObject({ operation: { state: "success" } });
   const pages = (await api("GET", `/v1/spaces/${spaceId}/content/pages`)).body.pages as ApiBody[];
   expect(pages.map((p) => p.title)).toEqual(["Resumed"]);
+});
+
+test("an import over 1,000 files or 16 MiB fails naming the limit, before any file is read, and imports nothing", async () => {
+  const many: Record<string, string> = {};
+  for (let i = 0; i <= 1000; i++) many[`pages/page-${i}.md`] = `# Page ${i}\n`;
+  const crowded = repository("crowded", many);
+  // 17 files of 1 MiB: each within the page limit, together past the import's.
+  const heavy = repository("heavy", { "README.md": "# Heavy\n" });
+  for (let i = 0; i < 17; i++)
+    writeFileSync(
+      join(heavy, `chapter-${i}.md`),
+      `# Chapter ${i}\n${"x".repeat(1024 * 1024 - 20)}\n`,
+    );
+  git(heavy, "add", "--all");
+  git(heavy, "commit", "--quiet", "-m", "Heavy");
+  const space = await newSpace();
+  const errors: string[] = [];
+  for (const repo of [crowded, heavy]) {
+    await api("POST", `/v1/spaces/${space.id}/git/import`, { url: repo, ref: "refs/heads/main" });
+    const operation = (await settled(space.id)).operation as ApiBody;
+    expect(operation.state).toBe("failure");
+    errors.push(String(operation.error));
+  }
+  expect(errors[0]).toBe(
+    "the ref holds 1001 files; an import reads at most 1000: nothing was imported",
+  );
+  expect(errors[1]).toMatch(
+    /^the ref's files are \d+ bytes; an import reads at most 16777216 bytes \(16 MiB\): nothing was imported$/,
+  );
+  expect((await api("GET", `/v1/spaces/${space.id}`)).body.revision).toBe(space.revision);
+  // A project folder within the limits is read even when the repository is past them.
+  await api("POST", `/v1/spaces/${space.id}/git/import`, {
+    url: heavy,
+    ref: "refs/heads/main",
+    repoProjectDirectory: "nothing-here",
+  });
+  expect(await settled(space.id)).toMatchObject({ operation: { state: "success" } });
+});
+
+test("a space's limits after an import: 2,000 pages, 1,000 files, 32 MiB, the kept files counted", () => {
+  const page = (markdown: string) => ({ title: "P", markdown });
+  expect(spaceContentProblem({ pages: [page("# P\n")] }, [1024])).toBeUndefined();
+  const deep = { title: "Top", pages: Array.from({ length: 2000 }, () => page("")) };
+  expect(spaceContentProblem({ pages: [deep] }, [])).toBe("2001 pages; a space holds at most 2000");
+  const files = Array.from({ length: 1001 }, (_, i) => ({ name: `f${i}.txt`, text: "x" }));
+  expect(spaceContentProblem({ pages: [], files }, [])).toBe(
+    "1001 files; a space holds at most 1000",
+  );
+  // The repository brings no file: the space keeps its own, and they count.
+  expect(spaceContentProblem({ pages: [page("x".repeat(1024 * 1024))] }, [32 * 1024 * 1024])).toBe(
+    `${33 * 1024 * 1024} bytes; a space holds at most 33554432 bytes (32 MiB)`,
+  );
 });
