@@ -132,6 +132,12 @@ test("a page's Markdown is capped at 1 MiB, a 400 naming the limit", () => {
   expect(contentInput.safeParse({ pages: [{ title: "Fits", markdown: fits }] }).success).toBe(true);
 });
 
+test("a page of 131,000 links on one line is read whole, within the call stack", () => {
+  const links = linksOf("[a](b.md) ".repeat(131_000));
+  expect(links.length).toBe(131_000);
+  expect(links[130_999]).toBe("b.md");
+});
+
 /** The link reader this file's linear one replaced, kept as the reference for what it finds. */
 function referenceLinks(markdown: string): string[] {
   const links: string[] = [];
