@@ -26,6 +26,9 @@ const repositoryUrl = z
       });
   });
 
+/** A page of the repository's host, shown in `info` and on revisions: http and https only. */
+const webUrl = z.url({ protocol: /^https?$/ }).max(2048);
+
 /** A folder of the repository: relative, `/`-separated, no `.` or `..`; kept without a trailing `/`. */
 const projectDirectory = z
   .string()
@@ -48,8 +51,8 @@ const importBody = z.strictObject({
     .max(255)
     .refine((value) => BRANCH_REF.test(value), "must be a full branch ref, refs/heads/<branch>"),
   repoCacheID: z.string().max(255).optional(),
-  repoTreeURL: z.url().max(2048).optional(),
-  repoCommitURL: z.url().max(2048).optional(),
+  repoTreeURL: webUrl.optional(),
+  repoCommitURL: webUrl.optional(),
   repoProjectDirectory: projectDirectory.optional(),
   timestamp: z.iso.datetime({ offset: true }).optional(),
   force: z.boolean().optional(),
@@ -57,7 +60,7 @@ const importBody = z.strictObject({
   gitInfo: z
     .strictObject({
       provider: z.enum(["github", "gitlab"]).optional(),
-      url: z.url().max(2048).optional(),
+      url: webUrl.optional(),
     })
     .optional(),
 });

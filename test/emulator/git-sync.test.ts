@@ -700,6 +700,15 @@ test("bad requests name the field; legacy-installation is a no-op answering 204"
   });
   expect(climb.status).toBe(400);
   expect(climb.body.error.message).toMatch(/repoProjectDirectory/);
+  for (const field of ["repoTreeURL", "repoCommitURL"]) {
+    const script = await post("import", {
+      url: "/tmp/r",
+      ref: "refs/heads/main",
+      [field]: "javascript:alert(1)",
+    });
+    expect([field, script.status]).toEqual([field, 400]);
+    expect(script.body.error.message).toMatch(new RegExp(field));
+  }
   const noMessage = await post("export", { url: "/tmp/r", ref: "refs/heads/main" });
   expect(noMessage.status).toBe(400);
   expect(noMessage.body.error.message).toMatch(/commitMessage/);
