@@ -3,6 +3,7 @@ import { moveAmongSiblings, requireParent, visibleSpace } from "../access/spaces
 import { empty, json } from "../http/route";
 import { roleLevel } from "../auth";
 import { reachedPage } from "../access/guests";
+import { checkRole } from "../auth";
 import { apiRoute, type ApiContext } from "../context";
 import { id, moveBody } from "../validation";
 import { envelope, pageOf, pageQuery } from "../pagination";
@@ -116,6 +117,10 @@ export const spaceRoutes = [
       // Editing a space's settings is the edit role's; who reaches it (defaultLevel) the admin's.
       const minimum = body.defaultLevel !== undefined ? "admin" : "edit";
       const { row, role } = visibleSpace(ctx, params.spaceId, { minimum });
+      // Locking and unlocking is the admin's: a lock an edit member could lift would not stop
+      // it from editing or importing (docs/api-decisions.md, "Locked spaces").
+      if (body.editMode !== undefined && body.editMode !== row.editMode)
+        checkRole(role, "admin", row.organizationId, `space ${row.id}`);
       // A null emoji removes it: the row keeps no emoji as "".
       const emoji = body.emoji === null ? "" : body.emoji;
       const updated = updateSpace(ctx.store, row.id, { ...body, emoji });
