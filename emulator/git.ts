@@ -361,5 +361,7 @@ function run(
 
 /** Masks the credentials of every URL in a message of git's, to the last `@` of each authority. */
 function maskAll(text: string): string {
-  return text.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s'"]+/gi, (url) => maskCredentials(url));
+  return text.replace(/(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s'"]+/gi, (url) =>
+    maskCredentials(url),
+  );
 }

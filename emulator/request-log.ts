@@ -76,10 +76,17 @@ const SECRET_FIELDS = new Set(["certificate", "privatekey"]);
 /** Query parameters whose value is a secret: a share key (§4.1), a visitor's signed token. */
 const SECRET_QUERY = new Set(["shareKey", "visitorAuthToken"]);
 const MASK = "***";
-/** Basic-auth credentials in a URL (a Git sync's `url`): up to the authority's last `@`. */
-const CREDENTIALS = /([a-z][a-z0-9+.-]*:\/\/)[^/?#\s"]*@/gi;
-/** A query parameter's value in a URL (`?access_token=...`): any of them may be a credential. */
-const URL_QUERY = /([a-z][a-z0-9+.-]*:\/\/[^?#\s"]*\?)([^#\s"]*)/gi;
+/**
+ * Basic-auth credentials in a URL (a Git sync's `url`): up to the authority's last `@`. A scheme
+ * starts where no scheme character precedes it, so a long run of letters is scanned once, not
+ * once from each of its letters.
+ */
+const CREDENTIALS = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/)[^/?#\s"]*@/gi;
+/**
+ * A query parameter's value in a URL (`?access_token=...`): any of them may be a credential. The
+ * part before the query is at most a URL's length (2048), so no text is scanned from every `://`.
+ */
+const URL_QUERY = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^?#\s"]{0,2048}\?)([^#\s"]*)/gi;
 /** A PEM block (a certificate, a key), or its start when the text is cut inside it. */
 const PEM = /-----BEGIN [A-Z0-9 ]+-----[\s\S]*?(?:-----END [A-Z0-9 ]+-----|$)/g;
 /**
@@ -250,13 +257,27 @@ export class RequestLog {
   }
 }
 
+/**
+ * The start of a JSON body as a preview shows it: its secret fields masked, every string cut to
+ * the preview's length first (masking a long string costs its length; the preview keeps 200).
+ */
+function previewText(value: unknown): string {
+  const text = JSON.stringify(value, (key, v: unknown) =>
+    typeof v !== "string"
+      ? v
+      : SECRET_FIELDS.has(key.toLowerCase()) && v !== ""
+        ? MASK
+        : v.slice(0, PREVIEW_CHARS),
+  );
+  return text.slice(0, 4096);
+}
+
 /** Puts the body, or its summary, on the entry; answers the bytes it holds. */
 function keepBody(entry: LogEntry, body: Exclude<RequestBody, { kind: "none" }>): number {
   const summarize = (reason: BodySummary["reason"]) => {
     // A JSON body's preview is taken from it masked: a certificate padded past the preview's
     // start is masked whole. A preview of other text is masked as far as it goes.
-    const start =
-      body.kind === "json" ? JSON.stringify(masked(body.value).value) : body.text.slice(0, 4096);
+    const start = body.kind === "json" ? previewText(body.value) : body.text.slice(0, 4096);
     const preview = detached(maskText(start).slice(0, PREVIEW_CHARS));
     entry.truncated = { bytes: body.bytes, reason, preview };
     return stringBytes(preview) + 32;

@@ -58,7 +58,12 @@ export function renderMarkdown(
   targets: LinkTargets,
   budget = new MarkdownBudget(),
 ): Html {
-  const cut = markdown.length <= budget.left ? markdown.length : cutPoint(markdown, budget.left);
+  const cut =
+    markdown.length <= budget.left
+      ? markdown.length
+      : budget.left <= 0
+        ? 0
+        : cutPoint(markdown, budget.left);
   budget.left -= cut;
   const rendered = cut > 0 ? renderWhole(markdown.slice(0, cut), targets) : new Html("");
   if (cut === markdown.length) return rendered;
