@@ -25,12 +25,19 @@ export const ROLE_RANK: Readonly<Record<Role, number>> = {
   admin: 6,
 };
 
-/** What a route needs: membership only, or at least a role. */
-export type Access = "member" | Role;
+/**
+ * What a route needs: any membership, guests included (`guest`: the organization itself, and the
+ * lists that show a guest only what its grants reach); a role of any level (`member`); or at
+ * least a given role. On a space, collection or site the role checked is the caller's effective
+ * role there, so `member` is met by any grant reaching a guest. A guest is held to what its
+ * grants reach (README, "Security model"; docs/api-decisions.md, "Guests").
+ */
+export type Access = "guest" | "member" | Role;
 
-/** Whether the caller's role in an organization (`null`: guest) reaches `minimum`. */
+/** Whether a role (`null`: a guest, or a guest's on an object no grant of it reaches) reaches `minimum`. */
 export function hasRole(role: string | null, minimum: Access): boolean {
-  if (minimum === "member") return true;
+  if (minimum === "guest") return true;
+  if (minimum === "member") return role !== null;
   const rank = role === null ? 0 : (ROLE_RANK[role as Role] ?? 0);
   return rank >= ROLE_RANK[minimum];
 }
@@ -100,7 +107,9 @@ export function checkRole(
     const where = on === undefined ? `in organization ${organizationId}` : `on ${on}`;
     throw new HttpError(
       403,
-      `this operation needs the ${minimum} role ${where}; the caller's role is ${role ?? "guest"}`,
+      minimum === "member"
+        ? `this operation needs a role ${where}; a guest reaches only what its grants share with it`
+        : `this operation needs the ${minimum} role ${where}; the caller's role is ${role ?? "guest"}`,
     );
   }
   return role;

@@ -37,6 +37,11 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
  * Why the emulator will not reach `url`, or undefined when it will: a local repository (an
  * absolute path or `file://`) or one served on the loopback interface (`http`, `https`, `git`).
  * The emulator never reaches another machine.
+ *
+ * A network URL must read back as it is written: git (and curl under it) does not parse a URL
+ * as Node's URL parser does (`http://127.0.0.1\@other/` is a path on 127.0.0.1 to one, userinfo
+ * before `other` to the other), so a URL whose text differs from the one rebuilt out of its
+ * parsed parts is refused, and the host checked is then the one git connects to.
  */
 export function repositoryUrlProblem(url: string): string | undefined {
   if (url.startsWith("/")) return undefined;
@@ -52,7 +57,19 @@ export function repositoryUrlProblem(url: string): string | undefined {
     return "a path, a file:// URL or an http, https or git URL";
   if (!LOOPBACK.test(parsed.hostname))
     return "a repository on this machine (localhost, 127.0.0.1 or [::1]): the emulator reaches no other host";
+  const plain = plainForm(parsed);
+  if (plain !== url)
+    return `a URL in its plain form, as its parts read back (${maskCredentials(plain)}): no backslash, unencoded '@' in the credentials, encoded or abbreviated host, trailing dot, default port or fragment`;
   return undefined;
+}
+
+/** A network URL rebuilt from its parsed parts: what git is given, and all it is given. */
+function plainForm(url: URL): string {
+  const credentials =
+    url.username !== "" || url.password !== ""
+      ? `${url.username}${url.password !== "" ? `:${url.password}` : ""}@`
+      : "";
+  return `${url.protocol}//${credentials}${url.host}${url.pathname}${url.search}`;
 }
 
 /**
@@ -77,29 +94,56 @@ export async function reachableRepository(url: string, roots: readonly string[])
     : url.startsWith("file:")
       ? fileURLToPath(url)
       : undefined;
-  if (local === undefined) return url;
   const unreachable = unreachableRepository(maskCredentials(url));
+  // Checked again as it runs: an operation may have been queued by an earlier release.
+  if (local === undefined) {
+    if (repositoryUrlProblem(url) !== undefined) throw unreachable;
+    return url;
+  }
   const real = await realpath(local).catch(() => undefined);
   if (real === undefined || !(await stat(real)).isDirectory()) throw unreachable;
+  const realRoots: string[] = [];
   for (const root of roots) {
     const realRoot = await realpath(root).catch(() => undefined);
-    // Strictly inside: git would also try `<root>.git` for the root itself, a sibling of it.
-    if (
-      realRoot !== undefined &&
-      real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)
-    )
-      return real;
+    if (realRoot !== undefined) realRoots.push(realRoot);
   }
-  throw unreachable;
+  // Strictly inside: git would also try `<root>.git` for the root itself, a sibling of it.
+  const inside = (path: string) =>
+    realRoots.some((root) => path.startsWith(root.endsWith(sep) ? root : root + sep));
+  if (!inside(real)) throw unreachable;
+  // What git opens there may be elsewhere: a `.git` file (`gitdir: /elsewhere/.git`) or a
+  // worktree's common directory. Both must be inside a root too.
+  const opened = await gitDirectories(real).catch(() => undefined);
+  if (opened === undefined) throw unreachable;
+  for (const dir of opened) {
+    const realDir = await realpath(dir).catch(() => undefined);
+    if (realDir === undefined || !inside(realDir)) throw unreachable;
+  }
+  return real;
+}
+
+/** The repository folder and common folder git opens for `path` (`rev-parse`), absolute. */
+async function gitDirectories(path: string): Promise<string[]> {
+  const out = await run(
+    ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"],
+    path,
+    {},
+    AbortSignal.timeout(10_000),
+  );
+  return out.split("\n").filter((line) => line !== "");
 }
 
 /**
- * `url` with any basic-auth credentials masked: the form messages and the store keep. The
- * credentials run to the last `@` before the authority ends (`/`, `?` or `#`), as URL parsers
- * read them: a password may hold an unencoded `@`.
+ * `url` with any basic-auth credentials masked, and every query parameter's value (an
+ * `access_token`, a `private_token`): the form messages and the store keep. The credentials run
+ * to the last `@` before the authority ends (`/`, `?` or `#`), as URL parsers read them: a
+ * password may hold an unencoded `@`.
  */
 export function maskCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, "$1***@");
+  const masked = url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, "$1***@");
+  const query = masked.indexOf("?");
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(masked) || query < 0) return masked;
+  return masked.slice(0, query) + masked.slice(query).replace(/([?&][^=&#]*=)[^&#]*/g, "$1***");
 }
 
 /** The repository's name: its last path segment, without `.git`. */
@@ -109,14 +153,26 @@ export function repositoryName(url: string): string {
   return last.replace(/\.git$/, "") || "repository";
 }
 
-/** The files of `target.ref` under `target.directory` (paths relative to it), and its commit. */
+/** How many files, and how many bytes of them, one read may take. */
+export interface ReadLimits {
+  files: number;
+  bytes: number;
+}
+
+/**
+ * The files of `target.ref` under `target.directory` (paths relative to it), and its commit.
+ * The ref's regular files there are counted and sized from its tree before any is checked out:
+ * past `limits`, nothing is read and the error names the limit.
+ */
 export async function readRef(
   target: GitTarget,
   signal: AbortSignal,
+  limits: ReadLimits,
 ): Promise<{ oid: string; message: string; files: Map<string, Buffer> }> {
   return inScratch(signal, async (git, dir) => {
     if (!(await refExists(git, target))) throw refMissing(target);
     await git("fetch", "--quiet", "--depth=1", "--", target.url, target.ref);
+    await checkSizes(git, target.directory, limits);
     await git("checkout", "--quiet", "--detach", "FETCH_HEAD");
     const oid = (await git("rev-parse", "HEAD")).trim();
     const message = (await git("log", "-1", "--format=%B", "HEAD")).trim();
@@ -197,9 +253,12 @@ async function inScratch<T>(
 }
 
 async function refExists(git: Git, target: GitTarget): Promise<boolean> {
-  const out = await git("ls-remote", "--", target.url, target.ref).catch((error: unknown) => {
-    // git's own message would tell a missing path from a folder that is no repository.
-    throw target.url.startsWith("/") ? unreachableRepository(target.name) : error;
+  const out = await git("ls-remote", "--", target.url, target.ref).catch(() => {
+    // git's own message would tell a missing path from a folder that is no repository, and a
+    // closed port (`Couldn't connect`) from an open one (`not found`): a probe of this machine.
+    throw target.url.startsWith("/")
+      ? unreachableRepository(target.name)
+      : new Error(`${target.name} did not answer as a Git repository`);
   });
   return out.split("\n").some((line) => line.split("\t")[1] === target.ref);
 }
@@ -226,6 +285,25 @@ async function trackedFiles(
     .split("\0")
     .filter((entry) => /^100(644|755) /.test(entry))
     .map((entry) => entry.slice(entry.indexOf("\t") + 1));
+}
+
+/** Refuses a tree whose regular files under `directory` pass `limits`, in count or in bytes. */
+async function checkSizes(git: Git, directory: string, limits: ReadLimits): Promise<void> {
+  const pathspec = directory === "" ? "." : directory;
+  // `<mode> blob <object> <size>\t<path>` per entry, sizes padded with spaces.
+  const entries = (await git("ls-tree", "-r", "-l", "-z", "FETCH_HEAD", "--", pathspec))
+    .split("\0")
+    .filter((entry) => /^100(644|755) /.test(entry));
+  if (entries.length > limits.files)
+    throw new Error(
+      `the ref holds ${entries.length} files; an import reads at most ${limits.files}: nothing was imported`,
+    );
+  let bytes = 0;
+  for (const entry of entries) bytes += Number(entry.slice(0, entry.indexOf("\t")).split(/ +/)[3]);
+  if (bytes > limits.bytes)
+    throw new Error(
+      `the ref's files are ${bytes} bytes; an import reads at most ${limits.bytes} bytes (${limits.bytes / 1024 / 1024} MiB): nothing was imported`,
+    );
 }
 
 function relativeTo(directory: string, path: string): string {
@@ -283,5 +361,7 @@ function run(
 
 /** Masks the credentials of every URL in a message of git's, to the last `@` of each authority. */
 function maskAll(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#\s]*@/gi, "$1***@");
+  return text.replace(/(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s'"]+/gi, (url) =>
+    maskCredentials(url),
+  );
 }

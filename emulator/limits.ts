@@ -36,6 +36,14 @@ export const MAX_PAGE_DEPTH = 8;
 export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
+ * What one Git import reads (§4.15; docs/api-decisions.md, "Git import limits"): the regular
+ * files of the ref under the project folder, counted and sized before they are checked out.
+ */
+export const GIT_IMPORT_LIMITS = { files: 1000, bytes: 16 * 1024 * 1024 };
+/** What a space holds once a Git import has written it: pages, files, and their bytes. */
+export const SPACE_CONTENT_LIMITS = { pages: 2000, files: 1000, bytes: 32 * 1024 * 1024 };
+
+/**
  * Teams and users one permissions invite names, each list (the hosted document sets no maximum;
  * docs/api-decisions.md, "Permissions").
  */

@@ -72,12 +72,28 @@ function detached(text: string): string {
  * Body fields whose value is a secret wherever they appear: a SAML provider's certificate, a
  * site's visitor-authentication signing key (which no body takes, but a caller may echo back).
  */
-const SECRET_FIELDS = new Set(["certificate", "privateKey"]);
+const SECRET_FIELDS = new Set(["certificate", "privatekey"]);
 /** Query parameters whose value is a secret: a share key (§4.1), a visitor's signed token. */
 const SECRET_QUERY = new Set(["shareKey", "visitorAuthToken"]);
 const MASK = "***";
-/** Basic-auth credentials in a URL (a Git sync's `url`): up to the authority's last `@`. */
-const CREDENTIALS = /([a-z][a-z0-9+.-]*:\/\/)[^/?#\s"]*@/gi;
+/**
+ * Basic-auth credentials in a URL (a Git sync's `url`): up to the authority's last `@`. A scheme
+ * starts where no scheme character precedes it, so a long run of letters is scanned once, not
+ * once from each of its letters.
+ */
+const CREDENTIALS = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/)[^/?#\s"]*@/gi;
+/**
+ * A query parameter's value in a URL (`?access_token=...`): any of them may be a credential. The
+ * part before the query is at most a URL's length (2048), so no text is scanned from every `://`.
+ */
+const URL_QUERY = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^?#\s"]{0,2048}\?)([^#\s"]*)/gi;
+/** A PEM block (a certificate, a key), or its start when the text is cut inside it. */
+const PEM = /-----BEGIN [A-Z0-9 ]+-----[\s\S]*?(?:-----END [A-Z0-9 ]+-----|$)/g;
+/**
+ * A secret field's string value in text that is not parsed (refused, or a preview cut short):
+ * to its closing quote, or to the end of the text when it is cut.
+ */
+const SECRET_TEXT = /("(?:certificate|privateKey)"\s*:\s*")(?:[^"\\]|\\[\s\S])*("?)/gi;
 
 /**
  * A body with its secrets masked, or the same value when it holds none: certificates, share
@@ -99,7 +115,7 @@ function masked(value: unknown): { value: unknown; changed: boolean } {
     ? value.map(walk)
     : Object.fromEntries(
         Object.entries(value).map(([key, v]) => {
-          if (SECRET_FIELDS.has(key) && typeof v === "string" && v !== "") {
+          if (SECRET_FIELDS.has(key.toLowerCase()) && typeof v === "string" && v !== "") {
             changed = true;
             return [key, MASK];
           }
@@ -109,9 +125,21 @@ function masked(value: unknown): { value: unknown; changed: boolean } {
   return changed ? { value: out, changed } : { value, changed };
 }
 
-/** Text with URL credentials masked: a body that is not JSON, or a summary's preview. */
+/**
+ * Text with its secrets masked: a body that is not JSON or that the routes refused, or a
+ * summary's preview. URL credentials and query values, PEM blocks, and the value of any
+ * `certificate` or `privateKey` field, whatever its case.
+ */
 function maskText(text: string): string {
-  return text.replace(CREDENTIALS, `$1${MASK}@`);
+  return text
+    .replace(CREDENTIALS, `$1${MASK}@`)
+    .replace(URL_QUERY, (_all, head: string, query: string) => head + maskQueryText(query))
+    .replace(PEM, MASK)
+    .replace(SECRET_TEXT, `$1${MASK}$2`);
+}
+
+function maskQueryText(query: string): string {
+  return query.replace(/(^|&)([^=&]*=)[^&]*/g, `$1$2${MASK}`);
 }
 
 function maskedQuery(query: Record<string, string>): Record<string, string> {
@@ -229,11 +257,28 @@ export class RequestLog {
   }
 }
 
+/**
+ * The start of a JSON body as a preview shows it: its secret fields masked, every string cut to
+ * the preview's length first (masking a long string costs its length; the preview keeps 200).
+ */
+function previewText(value: unknown): string {
+  const text = JSON.stringify(value, (key, v: unknown) =>
+    typeof v !== "string"
+      ? v
+      : SECRET_FIELDS.has(key.toLowerCase()) && v !== ""
+        ? MASK
+        : v.slice(0, PREVIEW_CHARS),
+  );
+  return text.slice(0, 4096);
+}
+
 /** Puts the body, or its summary, on the entry; answers the bytes it holds. */
 function keepBody(entry: LogEntry, body: Exclude<RequestBody, { kind: "none" }>): number {
   const summarize = (reason: BodySummary["reason"]) => {
-    // A preview cut inside a certificate is masked as far as it goes.
-    const preview = detached(maskText(body.text.slice(0, PREVIEW_CHARS)));
+    // A JSON body's preview is taken from it masked: a certificate padded past the preview's
+    // start is masked whole. A preview of other text is masked as far as it goes.
+    const start = body.kind === "json" ? previewText(body.value) : body.text.slice(0, 4096);
+    const preview = detached(maskText(start).slice(0, PREVIEW_CHARS));
     entry.truncated = { bytes: body.bytes, reason, preview };
     return stringBytes(preview) + 32;
   };

@@ -31,16 +31,37 @@ export function literal(value: Value): string {
       (entry): entry is [string, Value] => entry[1] !== undefined,
     );
     const fields = entries.map(
-      ([key, v]) => `${IDENTIFIER.test(key) ? key : JSON.stringify(key)}: ${literal(v)}`,
+      ([key, v]) =>
+        `${IDENTIFIER.test(key) ? key : escapeControls(JSON.stringify(key))}: ${literal(v)}`,
     );
     return `{ ${fields.join(", ")} }`;
   }
   // A text of several lines (an OpenAPI document) reads best as it is: a template literal.
   if (typeof value === "string" && value.includes("\n")) {
-    const text = value.replace(/[\\`]/g, "\\$&").replace(/\$\{/g, "\\${").replace(/\r/g, "\\r");
-    return `\`${text}\``;
+    const text = value.replace(/[\\`]/g, "\\$&").replace(/\$\{/g, "\\${");
+    return `\`${escapeControls(text, "\n")}\``;
   }
-  return JSON.stringify(value);
+  return escapeControls(JSON.stringify(value));
+}
+
+/**
+ * Every character a terminal or an editor acts on rather than shows (C0 but `keep`, DEL, C1, the
+ * line and paragraph separators, bidirectional overrides) as its escape: a title holding
+ * `ESC]52;...BEL` would otherwise be written into `index.ts` and act on whoever prints or opens
+ * it. The escapes mean the same character in a string, in a template literal and to a reader.
+ */
+export function escapeControls(text: string, keep = ""): string {
+  return text.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu,
+    (ch) => {
+      if (keep.includes(ch)) return ch;
+      const code = ch.charCodeAt(0);
+      return code <= 0xff
+        ? `\\x${code.toString(16).padStart(2, "0")}`
+        : `\\u${code.toString(16).padStart(4, "0")}`;
+    },
+  );
 }
 
 /** Words TypeScript reserves, or that would shadow a global the program uses. */

@@ -1,4 +1,4 @@
-import { literal } from "./code";
+import { escapeControls, literal } from "./code";
 import type { Declaration } from "./declarations";
 import type { Inventory } from "./inventory";
 
@@ -23,13 +23,16 @@ export function render(inventory: Inventory, declarations: Declaration[], notes:
     lines.push(
       "",
       ...d.comments.map((c) => `// ${comment(c)}`),
-      `const ${d.variable} = new ${d.type}(${JSON.stringify(d.name)}, ${literal(args)});`,
+      `const ${d.variable} = new ${d.type}(${literal(d.name)}, ${literal(args)});`,
     );
   }
   return `${lines.join("\n")}\n`;
 }
 
-/** Text safe inside a line comment: every line terminator TypeScript knows is folded. */
+/**
+ * Text safe inside a line comment: every line terminator TypeScript knows is folded, and every
+ * other control character written as its escape.
+ */
 function comment(text: string): string {
-  return text.replace(/[\r\n\u2028\u2029]+/g, " ");
+  return escapeControls(text.replace(/[\r\n\u2028\u2029]+/g, " "));
 }

@@ -42,7 +42,8 @@ export function requireSite(
   minimum: Access,
   shareKey?: string,
 ): SiteRequest {
-  const orgRole = ctx.requireRole(params.organizationId, "member");
+  // Any member, guests too: a guest then needs a grant on the site to pass `minimum`.
+  const orgRole = ctx.requireRole(params.organizationId, "guest");
   const site = findSite(ctx.store, params.organizationId, params.siteId);
   if (site === undefined) throw notFound(`site ${params.siteId}`);
   const reach = effectiveRole(ctx.store, { kind: "site", ...site }, ctx.userId, orgRole);

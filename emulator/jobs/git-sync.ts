@@ -22,7 +22,7 @@ import {
 } from "../store/git-sync";
 import { findUser } from "../store/identity";
 import { findSpace } from "../store/spaces";
-import { MAX_PAGE_MARKDOWN_BYTES } from "../limits";
+import { GIT_IMPORT_LIMITS, MAX_PAGE_MARKDOWN_BYTES, SPACE_CONTENT_LIMITS } from "../limits";
 
 /** Where a repository keeps files that are not pages (GitBook's layout): `.gitbook/assets/<name>`. */
 export const ASSETS = ".gitbook/assets/";
@@ -115,7 +115,7 @@ async function importRepository(
   organizationId: string,
   signal: AbortSignal,
 ) {
-  const read = await readRef(target, signal);
+  const read = await readRef(target, signal, GIT_IMPORT_LIMITS);
   signal.throwIfAborted();
   const space = liveSpace(store, op.spaceId);
   if (space.organizationId !== organizationId)
@@ -126,13 +126,18 @@ async function importRepository(
   if (op.request.standalone !== true && space.editMode === "locked")
     throw new Error(`space ${space.id} is locked: unlock it to import; nothing was imported`);
   const content = parseOrThrow(contentInput, contentFromRepository(read.files));
+  const over = spaceContentProblem(
+    content,
+    filesOf(store, space.revision).map((f) => f.size),
+  );
+  if (over !== undefined) throw new Error(`the space would hold ${over}: nothing was imported`);
   const { ref, repoCommitURL, standalone } = op.request;
   const git = {
     oid: read.oid,
     message: read.message,
     createdByService: false,
     ref,
-    ...(repoCommitURL !== undefined ? { url: `${repoCommitURL}${read.oid}` } : {}),
+    ...(repoCommitURL !== undefined ? { url: maskCredentials(`${repoCommitURL}${read.oid}`) } : {}),
   };
   const revision = store.transaction(() => {
     const id = writeContent(store, space.id, space.revision, content, { git });
@@ -170,6 +175,41 @@ async function exportSpace(
   return commitOid === undefined
     ? { revision: space.revision }
     : { revision: space.revision, commitOid };
+}
+
+/**
+ * Why the space could not hold `content` (`SPACE_CONTENT_LIMITS`), or undefined: its pages, and
+ * its files or, when it brings none (a repository with no assets), `keptFileSizes`, the sizes of
+ * the files the space keeps.
+ */
+export function spaceContentProblem(
+  content: { pages: readonly PageInput[]; files?: readonly FileInput[] },
+  keptFileSizes: readonly number[],
+): string | undefined {
+  const limits = SPACE_CONTENT_LIMITS;
+  let pages = 0;
+  let bytes = 0;
+  const walk = (list: readonly PageInput[]) => {
+    for (const page of list) {
+      pages++;
+      bytes += Buffer.byteLength(page.markdown ?? "");
+      walk(page.pages ?? []);
+    }
+  };
+  walk(content.pages);
+  const files =
+    content.files?.map((f) =>
+      f.base64 !== undefined
+        ? Buffer.byteLength(f.base64, "base64")
+        : Buffer.byteLength(f.text ?? ""),
+    ) ?? keptFileSizes;
+  bytes += files.reduce((sum, size) => sum + size, 0);
+  if (pages > limits.pages) return `${pages} pages; a space holds at most ${limits.pages}`;
+  if (files.length > limits.files)
+    return `${files.length} files; a space holds at most ${limits.files}`;
+  if (bytes > limits.bytes)
+    return `${bytes} bytes; a space holds at most ${limits.bytes} bytes (${limits.bytes / 1024 / 1024} MiB)`;
+  return undefined;
 }
 
 /**

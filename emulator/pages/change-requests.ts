@@ -14,7 +14,7 @@ import type { SpaceRow } from "../store/spaces";
 import { contentPage, pageTree, spaceIn, type ContentView } from "./content";
 import { missing, missingAnswer, pageAnswer, pageRoute, type PageContext } from "./context";
 import { badge, html, layout, type Html } from "./html";
-import { renderMarkdown } from "./page-markdown";
+import { MarkdownBudget, renderMarkdown } from "./page-markdown";
 
 /** The change request a URL names in a live space of its organization, and its content. */
 function changeRequestView(
@@ -78,6 +78,7 @@ function comment(
   row: CommentRow,
   pages: Map<string, PageRow>,
   root: string,
+  budget: MarkdownBudget,
 ): Html {
   const replies = listReplies(ctx.store, thread, row.id, { limit: -1, offset: 0 }).rows;
   const reactions = new Map<string, number>();
@@ -85,11 +86,11 @@ function comment(
     reactions.set(r.emoji, (reactions.get(r.emoji) ?? 0) + 1);
   const target = row.pageId === null ? undefined : pages.get(row.pageId);
   const body = (text: string | null) =>
-    renderMarkdown(text ?? "", {
-      pagePath: "",
-      pageUrl: () => undefined,
-      fileUrl: () => undefined,
-    });
+    renderMarkdown(
+      text ?? "",
+      { pagePath: "", pageUrl: () => undefined, fileUrl: () => undefined },
+      budget,
+    );
   return html`<li data-kind="comment">
     <p class="meta">
       <strong>${who(ctx, row.postedBy)}</strong> · ${row.postedAt}
@@ -141,6 +142,8 @@ export const changeRequestPages = [
         { order: "asc", status: "all" },
         { limit: -1, offset: 0 },
       ).rows;
+      // One budget for every comment and reply: 20 crafted comments cost what one does.
+      const budget = new MarkdownBudget();
       return page(
         200,
         layout(
@@ -180,7 +183,7 @@ export const changeRequestPages = [
               comments.length === 0
                 ? html`<p class="empty">No comment yet.</p>`
                 : html`<ul class="comments">
-                    ${comments.map((row) => comment(ctx, thread, row, byId, root))}
+                    ${comments.map((row) => comment(ctx, thread, row, byId, root, budget))}
                   </ul>`
             }`,
         ),

@@ -81,6 +81,7 @@ dd { margin: 0; }
 .content { display: grid; grid-template-columns: 14rem 1fr; gap: 2rem; }
 .pages a[aria-current] { font-weight: 600; }
 .markdown pre { background: #fff; border: 1px solid #e6e8ee; padding: .6rem; overflow-x: auto; }
+.markdown pre.unrendered { white-space: pre-wrap; }
 a.broken { color: #7f1d1d; text-decoration: line-through; }
 form.search { margin: .5rem 0 1rem; }
 ul.comments, ul.replies { list-style: none; padding-left: 0; }

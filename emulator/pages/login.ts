@@ -15,9 +15,15 @@ import { html, layout } from "./html";
  * send the token as a bearer token instead.
  */
 
-/** Where a login may lead: a page of the app, never another site. */
+/**
+ * Where a login may lead: a page of the app, never another site, written in printable ASCII (a
+ * line break would split the `Location` header, a character past Latin-1 cannot be sent in one).
+ */
 function safeNext(next: string | undefined): string {
-  return next !== undefined && /^\/app(\/[^/\\]|\/?$|\?)/.test(next) && !next.includes("//")
+  return next !== undefined &&
+    /^\/app(\/[^/\\]|\/?$|\?)/.test(next) &&
+    !next.includes("//") &&
+    /^[\x21-\x7e]*$/.test(next)
     ? next
     : "/app";
 }

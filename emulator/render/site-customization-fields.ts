@@ -80,7 +80,8 @@ export const CODE_THEMES = [
 ] as const;
 const CodeTheme = z.enum(CODE_THEMES);
 export const ThemedCodeTheme = z.strictObject({ light: CodeTheme, dark: CodeTheme });
-const Url = z.url().max(L.url);
+/** http and https only: a `javascript:` or `data:` URL would run or show on the published site. */
+const Url = z.url({ protocol: /^https?$/ }).max(L.url);
 export const ThemedUrl = z.strictObject({ light: Url, dark: Url });
 const Toggle = z.strictObject({ enabled: z.boolean() });
 const DefaultFont = z.enum([

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { moveAmongSiblings, requireParent, visibleCollection } from "../access/spaces";
 import { empty, json } from "../http/route";
 import { roleLevel } from "../auth";
+import { reachedPage } from "../access/guests";
 import { apiRoute, type ApiContext } from "../context";
 import { patched } from "../store/sql";
 import { id, moveBody } from "../validation";
@@ -57,13 +58,10 @@ export const collectionRoutes = [
     query: listQuery,
     responses: { 200: { description: "A page of collections", schema: CollectionList } },
     handler({ params, query }, ctx) {
-      const role = ctx.requireRole(params.organizationId, "member");
+      const role = ctx.requireRole(params.organizationId, "guest");
       const page = pageOf(query);
-      const { rows, count } = listCollections(
-        ctx.store,
-        params.organizationId,
-        { nested: query.nested !== "false" },
-        page,
+      const { rows, count } = reachedPage(ctx, "collection", role, page, (p) =>
+        listCollections(ctx.store, params.organizationId, { nested: query.nested !== "false" }, p),
       );
       const items = rows.map((row) => renderCollection(row, ctx.origin, role));
       return json(200, envelope(page, items, count));
@@ -185,6 +183,8 @@ export const collectionRoutes = [
     responses: { 200: collectionAnswer },
     handler({ params, body }, ctx) {
       const { row } = visibleCollection(ctx, params.collectionId, "create");
+      // Out of its organization: the organization's own role, not a grant on the collection.
+      if (body.organization !== row.organizationId) ctx.requireRole(row.organizationId, "create");
       // The target must be an organization the caller may create content in; others are 404.
       const role = ctx.requireRole(body.organization, "create");
       if (body.organization !== row.organizationId)

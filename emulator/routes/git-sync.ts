@@ -26,6 +26,9 @@ const repositoryUrl = z
       });
   });
 
+/** A page of the repository's host, shown in `info` and on revisions: http and https only. */
+const webUrl = z.url({ protocol: /^https?$/ }).max(2048);
+
 /** A folder of the repository: relative, `/`-separated, no `.` or `..`; kept without a trailing `/`. */
 const projectDirectory = z
   .string()
@@ -48,8 +51,8 @@ const importBody = z.strictObject({
     .max(255)
     .refine((value) => BRANCH_REF.test(value), "must be a full branch ref, refs/heads/<branch>"),
   repoCacheID: z.string().max(255).optional(),
-  repoTreeURL: z.url().max(2048).optional(),
-  repoCommitURL: z.url().max(2048).optional(),
+  repoTreeURL: webUrl.optional(),
+  repoCommitURL: webUrl.optional(),
   repoProjectDirectory: projectDirectory.optional(),
   timestamp: z.iso.datetime({ offset: true }).optional(),
   force: z.boolean().optional(),
@@ -57,12 +60,14 @@ const importBody = z.strictObject({
   gitInfo: z
     .strictObject({
       provider: z.enum(["github", "gitlab"]).optional(),
-      url: z.url().max(2048).optional(),
+      url: webUrl.optional(),
     })
     .optional(),
 });
 const exportBody = importBody.extend({ commitMessage: z.string().min(1).max(10_000) });
 type GitBody = z.output<typeof importBody> & { commitMessage?: string };
+
+const maskUrl = (url: string | undefined) => (url === undefined ? null : maskCredentials(url));
 
 /** Queues an import or export and wakes the space's worker: the answer is 204 at once. */
 function queue(ctx: ApiContext, spaceId: string, direction: GitDirection, body: GitBody) {
@@ -71,7 +76,10 @@ function queue(ctx: ApiContext, spaceId: string, direction: GitDirection, body: 
   // writes a revision without making it the space's, and an export only reads.
   if (direction === "import" && body.standalone !== true && row.editMode === "locked")
     throw conflict(`space ${row.id} is locked: unlock it to import`);
-  const { gitInfo, timestamp, repoCacheID: _cache, ...request } = body;
+  const { gitInfo, timestamp, repoCacheID: _cache, repoTreeURL, ...rest } = body;
+  // The tree URL is only shown (by `info`), never used: it is stored masked from the start.
+  const request =
+    repoTreeURL === undefined ? rest : { ...rest, repoTreeURL: maskUrl(repoTreeURL)! };
   const setup =
     body.standalone === true
       ? undefined
@@ -80,7 +88,7 @@ function queue(ctx: ApiContext, spaceId: string, direction: GitDirection, body: 
           repoName: repositoryName(body.url),
           url: maskCredentials(body.url),
           ref: body.ref,
-          treeUrl: gitInfo?.url ?? body.repoTreeURL ?? null,
+          treeUrl: maskUrl(gitInfo?.url ?? repoTreeURL),
         };
   queueGitOperation(ctx.store, row.id, setup, {
     direction,

@@ -29,9 +29,21 @@ import {
   type SpecSource,
 } from "../store/openapi-specs";
 
-/** GAPS.md: `{ url }` or `{ text }`. A URL is http(s), at most 2048 characters (§8). */
+/**
+ * GAPS.md: `{ url }` or `{ text }`. A URL is http(s), at most 2048 characters (§8), with no
+ * credentials: a fetch cannot send them from the URL, and the spec's `sourceURL` is answered to
+ * every reader of the organization (docs/api-decisions.md, "Credentials in source URLs").
+ */
 const source = z.union([
-  z.strictObject({ url: z.url({ protocol: /^https?$/ }).max(2048) }),
+  z.strictObject({
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .refine(
+        (value) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(value),
+        "must carry no credentials (user:password@): serve the document where no login is needed, or send it as text",
+      ),
+  }),
   z.strictObject({ text: z.string().min(1) }),
 ]);
 

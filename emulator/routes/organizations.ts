@@ -52,7 +52,7 @@ export const organizationRoutes = [
       const page = pageOf(query);
       const { rows, count } = organizationsOf(store, userId, page);
       const items = rows.map((row) =>
-        renderOrganization(row, origin, requireRole(row.id, "member")),
+        renderOrganization(row, origin, requireRole(row.id, "guest")),
       );
       return json(200, envelope(page, items, count));
     },
@@ -66,7 +66,7 @@ export const organizationRoutes = [
     responses: { 200: { description: "The organization", schema: OrganizationJson } },
     handler({ params }, { store, origin, requireRole }) {
       const id = params.organizationId;
-      const role = requireRole(id, "member");
+      const role = requireRole(id, "guest");
       const row = findOrganization(store, id);
       if (!row) throw notFound(`organization ${id}`);
       return json(200, renderOrganization(row, origin, role));
@@ -126,7 +126,7 @@ export const organizationRoutes = [
     },
     handler({ params }, { store, userId, origin, requireRole }) {
       const organizations = organizationsByEmailDomain(store, userId, params.emailDomain).map(
-        (row) => renderOrganization(row, origin, requireRole(row.id, "member")),
+        (row) => renderOrganization(row, origin, requireRole(row.id, "guest")),
       );
       return json(200, { organizations });
     },

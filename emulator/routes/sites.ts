@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { empty, json } from "../http/route";
+import { reachedPage } from "../access/guests";
 import { apiRoute, type ApiContext } from "../context";
 import { badRequest, conflict, HttpError, notFound } from "../errors";
 import { envelope, pageOf, pageQuery } from "../pagination";
@@ -168,18 +169,16 @@ export const siteRoutes = [
     query: listQuery,
     responses: { 200: { description: "A page of sites", schema: SiteList } },
     handler({ params, query }, ctx) {
-      const role = ctx.requireRole(params.organizationId, "member");
+      const role = ctx.requireRole(params.organizationId, "guest");
       const page = pageOf(query);
-      const { rows, count } = listSites(
-        ctx.store,
-        params.organizationId,
-        {
-          space: query.space,
-          title: query.title,
-          published: query.published === undefined ? undefined : query.published === "true",
-          type: query.type,
-        },
-        page,
+      const filters = {
+        space: query.space,
+        title: query.title,
+        published: query.published === undefined ? undefined : query.published === "true",
+        type: query.type,
+      };
+      const { rows, count } = reachedPage(ctx, "site", role, page, (p) =>
+        listSites(ctx.store, params.organizationId, filters, p),
       );
       const items = rows.map((site) => renderSite(siteView(ctx.store, site, ctx.origin, role)));
       return json(200, envelope(page, items, count));

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { moveAmongSiblings, requireParent, visibleSpace } from "../access/spaces";
 import { empty, json } from "../http/route";
 import { roleLevel } from "../auth";
+import { reachedPage } from "../access/guests";
+import { checkRole } from "../auth";
 import { apiRoute, type ApiContext } from "../context";
 import { id, moveBody } from "../validation";
 import { envelope, pageOf, pageQuery } from "../pagination";
@@ -63,12 +65,10 @@ export const spaceRoutes = [
     query: pageQuery,
     responses: { 200: { description: "A page of spaces", schema: SpaceList } },
     handler({ params, query }, ctx) {
-      const role = ctx.requireRole(params.organizationId, "member");
+      const role = ctx.requireRole(params.organizationId, "guest");
       const page = pageOf(query);
-      const { rows, count } = listSpaces(
-        ctx.store,
-        { organizationId: params.organizationId },
-        page,
+      const { rows, count } = reachedPage(ctx, "space", role, page, (p) =>
+        listSpaces(ctx.store, { organizationId: params.organizationId }, p),
       );
       const items = rows.map((row) => renderSpaceFor(ctx, row, role));
       return json(200, envelope(page, items, count));
@@ -117,6 +117,10 @@ export const spaceRoutes = [
       // Editing a space's settings is the edit role's; who reaches it (defaultLevel) the admin's.
       const minimum = body.defaultLevel !== undefined ? "admin" : "edit";
       const { row, role } = visibleSpace(ctx, params.spaceId, { minimum });
+      // Locking and unlocking is the admin's: a lock an edit member could lift would not stop
+      // it from editing or importing (docs/api-decisions.md, "Locked spaces").
+      if (body.editMode !== undefined && body.editMode !== row.editMode)
+        checkRole(role, "admin", row.organizationId, `space ${row.id}`);
       // A null emoji removes it: the row keeps no emoji as "".
       const emoji = body.emoji === null ? "" : body.emoji;
       const updated = updateSpace(ctx.store, row.id, { ...body, emoji });
@@ -223,6 +227,9 @@ export const spaceRoutes = [
     responses: { 200: spaceAnswer },
     handler({ params, body }, ctx) {
       const { row } = visibleSpace(ctx, params.spaceId, { minimum: "create" });
+      // Out of its organization: a grant on the space is not enough, the organization's own
+      // role must allow it (a guest admin elsewhere would otherwise take the space with it).
+      if (body.organization !== row.organizationId) ctx.requireRole(row.organizationId, "create");
       const role = ctx.requireRole(body.organization, "create");
       const moved = ctx.store.transaction(() => {
         const parentId = body.parent ?? null;

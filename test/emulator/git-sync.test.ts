@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { Background } from "../../emulator/background";
-import { resumeGitSync, runGitSync } from "../../emulator/jobs/git-sync";
+import { resumeGitSync, runGitSync, spaceContentProblem } from "../../emulator/jobs/git-sync";
 import {
   nextGitOperation,
   queueGitOperation,
@@ -468,13 +468,21 @@ test("an operation past its time limit ends in timeout", async () => {
   }
 });
 
-test("a password holding an unencoded @ is masked whole: in info, the operation's error, the stored operation and a 400", async () => {
+test("a password holding an unencoded @ is refused, masked whole in the 400; an encoded one is masked in info and the store", async () => {
   const server = createServer((_request, response) => response.writeHead(404).end());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   try {
     const space = await newSpace();
-    const url = `http://writer:pa@ss@127.0.0.1:${port}/docs.git`;
+    const unencoded = await api("POST", `/v1/spaces/${space.id}/git/import`, {
+      url: `http://writer:pa@ss@127.0.0.1:${port}/docs.git`,
+      ref: "refs/heads/main",
+    });
+    expect(unencoded.status).toBe(400);
+    expect(unencoded.body.error.message).toMatch(/got http:\/\/\*\*\*@127\.0\.0\.1/);
+    expect(unencoded.body.error.message).not.toMatch(/pa@ss|ss@127|pa%40ss/);
+
+    const url = `http://writer:pa%40ss@127.0.0.1:${port}/docs.git`;
     expect(
       (await api("POST", `/v1/spaces/${space.id}/git/import`, { url, ref: "refs/heads/main" }))
         .status,
@@ -485,7 +493,7 @@ test("a password holding an unencoded @ is masked whole: in info, the operation'
     const stored = t.store
       .statement("SELECT request, error FROM git_operations WHERE space_id = ?")
       .all(space.id);
-    expect(JSON.stringify([info, stored])).not.toMatch(/pa@ss|ss@127/);
+    expect(JSON.stringify([info, stored])).not.toMatch(/pa%40ss|ss@127/);
 
     const remote = await api("POST", `/v1/spaces/${space.id}/git/import`, {
       url: "https://writer:pa@ss@github.com/o/r.git",
@@ -497,6 +505,148 @@ test("a password holding an unencoded @ is masked whole: in info, the operation'
   } finally {
     server.close();
   }
+});
+
+/** A server that answers 404 to everything and records what it was asked. */
+async function listener(host: string): Promise<{ port: number; asked: string[]; server: Server }> {
+  const asked: string[] = [];
+  const server = createServer((request, response) => {
+    asked.push(`${request.method} ${request.url}`);
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return { port: (server.address() as AddressInfo).port, asked, server };
+}
+
+test("a URL git reads as another host than Node's parser is refused, for import and export, and git never connects there", async () => {
+  // 127.0.0.2 stands for another machine: Node's parser reads each URL below as 127.0.0.1 (or
+  // refuses it), while git and curl may read 127.0.0.2. A Linux loopback answers all of 127/8.
+  const other = await listener("127.0.0.2");
+  const local = await listener("127.0.0.1");
+  const p = other.port;
+  const tricks = [
+    `http://127.0.0.1\\@127.0.0.2:${p}/repo.git`,
+    `http://127.0.0.1:${p}\\@127.0.0.2:${p}/repo.git`,
+    `https://127.0.0.1\\.127.0.0.2:${p}/repo.git`,
+    `http://x@127.0.0.2:${p}@127.0.0.1:${local.port}/repo.git`,
+    `http://127.0.0.2%3a${p}%40127.0.0.1:${local.port}/repo.git`,
+    `http://%31%32%37.0.0.1:${local.port}/repo.git`,
+    `http://127.1:${local.port}/repo.git`,
+    `http://[::1%25lo]:${local.port}/repo.git`,
+    `http://[0:0::1]:${local.port}/repo.git`,
+    `http://127.0.0.1.:${local.port}/repo.git`,
+    `http://localhost.:${local.port}/repo.git`,
+    `http://LOCALHOST:${local.port}/repo.git`,
+    `http://127.0.0.1:${local.port}/repo.git#@127.0.0.2:${p}`,
+    `http://127.0.0.1:${local.port}/re\tpo.git`,
+  ];
+  try {
+    const space = await newSpace();
+    const answers: [string, string, number][] = [];
+    for (const url of tricks) {
+      const imported = await api("POST", `/v1/spaces/${space.id}/git/import`, {
+        url,
+        ref: "refs/heads/main",
+      });
+      const exported = await api("POST", `/v1/spaces/${space.id}/git/export`, {
+        url,
+        ref: "refs/heads/main",
+        commitMessage: "Out",
+      });
+      answers.push([url, "import", imported.status], [url, "export", exported.status]);
+      if (imported.status === 400)
+        expect(imported.body.error.message).toMatch(/url.*(plain form|localhost|URL)/);
+    }
+    await settled(space.id);
+    expect(answers).toEqual(
+      tricks.flatMap((url) => [
+        [url, "import", 400],
+        [url, "export", 400],
+      ]),
+    );
+    // An operation stored before this check (an earlier release's data file) is refused as it runs.
+    const spaceId = space.id as string;
+    queueGitOperation(t.store, spaceId, undefined, {
+      direction: "import",
+      request: { url: tricks[0]!, ref: "refs/heads/main", standalone: true },
+      timestamp: t.store.now(),
+      author: "nobody",
+    });
+    runGitSync(t.store, new Background(t.store, { gitRoots: [scratch] }), spaceId);
+    await until("the stored operation to end", () =>
+      nextGitOperation(t.store, spaceId) === undefined &&
+      t.store
+        .statement("SELECT state FROM git_operations WHERE space_id = ? AND state = 'running'")
+        .all(spaceId).length === 0
+        ? true
+        : undefined,
+    );
+    expect(other.asked).toEqual([]);
+    // The plain forms are taken, credentials (encoded) included: with one '@', git splits the
+    // authority where Node's parser does, and decodes the credentials only after.
+    for (const url of [
+      `http://127.0.0.2:${p}%2f@127.0.0.1:${local.port}/repo.git`,
+      `http://127.0.0.1:${local.port}/repo.git`,
+      `http://writer:s%40cret@localhost:${local.port}/repo.git?x=1`,
+      `http://[::1]:${local.port}/repo.git`,
+    ])
+      expect([
+        url,
+        (await api("POST", `/v1/spaces/${space.id}/git/import`, { url, ref: "refs/heads/main" }))
+          .status,
+      ]).toEqual([url, 204]);
+    await settled(space.id);
+    expect(local.asked.length).toBeGreaterThan(0);
+    expect(other.asked).toEqual([]);
+  } finally {
+    other.server.close();
+    local.server.close();
+  }
+});
+
+test("git errors read the same for a closed port and a server that is no Git repository", async () => {
+  const open = await listener("127.0.0.1");
+  const closed = await listener("127.0.0.1");
+  await new Promise((resolve) => closed.server.close(resolve));
+  try {
+    const errors: string[] = [];
+    for (const port of [open.port, closed.port]) {
+      const space = await newSpace();
+      const url = `http://127.0.0.1:${port}/repo.git`;
+      await api("POST", `/v1/spaces/${space.id}/git/import`, { url, ref: "refs/heads/main" });
+      const operation = (await settled(space.id)).operation as ApiBody;
+      expect(operation.state).toBe("failure");
+      errors.push(String(operation.error).replace(String(port), "<port>"));
+    }
+    expect(open.asked.length).toBeGreaterThan(0);
+    expect(errors[0]).toBe("http://127.0.0.1:<port>/repo.git did not answer as a Git repository");
+    expect(errors[1]).toBe(errors[0]);
+  } finally {
+    open.server.close();
+  }
+});
+
+test("a .git file inside a Git root that points outside the roots is not followed", async () => {
+  const victim = repository("gitdir-victim", { "README.md": "# Victim secret\n" }, elsewhere);
+  const pointer = join(scratch, "gitdir-pointer");
+  mkdirSync(pointer);
+  writeFileSync(join(pointer, ".git"), `gitdir: ${join(victim, ".git")}\n`);
+  const space = await newSpace();
+  await api("POST", `/v1/spaces/${space.id}/git/import`, { url: pointer, ref: "refs/heads/main" });
+  const operation = (await settled(space.id)).operation as ApiBody;
+  expect(operation).toMatchObject({
+    state: "failure",
+    error: `${pointer} is not a Git repository the emulator may reach (it reaches only repositories under its Git roots)`,
+  });
+  const pages = (await api("GET", `/v1/spaces/${space.id}/content/pages`)).body.pages as ApiBody[];
+  expect(JSON.stringify(pages)).not.toMatch(/Victim/);
+  // A .git file pointing inside the roots (a worktree's layout) is followed.
+  const inside = repository("gitdir-inside", { "README.md": "# Inside\n" });
+  const worktree = join(scratch, "gitdir-worktree");
+  mkdirSync(worktree);
+  writeFileSync(join(worktree, ".git"), `gitdir: ${join(inside, ".git")}\n`);
+  await api("POST", `/v1/spaces/${space.id}/git/import`, { url: worktree, ref: "refs/heads/main" });
+  expect(await settled(space.id)).toMatchObject({ operation: { state: "success" } });
 });
 
 test("a symbolic link in the repository is never followed: import does not read, nor export write, outside the clone", async () => {
@@ -550,6 +700,15 @@ test("bad requests name the field; legacy-installation is a no-op answering 204"
   });
   expect(climb.status).toBe(400);
   expect(climb.body.error.message).toMatch(/repoProjectDirectory/);
+  for (const field of ["repoTreeURL", "repoCommitURL"]) {
+    const script = await post("import", {
+      url: "/tmp/r",
+      ref: "refs/heads/main",
+      [field]: "javascript:alert(1)",
+    });
+    expect([field, script.status]).toEqual([field, 400]);
+    expect(script.body.error.message).toMatch(new RegExp(field));
+  }
   const noMessage = await post("export", { url: "/tmp/r", ref: "refs/heads/main" });
   expect(noMessage.status).toBe(400);
   expect(noMessage.body.error.message).toMatch(/commitMessage/);
@@ -603,4 +762,56 @@ test("an operation a stopped emulator left running is queued again, and run, whe
   expect(await settled(spaceId)).toMatchObject({ operation: { state: "success" } });
   const pages = (await api("GET", `/v1/spaces/${spaceId}/content/pages`)).body.pages as ApiBody[];
   expect(pages.map((p) => p.title)).toEqual(["Resumed"]);
+});
+
+test("an import over 1,000 files or 16 MiB fails naming the limit, before any file is read, and imports nothing", async () => {
+  const many: Record<string, string> = {};
+  for (let i = 0; i <= 1000; i++) many[`pages/page-${i}.md`] = `# Page ${i}\n`;
+  const crowded = repository("crowded", many);
+  // 17 files of 1 MiB: each within the page limit, together past the import's.
+  const heavy = repository("heavy", { "README.md": "# Heavy\n" });
+  for (let i = 0; i < 17; i++)
+    writeFileSync(
+      join(heavy, `chapter-${i}.md`),
+      `# Chapter ${i}\n${"x".repeat(1024 * 1024 - 20)}\n`,
+    );
+  git(heavy, "add", "--all");
+  git(heavy, "commit", "--quiet", "-m", "Heavy");
+  const space = await newSpace();
+  const errors: string[] = [];
+  for (const repo of [crowded, heavy]) {
+    await api("POST", `/v1/spaces/${space.id}/git/import`, { url: repo, ref: "refs/heads/main" });
+    const operation = (await settled(space.id)).operation as ApiBody;
+    expect(operation.state).toBe("failure");
+    errors.push(String(operation.error));
+  }
+  expect(errors[0]).toBe(
+    "the ref holds 1001 files; an import reads at most 1000: nothing was imported",
+  );
+  expect(errors[1]).toMatch(
+    /^the ref's files are \d+ bytes; an import reads at most 16777216 bytes \(16 MiB\): nothing was imported$/,
+  );
+  expect((await api("GET", `/v1/spaces/${space.id}`)).body.revision).toBe(space.revision);
+  // A project folder within the limits is read even when the repository is past them.
+  await api("POST", `/v1/spaces/${space.id}/git/import`, {
+    url: heavy,
+    ref: "refs/heads/main",
+    repoProjectDirectory: "nothing-here",
+  });
+  expect(await settled(space.id)).toMatchObject({ operation: { state: "success" } });
+});
+
+test("a space's limits after an import: 2,000 pages, 1,000 files, 32 MiB, the kept files counted", () => {
+  const page = (markdown: string) => ({ title: "P", markdown });
+  expect(spaceContentProblem({ pages: [page("# P\n")] }, [1024])).toBeUndefined();
+  const deep = { title: "Top", pages: Array.from({ length: 2000 }, () => page("")) };
+  expect(spaceContentProblem({ pages: [deep] }, [])).toBe("2001 pages; a space holds at most 2000");
+  const files = Array.from({ length: 1001 }, (_, i) => ({ name: `f${i}.txt`, text: "x" }));
+  expect(spaceContentProblem({ pages: [], files }, [])).toBe(
+    "1001 files; a space holds at most 1000",
+  );
+  // The repository brings no file: the space keeps its own, and they count.
+  expect(spaceContentProblem({ pages: [page("x".repeat(1024 * 1024))] }, [32 * 1024 * 1024])).toBe(
+    `${33 * 1024 * 1024} bytes; a space holds at most 33554432 bytes (32 MiB)`,
+  );
 });

@@ -1,4 +1,5 @@
 import { createApp, openStore, routeGroups } from "../../emulator/index";
+import * as openapi from "../../emulator/http/openapi";
 import { conformanceProblem } from "./conformance";
 import { createTestEmulator, type TestEmulator } from "../support/emulator";
 
@@ -85,6 +86,20 @@ test("a new route is picked up from its family's list, with no other wiring", ()
     Object.values(ops).map((op) => op.operationId),
   );
   expect(documented.sort()).toEqual(operations.sort());
+});
+
+test("/openapi.json is built once, not on every request", async () => {
+  const build = jest.spyOn(openapi, "openApiDocument");
+  try {
+    const texts = [];
+    for (let i = 0; i < 5; i++) texts.push(await (await t.fetch(`${t.url}/openapi.json`)).text());
+    // Built for this file's first request, in beforeAll: none of these five builds it again.
+    expect(build).not.toHaveBeenCalled();
+    expect(new Set(texts).size).toBe(1);
+    expect(JSON.parse(texts[0]!)).toEqual(doc);
+  } finally {
+    build.mockRestore();
+  }
 });
 
 describe("the conformance check every in-process answer goes through", () => {

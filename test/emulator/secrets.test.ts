@@ -4,7 +4,9 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync }
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startEmulator } from "../../emulator/index";
+import { MAX_BODY_DEPTH } from "../../emulator/limits";
 import { apiClient, createTestEmulator } from "../support/emulator";
+import { until } from "../support/harness-cli";
 
 /**
  * Issue 23: secrets at rest. The request log keeps no certificate, Git password or share key; the
@@ -120,5 +122,75 @@ test("once a Git operation ends, its URL's password is in neither the data file 
   } finally {
     await emulator.close();
     server.close();
+  }
+});
+
+test("the request log keeps no certificate from a refused body, a preview, or a key in another case", async () => {
+  const t = await createTestEmulator();
+  try {
+    const saml = `${t.url}/v1/orgs/${t.organizationId}/saml`;
+    const send = (body: string, type = "application/json") =>
+      t.fetch(saml, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.token}`, "content-type": type },
+        body,
+      });
+    const statuses = [
+      // Not declared as JSON: 415.
+      (await send(`{"label":"a","certificate":"SECRET-ONE"}`, "text/plain")).status,
+      // Not JSON: 400, cut inside the certificate.
+      (await send(`{"label":"a","certificate":"SECRET-TWO`)).status,
+      // Nested too deep: 400.
+      (await send(`{"certificate":"SECRET-THREE","x":${"[".repeat(MAX_BODY_DEPTH + 1)}}`)).status,
+      // A key in another case: parsed, then refused by the schema.
+      (await send(`{"Certificate":"SECRET-FOUR"}`)).status,
+      // Padded past the preview's start, in a body the log only summarizes.
+      (await send(`{"certificate":"${" ".repeat(190)}SECRET-FIVE${"A".repeat(20_000)}"}`)).status,
+      // A PEM block in text.
+      (await send(`-----BEGIN CERTIFICATE-----\nSECRET-SIX\n`, "text/plain")).status,
+    ];
+    expect(statuses).toEqual([415, 400, 400, 400, 400, 415]);
+    const logged = JSON.stringify(await t.requests());
+    for (const secret of ["ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX"].map((n) => `SECRET-${n}`))
+      expect([secret, logged.includes(secret)]).toEqual([secret, false]);
+    expect(logged.match(/\/saml/g)).toHaveLength(6);
+  } finally {
+    await t.close();
+  }
+});
+
+test("credentials in a source URL are kept nowhere: a Git URL's query is masked in info, the log and the store; an OpenAPI URL with userinfo is refused", async () => {
+  const t = await createTestEmulator();
+  try {
+    const api = apiClient(t.url, t.token, t.fetch);
+    const space = await api("POST", `/v1/orgs/${t.organizationId}/spaces`, { title: "Synced" });
+    await t.clearRequests();
+    const imported = await api("POST", `/v1/spaces/${space.body.id}/git/import`, {
+      url: "http://127.0.0.1:9/repo.git?access_token=SECRET-TOKEN",
+      ref: "refs/heads/main",
+      repoTreeURL: "https://git.example/tree?private_token=SECRET-TREE",
+    });
+    expect(imported.status).toBe(204);
+    const info = await until("the import to end", async () => {
+      const answer = await api("GET", `/v1/spaces/${space.body.id}/git/info`);
+      const state = (answer.body.operation as { state?: string } | undefined)?.state;
+      return state === "failure" ? answer.body : undefined;
+    });
+    // `url` answers the tree URL when one is given (§4.15), masked as the repository's is.
+    expect(info.url).toBe("https://git.example/tree?private_token=***");
+    const spec = await api("POST", `/v1/orgs/${t.organizationId}/openapi`, {
+      slug: "petstore",
+      source: { url: "http://reader:SECRET-PW@127.0.0.1:9/openapi.json" },
+    });
+    expect(spec.status).toBe(400);
+    expect(spec.body.error.message).toMatch(/source.*credentials/);
+    const stored = t.store.statement("SELECT * FROM git_operations").all();
+    const setup = t.store.statement("SELECT * FROM git_sync").all();
+    expect(JSON.stringify(setup)).toContain("http://127.0.0.1:9/repo.git?access_token=***");
+    const everything = JSON.stringify([info, stored, setup, await t.requests(), spec.body]);
+    for (const secret of ["SECRET-TOKEN", "SECRET-TREE", "SECRET-PW"])
+      expect([secret, everything.includes(secret)]).toEqual([secret, false]);
+  } finally {
+    await t.close();
   }
 });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { startEmulator, type RunningEmulator } from "../../emulator/index";
+import { MAX_SESSIONS_PER_VIEWER } from "../../emulator/sessions";
 import {
   adminClient,
   apiClient,
@@ -164,6 +165,41 @@ describe("the app pages", () => {
     });
     expect(logout.status).toBe(303);
     expect((await page("", session)).status).toBe(401);
+  });
+
+  const logIn = async (token: string, next = "/app") => {
+    const login = await t.fetch(`${t.url}/app/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token, next }).toString(),
+      redirect: "manual",
+    });
+    const cookie = login.headers.get("set-cookie");
+    return { login, session: { cookie: cookie?.split(";")[0] ?? "" } };
+  };
+
+  test("one token holder's logins push out only its own oldest sessions, never another viewer's", async () => {
+    const theirs = (await logIn(t.foreignToken)).session;
+    const mine = [];
+    for (let i = 0; i < MAX_SESSIONS_PER_VIEWER + 1_000; i++)
+      mine.push((await logIn(t.token)).session);
+    expect((await page("", theirs)).status).toBe(200);
+    // The token holder keeps its latest sessions, and loses its oldest.
+    expect((await page("", mine.at(-1)!)).status).toBe(200);
+    expect((await page("", mine.at(-MAX_SESSIONS_PER_VIEWER)!)).status).toBe(200);
+    expect((await page("", mine.at(-MAX_SESSIONS_PER_VIEWER - 1)!)).status).toBe(401);
+    expect((await page("", mine[0]!)).status).toBe(401);
+  });
+
+  test("a login whose next holds a line break or a character no header carries leads to /app, and answers 303", async () => {
+    for (const next of ["/app/x\r\nX: 1", "/app/x\nSet-Cookie: a=b", "/app/\u00e9\u4e2d"]) {
+      const { login, session } = await logIn(t.token, next);
+      expect([next, login.status, login.headers.get("location")]).toEqual([next, 303, "/app"]);
+      expect((await page("", session)).status).toBe(200);
+    }
+    expect((await logIn(t.token, "/app/o/x?y=1")).login.headers.get("location")).toBe(
+      "/app/o/x?y=1",
+    );
   });
 
   test("a wrong token does not log in", async () => {

@@ -110,6 +110,28 @@ describe("site customization", () => {
     ).toMatch(/2/);
   });
 
+  test("URL fields take http and https only: javascript: and data: are 400 naming the field", async () => {
+    const paths = await siteWithSpace();
+    const themed = (url: string) => ({ light: url, dark: "https://a.example/dark.png" });
+    for (const bad of ["javascript:alert(1)", "data:text/html,<script>alert(1)</script>"]) {
+      const cases: [Doc, string][] = [
+        [documentWith((d) => (d.favicon = { icon: themed(bad) })), "favicon"],
+        [documentWith((d) => (d.header.logo = themed(bad))), "header.logo.light"],
+        [documentWith((d) => (d.privacyPolicy = { url: bad })), "privacyPolicy.url"],
+        [documentWith((d) => (d.socialPreview = { url: bad })), "socialPreview.url"],
+      ];
+      for (const [body, field] of cases) {
+        const reply = await h.call("PUT", paths.site, body);
+        expect([field, reply.status]).toEqual([field, 400]);
+        expect(message(reply)).toContain(field);
+      }
+      const patched = await h.call("PATCH", paths.siteSpace, { privacyPolicy: { url: bad } });
+      expect(patched.status).toBe(400);
+    }
+    const fine = documentWith((d) => (d.privacyPolicy = { url: "https://a.example/privacy" }));
+    expect((await h.call("PUT", paths.site, fine)).status).toBe(200);
+  });
+
   test("a site space answers the site's settings, with its override laid over them", async () => {
     const paths = await siteWithSpace();
     await h.call(

@@ -1,4 +1,4 @@
-import { apiClient, createTestEmulator, type TestEmulator } from "../support/emulator";
+import { apiClient, createTestEmulator, seedRoles, type TestEmulator } from "../support/emulator";
 
 const DAY = 24 * 60 * 60 * 1000;
 let now = Date.parse("2025-01-01T00:00:00.000Z");
@@ -224,4 +224,30 @@ test("invalid JSON is 400, never 500", async () => {
   expect(res.body.error).toEqual({ code: 400, message: "request body must be valid JSON" });
   const array = await api("POST", `/v1/orgs/${t.organizationId}/spaces`, "[1]");
   expect(array.status).toBe(400);
+});
+
+test("locking and unlocking a space is the admin's: an edit member cannot lift a lock to import", async () => {
+  const roles = await seedRoles(t, "spaces-lock");
+  const space = (await api("POST", `/v1/orgs/${t.organizationId}/spaces`, { title: "Frozen" }))
+    .body;
+  expect((await api("PATCH", `/v1/spaces/${space.id}`, { editMode: "locked" })).status).toBe(200);
+  const lift = await roles.editor("PATCH", `/v1/spaces/${space.id}`, { editMode: "live" });
+  expect(lift.status).toBe(403);
+  expect(lift.body.error.message).toMatch(/admin role on space/);
+  expect((await api("GET", `/v1/spaces/${space.id}`)).body.editMode).toBe("locked");
+  const imported = await roles.editor("POST", `/v1/spaces/${space.id}/git/import`, {
+    url: "/tmp/anything",
+    ref: "refs/heads/main",
+  });
+  expect(imported.status).toBe(409);
+  // Nor may it lock a live space; the same value, and other fields, are still the edit role's.
+  const live = (await api("POST", `/v1/orgs/${t.organizationId}/spaces`, { title: "Live" })).body;
+  expect(
+    (await roles.editor("PATCH", `/v1/spaces/${live.id}`, { editMode: "locked" })).status,
+  ).toBe(403);
+  expect(
+    (await roles.editor("PATCH", `/v1/spaces/${live.id}`, { editMode: "live", title: "Renamed" }))
+      .status,
+  ).toBe(200);
+  expect((await api("PATCH", `/v1/spaces/${space.id}`, { editMode: "live" })).status).toBe(200);
 });

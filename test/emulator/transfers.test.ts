@@ -2,6 +2,7 @@ import { Background } from "../../emulator/background";
 import { runGitSync } from "../../emulator/jobs/git-sync";
 import { lastStartedGitOperation, queueGitOperation } from "../../emulator/store/git-sync";
 import {
+  adminClient,
   apiClient,
   createTestEmulator,
   type ApiBody,
@@ -151,4 +152,54 @@ test("a Git operation queued in the old organization does not run on the transfe
       request: JSON.stringify({ url: "http://***@127.0.0.1:9/r.git", ref: "refs/heads/main" }),
     },
   ]);
+});
+
+test("a grant on a space or collection does not let an outsider move it out of the organization: that needs the organization's own role", async () => {
+  const seeded = await adminClient(t)("POST", "/seed", {
+    organizations: [{ title: "Olga's own" }],
+    users: [{ displayName: "Olga Outsider", email: "olga@outside.example" }],
+  });
+  expect(seeded.status).toBe(201);
+  const [theirs] = seeded.body.organizations as string[];
+  const [olga] = seeded.body.users as string[];
+  expect(
+    (
+      await adminClient(t)("POST", "/seed", {
+        members: [
+          { organization: theirs, user: olga, role: "admin" },
+          { organization: t.organizationId, user: olga, role: null },
+        ],
+        tokens: [{ token: "transfers-olga-token", user: olga }],
+      })
+    ).status,
+  ).toBe(201);
+  const outsider = apiClient(t.url, "transfers-olga-token", t.fetch);
+  const kept = await space("Kept at home", "# Kept\n");
+  const shelf = (
+    await api("POST", `/v1/orgs/${t.organizationId}/collections`, { title: "Kept shelf" })
+  ).body;
+  await api("POST", `/v1/spaces/${kept.id}/permissions`, { role: "create", users: [olga] });
+  await api("POST", `/v1/collections/${shelf.id}/permissions`, { role: "admin", users: [olga] });
+  // The grants work where they apply: the outsider edits the space and the collection.
+  expect((await outsider("PATCH", `/v1/spaces/${kept.id}`, { title: "Still home" })).status).toBe(
+    200,
+  );
+  const moves = [
+    await outsider("POST", `/v1/spaces/${kept.id}/transfer`, { organization: theirs }),
+    await outsider("POST", `/v1/collections/${shelf.id}/transfer`, { organization: theirs }),
+  ];
+  expect(moves.map((m) => m.status)).toEqual([403, 403]);
+  expect(moves[0]!.body.error.message).toMatch(/create role in organization/);
+  expect((await api("GET", `/v1/spaces/${kept.id}`)).body.organization).toBe(t.organizationId);
+  expect((await api("GET", `/v1/collections/${shelf.id}`)).body.organization).toBe(
+    t.organizationId,
+  );
+  // The owner, admin in both, still moves its own.
+  expect(
+    (
+      await api("POST", `/v1/spaces/${kept.id}/transfer`, {
+        organization: t.secondOrganizationId,
+      })
+    ).status,
+  ).toBe(200);
 });

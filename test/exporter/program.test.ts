@@ -107,6 +107,34 @@ test("titles cannot end a comment of the generated program: every line terminato
   expect(kinds).toEqual(["import", "import", "const", "const", "const"]);
 });
 
+test("control characters in titles and texts are written into index.ts as escapes, and read back as they were", () => {
+  const hostile = "Acme\x1b]52;c;ZWNobyBwd25lZA==\x07\x1b[2J\u009b31m\u202eevil\x00\x7f\t";
+  const control =
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+  for (const value of [hostile, `${hostile}\nsecond line`, { [hostile]: hostile }]) {
+    const written = literal(value);
+    expect(written).not.toMatch(control);
+    expect(eval(`(${written})`)).toEqual(value);
+  }
+  const inventory = {
+    organization: { id: "org1", title: hostile, emailDomains: [] },
+    collections: [],
+    spaces: [],
+    sites: [],
+    members: [],
+    teams: [],
+    samlProviders: [],
+    specs: [],
+    translations: [],
+    glossary: [],
+    permissions: [],
+  } as unknown as Inventory;
+  const { source } = buildProgram(inventory);
+  expect(source).toContain("Acme\\x1b]52;c;ZWNobyBwd25lZA==\\x07");
+  expect(source).not.toMatch(control);
+});
+
 test("two titles that differ only in case get names that differ in the stack too", () => {
   const names = new Names();
   const first = names.take("FooBAR", "Space");
