@@ -4,7 +4,7 @@
 // The bins are committed files, not the build's: npm links a workspace's bins when it installs,
 // before `npm run build` makes dist/, and skips a bin whose file is missing. The emulator's and
 // the tools' packages each carry this file (a package ships only its own folder);
-// test/exporter/bins.test.ts keeps the two copies equal.
+// test/commands.test.ts keeps the two copies equal.
 const fs = require("node:fs");
 const path = require("node:path");
 
