@@ -1,21 +1,9 @@
-import type { Inventory } from "../../cli/exporter/inventory";
 import { buildProgram } from "../../cli/exporter/program";
+import { inventoryOf } from "../support/inventory";
 
 /** The translation glossary in an export: declared when it holds entries, as the resource reads them. */
 const inventory = (glossary: { id: string; translations: Record<string, string> }[]) =>
-  ({
-    organization: { id: "org1", title: "Acme", emailDomains: [] },
-    collections: [],
-    spaces: [],
-    sites: [],
-    members: [],
-    teams: [],
-    samlProviders: [],
-    specs: [],
-    translations: [],
-    glossary,
-    permissions: [],
-  }) as unknown as Inventory;
+  inventoryOf({ glossary });
 
 test("a glossary with entries is declared once, by the organization's id, its entries sorted as read back", () => {
   const { declarations, source } = buildProgram(

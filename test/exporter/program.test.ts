@@ -3,8 +3,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { camelCase, code, kebabCase, literal, Names } from "../../cli/exporter/code";
 import * as ts from "typescript";
-import type { Inventory } from "../../cli/exporter/inventory";
 import { readManaged } from "../../cli/exporter/unmanaged";
+import { inventoryOf } from "../support/inventory";
 import {
   buildProgram,
   COMMON_INPUTS,
@@ -73,10 +73,8 @@ test("values are written as literals, references as code, texts of several lines
 
 test("titles cannot end a comment of the generated program: every line terminator TypeScript knows is folded", () => {
   const escape = "Acme\u2028process.exit(1)\u2029globalThis.x = 1\r\nthe end";
-  const inventory = {
+  const inventory = inventoryOf({
     organization: { id: "org1", title: escape, emailDomains: [] },
-    collections: [],
-    spaces: [],
     sites: [
       {
         site: { id: "site1", title: escape, type: "basic", visibility: "public", published: true },
@@ -90,14 +88,7 @@ test("titles cannot end a comment of the generated program: every line terminato
         visitorAuth: { backend: "custom", privateKey: "never written" },
       },
     ],
-    members: [],
-    teams: [],
-    samlProviders: [],
-    specs: [],
-    translations: [],
-    glossary: [],
-    permissions: [],
-  } as unknown as Inventory;
+  });
   const { source } = buildProgram(inventory);
   const file = ts.createSourceFile("index.ts", source, ts.ScriptTarget.Latest);
   const kinds = file.statements.map((s) =>
@@ -117,19 +108,9 @@ test("control characters in titles and texts are written into index.ts as escape
     expect(written).not.toMatch(control);
     expect(eval(`(${written})`)).toEqual(value);
   }
-  const inventory = {
+  const inventory = inventoryOf({
     organization: { id: "org1", title: hostile, emailDomains: [] },
-    collections: [],
-    spaces: [],
-    sites: [],
-    members: [],
-    teams: [],
-    samlProviders: [],
-    specs: [],
-    translations: [],
-    glossary: [],
-    permissions: [],
-  } as unknown as Inventory;
+  });
   const { source } = buildProgram(inventory);
   expect(source).toContain("Acme\\x1b]52;c;ZWNobyBwd25lZA==\\x07");
   expect(source).not.toMatch(control);
