@@ -68,6 +68,12 @@ const exported = {
   },
 };
 
+/** A `pulumi stack export` whose one pending operation is the create of `resource`. */
+const onePendingCreate = (resource: Record<string, unknown>) => ({
+  version: 3,
+  deployment: { resources: [], pending_operations: [{ type: "creating", resource }] },
+});
+
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-pending-"))));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -102,22 +108,11 @@ describe("docs-workspace pending", () => {
   });
 
   test("the native plugin's resources are read too", () => {
-    const native = {
-      version: 3,
-      deployment: {
-        resources: [],
-        pending_operations: [
-          {
-            type: "creating",
-            resource: {
-              urn: "urn:pulumi:dev::p::docs-workspace:index:Collection::c",
-              type: "docs-workspace:index:Collection",
-              inputs: { title: "C", __listedBefore: ["col0"] },
-            },
-          },
-        ],
-      },
-    };
+    const native = onePendingCreate({
+      urn: "urn:pulumi:dev::p::docs-workspace:index:Collection::c",
+      type: "docs-workspace:index:Collection",
+      inputs: { title: "C", __listedBefore: ["col0"] },
+    });
     const { pending } = readPending(write("native.json", JSON.stringify(native)));
     expect(pending).toEqual([
       {
@@ -240,23 +235,12 @@ describe("docs-workspace pending against the service", () => {
     const path_ = `/v1/orgs/${emu.organizationId}/collections`;
     const there = (await callApi(emu, "POST", path_, { title: "Old handbook" })).body.id as string;
     // A create written by release 0.2.0: no list of what carried its title before it.
-    const state = {
-      version: 3,
-      deployment: {
-        resources: [],
-        pending_operations: [
-          {
-            type: "creating",
-            resource: {
-              urn: urn("Collection", "handbook"),
-              type: "pulumi-nodejs:dynamic/docs-workspace:Collection",
-              custom: true,
-              inputs: { organizationId: emu.organizationId, title: "Old handbook" },
-            },
-          },
-        ],
-      },
-    };
+    const state = onePendingCreate({
+      urn: urn("Collection", "handbook"),
+      type: "pulumi-nodejs:dynamic/docs-workspace:Collection",
+      custom: true,
+      inputs: { organizationId: emu.organizationId, title: "Old handbook" },
+    });
     const file = write("undecided.json", JSON.stringify(state));
     const out = path.join(dir, "settled-undecided.json");
     const undecided = await docsWorkspace(["pending", file, "--out", out], emu);
