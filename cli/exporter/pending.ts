@@ -139,10 +139,10 @@ export async function settle(
   since?: Date,
   decided: Decisions = { take: new Map(), drop: new Set() },
 ): Promise<Settlement[]> {
-  const undecided = [...decided.take.keys(), ...decided.drop].filter(
+  const unmatched = [...decided.take.keys(), ...decided.drop].filter(
     (urn) => !pending.some((p) => p.urn === urn),
   );
-  if (undecided.length > 0) throw new Error(`no pending create has the URN ${undecided[0]}`);
+  if (unmatched.length > 0) throw new Error(`no pending create has the URN ${unmatched[0]}`);
   const settled: Settlement[] = [];
   for (const create of pending) {
     const definition = definitions.find((d) => d.type === create.type);
