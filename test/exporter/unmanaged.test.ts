@@ -1,10 +1,10 @@
 // An up interrupted at once (a second Ctrl-C) leaves objects its state does not manage: the
 // creates in flight reached the server, and the state records them only as pending operations.
 // `docs-workspace export --unmanaged` lists exactly those, and `--write` declares them.
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { docsWorkspace } from "../support/cli-recovery";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { startCliOn, until } from "../support/harness-cli";
 import { callApi } from "../support/provider";
@@ -25,28 +25,6 @@ afterAll(async () => {
   await emu.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-function exportCli(args: readonly string[]): Promise<{ code: number | null; stdout: string }> {
-  const child = spawn(
-    process.execPath,
-    [path.join(root, "cli/dist/cli/exporter/cli.js"), ...args],
-    {
-      env: {
-        ...process.env,
-        DOCS_WORKSPACE_API_URL: emu.url,
-        DOCS_WORKSPACE_API_TOKEN: emu.token,
-        DOCS_WORKSPACE_ORGANIZATION_ID: emu.organizationId,
-      },
-    },
-  );
-  let stdout = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.resume();
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout }));
-  });
-}
 
 async function spaces(): Promise<{ id: string; title: string }[]> {
   const response = await callApi(emu, "GET", `/v1/orgs/${emu.organizationId}/spaces?limit=1000`);
@@ -87,7 +65,7 @@ test("after an up stopped at once, --unmanaged lists exactly the objects the int
   const left = (await spaces()).filter((s) => !managed.has(s.id));
   expect(left).toHaveLength(6);
 
-  const listed = await exportCli(["export", "--unmanaged", stateFile]);
+  const listed = await docsWorkspace(["export", "--unmanaged", stateFile], emu);
   expect(listed.code).toBe(0);
   const lines = listed.stdout.trimEnd().split("\n");
   expect(lines.map((line) => line.split(/\s{2,}/))).toEqual(
@@ -96,7 +74,10 @@ test("after an up stopped at once, --unmanaged lists exactly the objects the int
   expect(lines).toHaveLength(left.length);
 
   const out = path.join(dir, "adopt");
-  const written = await exportCli(["export", "--unmanaged", stateFile, "--write", "--out", out]);
+  const written = await docsWorkspace(
+    ["export", "--unmanaged", stateFile, "--write", "--out", out],
+    emu,
+  );
   expect(written.code).toBe(0);
   const source = fs.readFileSync(path.join(out, "unmanaged.ts"), "utf8");
   for (const s of left) expect(source).toContain(`adoptId: "${s.id}"`);

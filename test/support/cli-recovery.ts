@@ -13,11 +13,14 @@ import type { PulumiStack } from "./pulumi";
 const root = path.resolve(__dirname, "..", "..");
 const exporter = path.join(root, "cli", "dist", "cli", "exporter", "cli.js");
 
-/** `docs-workspace <args>` (the built exporter), configured for the emulator through the environment. */
+/**
+ * `docs-workspace <args>` (the built exporter), configured for the emulator through the
+ * environment: its exit code, its standard output, and both streams as the terminal shows them.
+ */
 export function docsWorkspace(
-  args: string[],
+  args: readonly string[],
   emu: TestEmulator,
-): Promise<{ code: number | null; out: string }> {
+): Promise<{ code: number | null; stdout: string; out: string }> {
   const child = spawn(process.execPath, [exporter, ...args], {
     env: {
       ...process.env,
@@ -26,10 +29,17 @@ export function docsWorkspace(
       DOCS_WORKSPACE_ORGANIZATION_ID: emu.organizationId,
     },
   });
+  let stdout = "";
   let out = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  child.stdout.on("data", (d: Buffer) => {
+    stdout += d.toString();
+    out += d.toString();
+  });
   child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve) => child.once("close", (code) => resolve({ code, out })));
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, out }));
+  });
 }
 
 /** Waits until the emulator's request log stops growing for `quietMs`: what was sent has ended. */
