@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
-import { groupProblems, problemsOf, type PackedPackage } from "../scripts/release";
+import { groupProblems, problemsOf, type PackedPackage } from "../scripts/release/npm-checks";
 
 /**
  * `npm run release`, the dry run of a release: the built script on this checkout's packages

@@ -25,7 +25,7 @@ describeCli("the plugin tarball, installed with pulumi plugin install", () => {
 
   beforeAll(async () => {
     emu = await startTestEmulator();
-    tarball = packPlugin();
+    tarball = await packPlugin();
     stack = await PulumiStack.create({
       program: path.resolve(__dirname, "../fixtures/distribution"),
       emulator: emu,
