@@ -52,6 +52,15 @@ function workspaceDir(root: string, name: string): string {
   return path.join(root, name);
 }
 
+/** What `read` returns, or the problem naming `file` when it cannot be read (a corrupt archive). */
+function readable<T>(file: string, read: () => T): T | string {
+  try {
+    return read();
+  } catch (error) {
+    return `${file}: cannot be read (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
 /** Every problem of a built release folder, each naming its file. */
 export function releaseProblems(root: string, out: string): string[] {
   const version = releaseVersion(root);
@@ -68,17 +77,21 @@ export function releaseProblems(root: string, out: string): string[] {
     if (artifact.file !== archiveName(version, platform)) {
       problems.push(`${artifact.file}: not named ${archiveName(version, platform)}`);
     }
-    const entries = archiveEntries(path.join(out, artifact.file), platform);
-    problems.push(
-      ...archiveProblems(entries, platform, version).map((p) => `${artifact.file}: ${p}`),
+    const entries = readable(artifact.file, () =>
+      archiveEntries(path.join(out, artifact.file), platform),
     );
+    if (typeof entries === "string") problems.push(entries);
+    else {
+      const found = archiveProblems(entries, platform, version);
+      problems.push(...found.map((p) => `${artifact.file}: ${p}`));
+    }
   }
-  const packages: PackedPackage[] = manifest.artifacts
-    .filter((a) => a.kind === "npm" && present(a.file))
-    .map((a) => {
-      const pkg = packedTarball(path.join(out, a.file), "");
-      return { ...pkg, dir: workspaceDir(root, pkg.manifest.name) };
-    });
+  const packages: PackedPackage[] = [];
+  for (const artifact of manifest.artifacts.filter((a) => a.kind === "npm" && present(a.file))) {
+    const pkg = readable(artifact.file, () => packedTarball(path.join(out, artifact.file), ""));
+    if (typeof pkg === "string") problems.push(pkg);
+    else packages.push({ ...pkg, dir: workspaceDir(root, pkg.manifest.name) });
+  }
   for (const pkg of packages) {
     problems.push(...problemsOf(pkg).map((p) => `${pkg.manifest.name}: ${p}`));
   }
@@ -107,8 +120,23 @@ export async function buildRelease(
   return { out, manifest: writeManifest(out, version, files) };
 }
 
-async function main(): Promise<void> {
+function report(problems: string[]): void {
+  if (problems.length === 0) return;
+  console.error(
+    `release: ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join("\n")}`,
+  );
+  process.exit(1);
+}
+
+/** `release.js` builds and checks; `release.js --check <folder>` checks a release folder alone. */
+async function main(args: string[]): Promise<void> {
   const root = repoRoot();
+  if (args[0] === "--check") {
+    const folder = path.resolve(args[1] ?? releaseOut(root, releaseVersion(root)));
+    report(releaseProblems(root, folder));
+    console.log(`release: ${path.relative(root, folder) || "."} passes every check`);
+    return;
+  }
   const { out, manifest } = await buildRelease(root);
   for (const artifact of manifest.artifacts) {
     const platform = artifact.os === undefined ? "" : ` ${artifact.os}-${artifact.arch}`;
@@ -129,7 +157,7 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  main().catch((error: unknown) => {
+  main(process.argv.slice(2)).catch((error: unknown) => {
     console.error(`release: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });

@@ -2,25 +2,168 @@ import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import { groupProblems, problemsOf, type PackedPackage } from "../scripts/release/npm-checks";
 
+import * as crypto from "node:crypto";
+import * as fs from "node:fs";
+import {
+  CHECKSUMS,
+  MANIFEST,
+  releaseFiles,
+  type ReleaseManifest,
+} from "../scripts/release/manifest";
+import { PLATFORMS } from "../scripts/release/node-runtime";
+import { archiveName } from "../scripts/release/plugins";
+import { releaseVersion } from "../scripts/release/types";
+import { releaseProblems } from "../scripts/release";
+import { releaseDir } from "./support/release";
+
 /**
- * `npm run release`, the dry run of a release: the built script on this checkout's packages
- * (`npm test` builds first), and its checks on packages made to fail each one.
+ * `npm run release`: the release folder it builds (dist/release/<version>/, once per run of the
+ * suite), its manifest and checksums against the files, a release made to fail each check, and
+ * the checks of the npm tarballs on packages made to fail each one.
  */
 const root = path.resolve(__dirname, "..");
+const version = releaseVersion(root);
 
-jest.setTimeout(300_000);
+jest.setTimeout(600_000);
 
-test("npm run release's check passes on the three packages as they would be published", () => {
-  const run = spawnSync(process.execPath, [path.join(root, "dist", "scripts", "release.js")], {
-    cwd: root,
-    encoding: "utf8",
+const sha256 = (file: string) =>
+  crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+
+describe("the release folder", () => {
+  let out: string;
+  let manifest: ReleaseManifest;
+  beforeAll(async () => {
+    out = await releaseDir();
+    manifest = JSON.parse(fs.readFileSync(path.join(out, MANIFEST), "utf8")) as ReleaseManifest;
   });
-  expect(run.stderr).toBe("");
-  expect(run.status).toBe(0);
-  for (const name of ["pulumi-docs-workspace", "docs-workspace-emulator", "docs-workspace-cli"]) {
-    expect(run.stdout).toMatch(new RegExp(`^${name}@0\\.2\\.0: \\d+ files`, "m"));
+
+  /** The release in a scratch folder beside it, each file a hard link (so never edit one in place). */
+  function scratchCopy(): string {
+    const copy = fs.mkdtempSync(path.join(root, "dist", "release-check-"));
+    for (const file of releaseFiles(out)) {
+      fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
+      fs.linkSync(path.join(out, file), path.join(copy, file));
+    }
+    return copy;
   }
-  expect(run.stdout).toMatch(/bins docs-workspace docs-workspace-harness/);
+
+  /** `release.js --check` on a folder: its exit code and what it printed on stderr. */
+  function check(folder: string) {
+    const run = spawnSync(
+      process.execPath,
+      [path.join(root, "dist", "scripts", "release.js"), "--check", folder],
+      { cwd: root, encoding: "utf8" },
+    );
+    return { status: run.status, stderr: run.stderr };
+  }
+
+  test("holds the six plugin archives and the three npm tarballs, flat, with no problem found", () => {
+    const plugins = PLATFORMS.map((platform) => archiveName(version, platform));
+    const tarballs = ["pulumi-docs-workspace", "docs-workspace-emulator", "docs-workspace-cli"].map(
+      (name) => `${name}-${version}.tgz`,
+    );
+    expect(fs.readdirSync(out)).toEqual(
+      expect.arrayContaining([...plugins, ...tarballs, MANIFEST, CHECKSUMS]),
+    );
+    expect(manifest.version).toBe(version);
+    expect(
+      manifest.artifacts
+        .filter((a) => a.kind === "plugin")
+        .map((a) => a.file)
+        .sort(),
+    ).toEqual(plugins.sort());
+    for (const platform of PLATFORMS) {
+      const [osName, arch] = platform.split("-");
+      expect(manifest.artifacts).toContainEqual(
+        expect.objectContaining({ file: archiveName(version, platform), os: osName, arch }),
+      );
+    }
+    expect(manifest.artifacts.filter((a) => a.kind === "npm").map((a) => a.file)).toEqual(
+      expect.arrayContaining(tarballs),
+    );
+    expect(releaseProblems(root, out)).toEqual([]);
+    expect(check(out)).toEqual({ status: 0, stderr: "" });
+  });
+
+  test("manifest.json and checksums.txt agree with the files, each sha256 recomputed", () => {
+    for (const artifact of manifest.artifacts) {
+      const file = path.join(out, artifact.file);
+      expect({ file: artifact.file, bytes: fs.statSync(file).size, sha256: sha256(file) }).toEqual({
+        file: artifact.file,
+        bytes: artifact.bytes,
+        sha256: artifact.sha256,
+      });
+    }
+    const lines = fs.readFileSync(path.join(out, CHECKSUMS), "utf8").trimEnd().split("\n");
+    const files = lines.map((line) => line.slice(66));
+    // Every file but checksums.txt itself, sorted by name, as `sha256sum` writes them.
+    const every = fs
+      .readdirSync(out, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(out, path.join(e.parentPath, e.name)))
+      .filter((file) => file !== CHECKSUMS);
+    expect([...files].sort()).toEqual(every.sort());
+    expect(files).toEqual([...files].sort());
+    expect(files).toContain(MANIFEST);
+    for (const line of lines) {
+      const [sum, file] = [line.slice(0, 64), line.slice(66)];
+      expect(`${line.slice(64, 66)}${sha256(path.join(out, file))}`).toBe(`  ${sum}`);
+    }
+  });
+
+  test("a checksum mismatch is refused, naming the file", () => {
+    const copy = scratchCopy();
+    try {
+      const name = archiveName(version, "linux-arm64");
+      const bytes = fs.readFileSync(path.join(copy, name));
+      bytes[bytes.length >> 1] ^= 0xff;
+      fs.rmSync(path.join(copy, name));
+      fs.writeFileSync(path.join(copy, name), bytes);
+      const problems = releaseProblems(root, copy);
+      expect(problems).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^${name.replace(/\./g, "\\.")}: sha256 [0-9a-f]{64}, manifest.json says`),
+        ),
+      );
+      expect(problems).toContainEqual(expect.stringContaining(`${name}: sha256`));
+      expect(problems.filter((p) => !p.startsWith(name))).toEqual([]);
+      const run = check(copy);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`${name}: sha256`);
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  test("a missing archive is refused, naming the file", () => {
+    const copy = scratchCopy();
+    try {
+      const name = archiveName(version, "windows-arm64");
+      fs.rmSync(path.join(copy, name));
+      expect(releaseProblems(root, copy)).toEqual([
+        `${name}: missing (manifest.json lists it)`,
+        `${name}: missing (checksums.txt lists it)`,
+      ]);
+      const run = check(copy);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`${name}: missing`);
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  test("an archive that the manifest omits is refused, naming it", () => {
+    const copy = scratchCopy();
+    try {
+      const name = archiveName(version, "darwin-arm64");
+      const edited = { ...manifest, artifacts: manifest.artifacts.filter((a) => a.file !== name) };
+      fs.rmSync(path.join(copy, MANIFEST));
+      fs.writeFileSync(path.join(copy, MANIFEST), JSON.stringify(edited));
+      expect(releaseProblems(root, copy)).toContainEqual(`${name}: missing from manifest.json`);
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
 });
 
 /** A package as the dry run would describe it, its files' texts given. */

@@ -40,9 +40,16 @@ export class NativePlugin {
     private readonly client: grpcPb.ResourceProviderClient,
   ) {}
 
-  /** Starts the built plugin; `engine` is the engine's address it logs to (none listens by default). */
-  static async start(env: NodeJS.ProcessEnv = {}, engine = "127.0.0.1:1"): Promise<NativePlugin> {
-    const child = spawn(LAUNCHER, [engine], {
+  /**
+   * Starts the built plugin (or the one `launcher` runs, such as a release archive's); `engine`
+   * is the engine's address it logs to (none listens by default).
+   */
+  static async start(
+    env: NodeJS.ProcessEnv = {},
+    engine = "127.0.0.1:1",
+    launcher = LAUNCHER,
+  ): Promise<NativePlugin> {
+    const child = spawn(launcher, [engine], {
       env: { PATH: process.env.PATH, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
