@@ -67,7 +67,7 @@ export function wheelProblems(python: string, wheel: string, version: string): s
   if (field("Version")[0] !== version) {
     problems.push(`METADATA Version is ${field("Version")[0]}, not ${version}`);
   }
-  if (!field("Requires-Dist").some((r) => /^pulumi(\s|[<>=!~;(\[]|$)/.test(r))) {
+  if (!field("Requires-Dist").some((r) => /^pulumi(\s|[<>=!~;([]|$)/.test(r))) {
     problems.push("METADATA requires no pulumi");
   }
   for (const file of ["__init__.py", "pulumi-plugin.json", "py.typed"]) {
