@@ -15,8 +15,8 @@ import { paragraphs, TypeTable, type Property, type PropertySpec } from "./nativ
  * test/native/schema.test.ts fails when the committed file differs from a fresh generation.
  */
 
-const root = path.resolve(__dirname, "..");
-export const SCHEMA_FILE = path.join(root, "provider", "native", "schema.json");
+const rootDir = path.resolve(__dirname, "..");
+export const SCHEMA_FILE = path.join(rootDir, "provider", "native", "schema.json");
 
 type Definition = (typeof definitions)[number];
 
@@ -94,7 +94,7 @@ function functionSpec(lookup: Lookup) {
 
 function packageVersion(): string {
   const manifest = JSON.parse(
-    fs.readFileSync(path.join(root, "provider", "package.json"), "utf8"),
+    fs.readFileSync(path.join(rootDir, "provider", "package.json"), "utf8"),
   ) as {
     version: string;
   };
@@ -122,9 +122,14 @@ export function generateSchema(): Record<string, unknown> {
     version: packageVersion(),
     description:
       "Resources of the Documentation Workspace Management API: collections, spaces, docs sites and their structure, share links, teams, SSO, OpenAPI specs and translations.",
-    keywords: ["pulumi", "docs-workspace", "category/utility"],
+    keywords: ["pulumi", "docs-workspace", "documentation", "kind/native", "category/utility"],
+    homepage: REPOSITORY,
     license: "Apache-2.0",
-    meta: { moduleFormat: "(.*)", supportPack: true },
+    repository: REPOSITORY,
+    publisher: PUBLISHER,
+    logoUrl: LOGO_URL,
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
+    meta: { moduleFormat: "(.*)" },
     config: { variables: config },
     provider: {
       description: "The docs-workspace provider: where the API is and the credentials to call it.",
@@ -136,20 +141,78 @@ export function generateSchema(): Record<string, unknown> {
     types: table.toJSON(),
     resources,
     functions,
-    language: {
-      nodejs: { packageName: "pulumi-docs-workspace-native", dependencies: {} },
-      python: { packageName: "pulumi_docs_workspace" },
-      go: {
-        importBasePath: GO_IMPORT_BASE_PATH,
-        generateResourceContainerTypes: true,
-      },
-    },
+    language: languages(),
   };
 }
 
-/** Where the Go SDK's package lives: the module is sdk/go of that repository. */
-export const GO_IMPORT_BASE_PATH =
-  "github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace";
+/** The repository the package is published from: its homepage, and its releases hold the plugin. */
+export const REPOSITORY = "https://github.com/docs-workspace/pulumi-docs-workspace";
+/** Who publishes the package, as the Registry shows it. */
+export const PUBLISHER = "docs-workspace";
+/** docs/logo.svg of the repository's main branch, as GitHub serves its raw files. */
+export const LOGO_URL =
+  "https://raw.githubusercontent.com/docs-workspace/pulumi-docs-workspace/main/docs/logo.svg";
+/**
+ * Where the engine downloads the plugin: the repository's GitHub releases, each carrying
+ * `pulumi-resource-docs-workspace-v<version>-<os>-<arch>.tar.gz` (`npm run release` builds them).
+ */
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/docs-workspace/pulumi-docs-workspace";
+
+/** The Go module: its go.mod is sdk/go.mod, released by the tag `sdk/v<version>`. */
+export const GO_MODULE_PATH = "github.com/docs-workspace/pulumi-docs-workspace/sdk";
+/** Where the Go SDK's package lives: sdk/go/docsworkspace of that module. */
+export const GO_IMPORT_BASE_PATH = `${GO_MODULE_PATH}/go/docsworkspace`;
+/** The npm package of the generated Node.js SDK (the dynamic resources are `pulumi-docs-workspace`). */
+export const NODEJS_PACKAGE = "pulumi-docs-workspace-native";
+/** The Python distribution (PyPI name; pip also accepts `pulumi_docs_workspace`) and its import name. */
+export const PYTHON_PACKAGE = "pulumi_docs_workspace";
+
+/**
+ * The language sections gen-sdk reads. Each SDK carries the schema's version
+ * (`respectSchemaVersion`: without it the generators write 0.0.0 or a `${VERSION}` placeholder for
+ * a build to fill in). The Node.js SDK's TypeScript and Node types are the workspace's own, so that
+ * as a workspace package it adds none of its own to the install. .NET and Java are not generated
+ * here (docs/native-sdks.md), their sections are ready for when their generators are reachable.
+ */
+function languages(): Record<string, Record<string, unknown>> {
+  const root = JSON.parse(fs.readFileSync(path.join(rootDir, "package.json"), "utf8")) as {
+    devDependencies: Record<string, string>;
+  };
+  return {
+    nodejs: {
+      packageName: NODEJS_PACKAGE,
+      packageDescription:
+        "The docs-workspace provider's native Pulumi SDK: the Documentation Workspace Management API's resources, served by the plugin.",
+      dependencies: { "@pulumi/pulumi": "^3.142.0" },
+      devDependencies: {
+        "@types/node": root.devDependencies["@types/node"]!,
+        typescript: root.devDependencies.typescript!,
+      },
+      respectSchemaVersion: true,
+    },
+    python: {
+      packageName: PYTHON_PACKAGE,
+      requires: { pulumi: ">=3.142.0,<4.0.0" },
+      pyproject: { enabled: true },
+      respectSchemaVersion: true,
+    },
+    go: {
+      importBasePath: GO_IMPORT_BASE_PATH,
+      generateResourceContainerTypes: true,
+      respectSchemaVersion: true,
+    },
+    csharp: {
+      rootNamespace: "DocsWorkspace",
+      packageReferences: { Pulumi: "3.*" },
+      respectSchemaVersion: true,
+    },
+    java: {
+      basePackage: "io.github.docsworkspace",
+      buildFiles: "gradle",
+      dependencies: { "com.pulumi:pulumi": "1.0.0" },
+    },
+  };
+}
 
 /**
  * The schema as committed: JSON of two-space indent, keys in the order the generator writes them

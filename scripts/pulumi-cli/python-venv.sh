@@ -33,10 +33,13 @@ cli_version="$(awk '$1 == "require" && $2 == "github.com/pulumi/pulumi/pkg/v3" {
   $1 == "github.com/pulumi/pulumi/pkg/v3" { print $2; exit }' "$here/cli/go.mod")"
 pin="pulumi==${cli_version#v}"
 # setuptools and wheel: they build the SDK (--no-build-isolation); a venv of Python 3.12 or later
-# has no setuptools of its own.
+# has no setuptools of its own. build: the release's wheel and sdist (scripts/release/python.ts),
+# with this setuptools: 70.1 or later names the sdist as PEP 625 says
+# (pulumi_docs_workspace-<version>.tar.gz); below 85, which keeps accepting the license table
+# gen-sdk writes into pyproject.toml (setuptools deprecates it for 2027-02-18).
 # parver and semver: what every generated Python SDK requires beside pulumi, there before any SDK
 # is installed, so that a generated SDK imports from its own folder too (test/native/sdk.test.ts).
-base=("$pin" setuptools wheel "parver>=0.2.1" "semver>=2.8.1")
+base=("$pin" "setuptools>=70.1,<85" wheel "build>=1.2,<2" "parver>=0.2.1" "semver>=2.8.1")
 
 # What the venv holds: the interpreter, the pin, and the SDK's files when it has been generated.
 sdk="${1:-$root/sdk/python}"

@@ -4,7 +4,12 @@ import { z } from "zod";
 import * as publicSurface from "../../provider/index";
 import { KEYS, WORKSPACES } from "../../provider/config";
 import { definitions } from "../../provider/runtime";
-import { SCHEMA_FILE, schemaText } from "../../scripts/native-schema";
+import {
+  GO_IMPORT_BASE_PATH,
+  GO_MODULE_PATH,
+  SCHEMA_FILE,
+  schemaText,
+} from "../../scripts/native-schema";
 
 const root = path.resolve(__dirname, "..", "..");
 
@@ -30,6 +35,14 @@ interface ResourceSpec extends ObjectSpec {
 interface Schema {
   name: string;
   version: string;
+  publisher: string;
+  repository: string;
+  homepage: string;
+  logoUrl: string;
+  pluginDownloadURL: string;
+  keywords: string[];
+  license: string;
+  meta?: Record<string, unknown>;
   config: { variables: Record<string, Property> };
   provider: { inputProperties: Record<string, Property> };
   types: Record<string, ObjectSpec & { enum?: { value: string }[] }>;
@@ -80,6 +93,58 @@ test("the schema names the package docs-workspace at the provider package's vers
   expect(schema.version).toBe(manifest.version);
   expect(schema.language.nodejs!.packageName).toBe("pulumi-docs-workspace-native");
   expect(schema.language.python!.packageName).toBe("pulumi_docs_workspace");
+});
+
+test("the schema carries the Registry's metadata: publisher, repository, homepage, logo, license, keywords", () => {
+  const repository = "https://github.com/docs-workspace/pulumi-docs-workspace";
+  expect(schema.publisher).toBe("docs-workspace");
+  expect(schema.repository).toBe(repository);
+  expect(schema.homepage).toBe(repository);
+  expect(schema.license).toBe("Apache-2.0");
+  expect(schema.keywords).toEqual(expect.arrayContaining(["pulumi", "kind/native"]));
+  expect(schema.keywords.filter((k) => k.startsWith("category/"))).toHaveLength(1);
+  // The logo is this repository's file, at the address GitHub serves its raw main branch from.
+  const raw = "https://raw.githubusercontent.com/docs-workspace/pulumi-docs-workspace/main/";
+  expect(schema.logoUrl.startsWith(raw)).toBe(true);
+  const logo = fs.readFileSync(path.join(root, schema.logoUrl.slice(raw.length)), "utf8");
+  expect(logo).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]* viewBox="[\d. ]+"/);
+});
+
+test("the plugin downloads from this repository's GitHub releases", () => {
+  expect(schema.pluginDownloadURL).toBe(
+    "github://api.github.com/docs-workspace/pulumi-docs-workspace",
+  );
+});
+
+test("each language section names its package, and every SDK carries the schema's version", () => {
+  const { nodejs, python, go, csharp, java } = schema.language;
+  for (const section of [nodejs, python, go, csharp]) {
+    expect(section!.respectSchemaVersion).toBe(true);
+  }
+  // gen-sdk then writes no go.mod of its own into sdk/go: the module is sdk/ (sdk/go.mod).
+  expect(schema.meta?.supportPack).toBeUndefined();
+  expect(nodejs!.packageName).toBe("pulumi-docs-workspace-native");
+  expect(Object.keys(nodejs!.dependencies as object)).toEqual(["@pulumi/pulumi"]);
+  // The workspace's own TypeScript and Node types: the SDK is one of its packages.
+  const rootManifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+    devDependencies: Record<string, string>;
+  };
+  expect(nodejs!.devDependencies).toEqual({
+    "@types/node": rootManifest.devDependencies["@types/node"],
+    typescript: rootManifest.devDependencies.typescript,
+  });
+  expect(python).toMatchObject({
+    packageName: "pulumi_docs_workspace",
+    pyproject: { enabled: true },
+    requires: { pulumi: expect.stringMatching(/^>=3\.\d+\.\d+,<4\.0\.0$/) },
+  });
+  expect(go).toMatchObject({
+    importBasePath: "github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace",
+    generateResourceContainerTypes: true,
+  });
+  expect(GO_IMPORT_BASE_PATH.startsWith(`${GO_MODULE_PATH}/`)).toBe(true);
+  expect(csharp!.rootNamespace).toBe("DocsWorkspace");
+  expect(java!.basePackage).toBe("io.github.docsworkspace");
 });
 
 describe.each(definitions.map((d) => [d.token, d] as const))("resource %s", (token, def) => {

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { GO_IMPORT_BASE_PATH } from "../../scripts/native-schema";
+import { GO_MODULE_PATH } from "../../scripts/native-schema";
 import { buildNodejsSdk, generateSdk } from "../../scripts/native-sdk";
 
 /**
@@ -13,8 +13,8 @@ import { buildNodejsSdk, generateSdk } from "../../scripts/native-sdk";
  */
 const root = path.resolve(__dirname, "..", "..");
 
-/** The generated Go SDK's module path. */
-const goSdkModule = path.dirname(GO_IMPORT_BASE_PATH);
+/** The Go SDK's module path (its go.mod is sdk/go.mod; the package sdk/go/docsworkspace). */
+const goSdkModule = GO_MODULE_PATH;
 
 /**
  * Generates the Python, Node.js and Go SDKs into `<work>/sdk` and compiles the Node.js one into
@@ -34,11 +34,12 @@ export async function generateSdks(
   buildNodejsSdk(path.join(out, "nodejs"));
   // At run time Node resolves the SDK's own imports from where it lies: @pulumi above it.
   linkPulumi(work);
-  writeGoModule(path.join(out, "go"), goSdkModule);
+  writeGoModule(out, goSdkModule);
   return {
     python: path.join(out, "python"),
     nodejs: path.join(out, "nodejs", "bin"),
-    go: path.join(out, "go"),
+    // The module's folder: the sdk folder, whose go/docsworkspace is the package.
+    go: out,
   };
 }
 
