@@ -15,6 +15,7 @@ import {
   writeManifest,
   type ReleaseManifest,
 } from "./release/manifest";
+import { goModule } from "./release/go";
 import { PLATFORMS } from "./release/node-runtime";
 import { groupProblems, packedTarball, problemsOf, type PackedPackage } from "./release/npm-checks";
 import { archiveEntries, archiveName, archiveProblems, pluginArchives } from "./release/plugins";
@@ -25,7 +26,9 @@ import {
   type ReleaseFile,
   type ReleaseStep,
 } from "./release/types";
-import { WORKSPACES, workspaceTarballs } from "./release/workspaces";
+import { npmTarballs } from "./release/npm";
+import { pythonPackages } from "./release/python";
+import { WORKSPACES } from "./release/workspaces";
 
 /**
  * The steps, in order; each writes its files into `out` and returns them. The Python wheel and
@@ -35,7 +38,9 @@ import { WORKSPACES, workspaceTarballs } from "./release/workspaces";
  */
 export const STEPS: { name: string; run: ReleaseStep }[] = [
   { name: "plugin archives", run: pluginArchives },
-  { name: "npm tarballs", run: workspaceTarballs },
+  { name: "npm tarballs", run: npmTarballs },
+  { name: "Python wheel and sdist", run: pythonPackages },
+  { name: "Go module", run: goModule },
 ];
 
 export const releaseOut = (root: string, version: string) =>

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { buildGoModule, escapeModulePath } from "../scripts/release/go";
+import { goModule, escapeModulePath } from "../scripts/release/go";
 
 /**
  * The Go step of `npm run release`: a repository whose `sdk/` is a module becomes a module proxy
@@ -48,15 +48,15 @@ describe("the release's Go module", () => {
     expect(escapeModulePath("github.com/BurntSushi/toml")).toBe("github.com/!burnt!sushi/toml");
   });
 
-  test("is a proxy folder `go mod download` takes the tracked files of sdk/ from", () => {
-    const written = buildGoModule({ version: "1.2.3", root: repo, out });
+  test("is a proxy folder `go mod download` takes the tracked files of sdk/ from", async () => {
+    const written = await goModule({ version: "1.2.3", root: repo, out });
     const versions = path.join(out, "go", "example.com", "!owner", "sdk", "@v");
-    expect(written.map((f) => path.relative(versions, f)).sort()).toEqual([
-      "list",
-      "v1.2.3.info",
-      "v1.2.3.mod",
-      "v1.2.3.zip",
-    ]);
+    expect(written).toEqual(
+      ["list", "v1.2.3.info", "v1.2.3.mod", "v1.2.3.zip"].map((name) => ({
+        file: `go/example.com/!owner/sdk/@v/${name}`,
+        kind: "go",
+      })),
+    );
     expect(fs.readFileSync(path.join(versions, "list"), "utf8")).toBe("v1.2.3\n");
     const info = JSON.parse(fs.readFileSync(path.join(versions, "v1.2.3.info"), "utf8")) as {
       Version: string;
@@ -92,11 +92,11 @@ describe("the release's Go module", () => {
     expect(files).toEqual(["./go.mod", "./go/pkg/pkg.go", "./python/README.md"]);
   });
 
-  test("refuses a repository whose sdk/ git does not track, naming the command that makes it", () => {
+  test("refuses a repository whose sdk/ git does not track, naming the command that makes it", async () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-go-empty-"));
     try {
       git(empty, "init", "-q");
-      expect(() => buildGoModule({ version: "1.2.3", root: empty, out })).toThrow(
+      await expect(goModule({ version: "1.2.3", root: empty, out })).rejects.toThrow(
         "git tracks no sdk/go.mod: commit the Go SDK (npm run sdk)",
       );
     } finally {

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { repoRoot, type ReleaseContext, type ReleaseFile } from "./types";
 
 /**
  * The release's Go SDK as a module proxy serves it: `go/<module path>/@v/` with `list`,
@@ -11,17 +12,8 @@ import * as path from "node:path";
  * (scripts/release/go-module), which applies the go command's own rules. Publishing is the tag
  * itself; this folder is what a `GOPROXY=file://...` stand-in serves in the tests.
  */
-export interface ReleaseStep {
-  version: string;
-  root: string;
-  out: string;
-}
-
-/** scripts/release/go-module, of this checkout: this file runs from scripts/ or dist/scripts/. */
-const project = ((up) => (path.basename(up) === "dist" ? path.dirname(up) : up))(
-  path.resolve(__dirname, "../.."),
-);
-const ZIPPER = path.join(project, "scripts", "release", "go-module");
+/** The zip writer, scripts/release/go-module, of the checkout this file runs from. */
+const ZIPPER = path.join(repoRoot(), "scripts", "release", "go-module");
 
 /** The folder the Go SDK's module lives in, and its tag's prefix (`sdk/v0.3.0`). */
 export const GO_MODULE_DIR = "sdk";
@@ -60,7 +52,7 @@ function commitTime(root: string): string {
   return execFileSync("git", ["log", "-1", "--format=%cI"], { cwd: root, encoding: "utf8" }).trim();
 }
 
-export function buildGoModule({ version, root, out }: ReleaseStep): string[] {
+export async function goModule({ version, root, out }: ReleaseContext): Promise<ReleaseFile[]> {
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-go-module-"));
   try {
     if (stageTracked(root, stage) === 0 || !fs.existsSync(path.join(stage, "go.mod"))) {
@@ -73,10 +65,11 @@ export function buildGoModule({ version, root, out }: ReleaseStep): string[] {
       env: { ...process.env, GOFLAGS: "-mod=readonly", GOTOOLCHAIN: "local", CGO_ENABLED: "0" },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    const versions = path.join(proxy, ...escapeModulePath(goModulePath(root)).split("/"), "@v");
-    return ["list", `v${version}.info`, `v${version}.mod`, `v${version}.zip`].map((f) =>
-      path.join(versions, f),
-    );
+    const versions = ["go", escapeModulePath(goModulePath(root)), "@v"].join("/");
+    return ["list", `v${version}.info`, `v${version}.mod`, `v${version}.zip`].map((name) => ({
+      file: `${versions}/${name}`,
+      kind: "go" as const,
+    }));
   } finally {
     fs.rmSync(stage, { recursive: true, force: true });
   }
