@@ -8,6 +8,7 @@ import { exportBench } from "./export";
 import { listsBench } from "./lists";
 import { markdownBench } from "./markdown";
 import { nativeBench } from "./native";
+import { pluginArchivesBench } from "./plugin-archives";
 import { requestsBench } from "./requests";
 import { serializationBench } from "./serialization";
 import { soakBench } from "./soak";
@@ -28,6 +29,7 @@ const modules: BenchModule[] = [
   exportBench,
   cliBench,
   nativeBench,
+  pluginArchivesBench,
   installBench,
 ];
 

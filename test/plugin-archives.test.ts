@@ -17,7 +17,7 @@ import {
   launcherName,
   nodeBinaryPath,
 } from "../scripts/release/plugins";
-import type { TarEntry } from "../scripts/release/tar";
+import { readTarGz, type TarEntry } from "../scripts/release/tar";
 import { releaseVersion } from "../scripts/release/types";
 import { NativePlugin } from "./support/native-plugin";
 import { releaseDir } from "./support/release";
@@ -198,7 +198,41 @@ describe("each plugin archive", () => {
       );
       expect(await plugin.pluginVersion()).toBe(version);
     });
+
+    test("a link to the launcher, in another folder, still runs the archive's node", async () => {
+      const links = path.join(work, "links");
+      fs.mkdirSync(links);
+      const link = path.join(links, "pulumi-resource-docs-workspace");
+      fs.symlinkSync(path.join(work, "plugin", "pulumi-resource-docs-workspace"), link);
+      const linked = await NativePlugin.start(
+        { PATH: path.join(work, "bin") },
+        "127.0.0.1:1",
+        link,
+      );
+      try {
+        expect(await linked.pluginVersion()).toBe(version);
+      } finally {
+        linked.stop();
+      }
+    });
   });
+});
+
+test("the archive reader reads paths past 100 characters, as GNU tar and pax write them", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tar-names-"));
+  try {
+    const deep = `${"a".repeat(60)}/${"b".repeat(60)}/file.txt`;
+    fs.mkdirSync(path.join(dir, "src", path.dirname(deep)), { recursive: true });
+    fs.writeFileSync(path.join(dir, "src", deep), "deep");
+    for (const format of ["gnu", "pax"]) {
+      const file = path.join(dir, `${format}.tar.gz`);
+      execFileSync("tar", [`--format=${format}`, "-czf", file, "-C", path.join(dir, "src"), "."]);
+      const entry = readTarGz(file, () => 16).find((e) => e.path === deep);
+      expect([format, entry?.type, entry?.head?.toString()]).toEqual([format, "file", "deep"]);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe("the pinned Node.js runtimes", () => {

@@ -1,9 +1,8 @@
 import { spawnSync } from "node:child_process";
-import * as path from "node:path";
-import { groupProblems, problemsOf, type PackedPackage } from "../scripts/release/npm-checks";
-
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
+import * as path from "node:path";
+import { releaseProblems } from "../scripts/release";
 import {
   CHECKSUMS,
   MANIFEST,
@@ -11,9 +10,9 @@ import {
   type ReleaseManifest,
 } from "../scripts/release/manifest";
 import { PLATFORMS } from "../scripts/release/node-runtime";
+import { groupProblems, problemsOf, type PackedPackage } from "../scripts/release/npm-checks";
 import { archiveName } from "../scripts/release/plugins";
 import { releaseVersion } from "../scripts/release/types";
-import { releaseProblems } from "../scripts/release";
 import { releaseDir } from "./support/release";
 
 /**
