@@ -231,34 +231,6 @@ export function buildPythonWheel(sdk: string, out: string): string {
   }
 }
 
-/** Where each committed SDK states its version: file (under sdk/) and how to find it there. */
-const VERSION_SITES: [file: string, pattern: RegExp][] = [
-  ["nodejs/package.json", /^ {4}"version": "([^"]+)"/m],
-  ["nodejs/package.json", /"pulumi": \{[^}]*"version": "([^"]+)"/],
-  ["python/pyproject.toml", /^\s*version = "([^"]+)"/m],
-  ["python/pulumi_docs_workspace/pulumi-plugin.json", /"version": "([^"]+)"/],
-  ["go/docsworkspace/pulumi-plugin.json", /"version": "([^"]+)"/],
-  ["go/docsworkspace/internal/pulumiUtilities.go", /semver\.MustParse\("([^"]+)"\)/],
-];
-
-/**
- * Each place an SDK under `dir` states a version other than `version` (the provider's): what
- * `npx changeset version` leaves until `npm run schema && npm run sdk` follow it. Empty when all
- * agree. The Python version is PEP 440's spelling of the same (0.3.0 stays 0.3.0).
- */
-export function sdkVersionProblems(dir: string, version: string): string[] {
-  return VERSION_SITES.flatMap(([file, pattern]) => {
-    const at = path.join(dir, file);
-    const found = fs.existsSync(at) ? pattern.exec(fs.readFileSync(at, "utf8"))?.[1] : undefined;
-    if (found === undefined) return [`sdk/${file}: no version found`];
-    return found === version
-      ? []
-      : [
-          `sdk/${file}: version ${found}, not the provider's ${version} (run \`npm run schema && npm run sdk\`)`,
-        ];
-  });
-}
-
 /**
  * Replaces the generated files of sdk/ with `fresh`'s: each language's folder and the Go module's
  * files, keeping KEPT_FILES (and sdk/.gitignore).
@@ -287,6 +259,9 @@ async function main(): Promise<void> {
   console.log(`wrote sdk/${SDK_LANGUAGES.join(", sdk/")}, sdk/go.mod and sdk/go.sum`);
   buildNodejsSdk(path.join(SDK_DIR, "nodejs"));
   console.log("built sdk/nodejs/bin");
+  // A wheel to `pip install` from a checkout (README); the release's are scripts/release/python.ts's.
+  const wheel = buildPythonWheel(path.join(SDK_DIR, "python"), path.join(root, "dist", "python"));
+  console.log(`built ${path.relative(root, wheel)}`);
 }
 
 if (require.main === module) {

@@ -10,6 +10,7 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { sdkVersionProblems } from "./sdk-versions";
 
 /** The release's version, the checkout, the folder the artifacts go into (scripts/release/types). */
 export interface NpmStepContext {
@@ -79,11 +80,13 @@ export async function npmTarballs({ version, root, out }: NpmStepContext): Promi
   packed.push(
     ...pack(root, ["--pack-destination", out, `./${path.relative(root, stageNodejsSdk(root))}`]),
   );
-  const behind = packed.filter((p) => p.version !== version);
-  if (behind.length > 0) {
-    throw new Error(
-      `npm: ${behind.map((p) => `${p.name}@${p.version}`).join(", ")} not at the release's version ${version} (after \`npx changeset version\`, run \`npm run schema && npm run sdk\`)`,
-    );
-  }
+  const problems = [
+    ...packed
+      .filter((p) => p.version !== version)
+      .map((p) => `${p.name}@${p.version} is not at the release's version ${version}`),
+    // The npm SDK follows `changeset version`; the others only `npm run sdk`.
+    ...sdkVersionProblems(path.join(root, "sdk"), version),
+  ];
+  if (problems.length > 0) throw new Error(`npm: ${problems.join("; ")}`);
   return packed.map(({ filename }) => ({ file: filename, kind: "npm" }));
 }

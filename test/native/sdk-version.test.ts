@@ -1,7 +1,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { SDK_DIR, sdkVersionProblems } from "../../scripts/native-sdk";
+import { SDK_DIR } from "../../scripts/native-sdk";
+import { sdkVersionProblems } from "../../scripts/release/sdk-versions";
 
 /**
  * The committed SDKs follow the provider's version (Changesets' fixed group): after
