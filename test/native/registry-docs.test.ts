@@ -71,7 +71,7 @@ describe("each resource's schema description, as the Registry and the SDKs read 
 
   test.each(definitions.map((d) => [d.type, d.token]))(
     "%s: an Import section with each import id the plugin reads",
-    (type, token) => {
+    (_type, token) => {
       const description = schema.resources[token]!.description;
       const section = description.slice(description.indexOf("## Import"));
       expect(section.startsWith("## Import")).toBe(true);
