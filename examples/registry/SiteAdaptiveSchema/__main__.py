@@ -9,6 +9,8 @@ visitor_schema = docs_workspace.SiteAdaptiveSchema("visitorSchema",
         "properties": {
             "oncall": {
                 "type": "boolean",
+                "description": "The visitor is on call this week",
             },
         },
+        "additionalProperties": False,
     })

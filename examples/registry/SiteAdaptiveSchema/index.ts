@@ -9,7 +9,9 @@ const visitorSchema = new docs_workspace.SiteAdaptiveSchema("visitorSchema", {
         properties: {
             oncall: {
                 type: "boolean",
+                description: "The visitor is on call this week",
             },
         },
+        additionalProperties: false,
     },
 });

@@ -19,9 +19,11 @@ func main() {
 				"type": "object",
 				"properties": map[string]interface{}{
 					"oncall": map[string]interface{}{
-						"type": "boolean",
+						"type":        "boolean",
+						"description": "The visitor is on call this week",
 					},
 				},
+				"additionalProperties": false,
 			}),
 		})
 		if err != nil {

@@ -8,8 +8,10 @@ resource visitorSchema "docs-workspace:index:SiteAdaptiveSchema" {
     type = "object"
     properties = {
       oncall = {
-        type = "boolean"
+        type        = "boolean"
+        description = "The visitor is on call this week"
       }
     }
+    additionalProperties = false
   }
 }
