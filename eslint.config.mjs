@@ -12,6 +12,8 @@ export default tseslint.config(
       ".data/**",
       ".cache/**",
       "sdk/**",
+      // What `pulumi convert` wrote (npm run examples), kept as it wrote it.
+      "examples/registry/**",
     ],
   },
   js.configs.recommended,

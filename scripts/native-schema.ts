@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { CONFIG_NAMESPACE } from "../provider/config";
 import { definitions } from "../provider/runtime";
 import { configProperties } from "./native-schema/config";
+import { examplesSection, importSection } from "./native-schema/examples";
 import { inputProperties } from "./native-schema/inputs";
 import { Sources, type Lookup } from "./native-schema/source";
 import { paragraphs, TypeTable, type Property, type PropertySpec } from "./native-schema/spec";
@@ -67,7 +68,13 @@ function resourceSpec(table: TypeTable, sources: Sources, def: Definition) {
       ? undefined
       : `Set only at creation: ${def.createOnly.map((k) => `\`${k}\``).join(", ")} (a later change is no change).`;
   return {
-    description: paragraphs(sources.classDoc(file, def.type), createOnly, ADOPT),
+    description: paragraphs(
+      sources.classDoc(file, def.type),
+      createOnly,
+      ADOPT,
+      examplesSection(def.type),
+      importSection(def.token),
+    ),
     properties: specs(outputs),
     required: requiredOf(outputs),
     inputProperties: specs(inputs),

@@ -81,18 +81,96 @@ export async function create(
   return { id: made.id as string, props: made.outs as Props, secrets: secretsOf(kind, secrets) };
 }
 
-/** The kinds a site holds: their read needs the site, which an import id names first. */
-const IN_SITE = ["ShareLink", "SiteSection", "SiteSectionGroup", "SiteSpace", "SiteRedirect"];
-/** The kinds whose id is their site's: imported by the site's id alone. */
-const OF_SITE = ["SiteAdaptiveSchema", "SiteCustomization", "SiteVisitorAuth"];
+/**
+ * How each kind's import id is written: the one place `pulumi import`'s ids are read
+ * ({@link fromImportId}), and what the schema's `## Import` sections show. A format is
+ * `/`-separated parts, each `<key>`, a value the read needs, or a literal word; `id` names the key
+ * that holds the object's own id (absent: the whole import id is the object's id). The other keys
+ * are what the read is given; a key that another format of the kind names and this one does not
+ * is null (a grant names one principal). A kind not listed is imported by its id.
+ */
+interface ImportId {
+  formats: readonly string[];
+  id?: string;
+}
+
+const BY_ID: ImportId = { formats: ["<id>"], id: "id" };
+/** A site's objects: their read needs the site, which the import id names first. */
+const IN_SITE: ImportId = { formats: ["<siteId>/<id>"], id: "id" };
+/** A site's adaptive schema, customization and visitor authentication: their id is the site's. */
+const OF_SITE: ImportId = { formats: ["<siteId>"] };
+/** A grant's id is its own: its target, then its principal. */
+const grant = (target: string): ImportId => ({
+  formats: [`<${target}>/teams/<teamId>`, `<${target}>/users/<userId>`],
+});
+
+const IMPORT_IDS: Readonly<Record<string, ImportId>> = {
+  ShareLink: IN_SITE,
+  SiteSection: IN_SITE,
+  SiteSectionGroup: IN_SITE,
+  SiteSpace: IN_SITE,
+  SiteRedirect: IN_SITE,
+  // A site space's customization: its id is the site space's.
+  SiteSpaceCustomization: { formats: ["<siteId>/<siteSpaceId>"], id: "siteSpaceId" },
+  SiteAdaptiveSchema: OF_SITE,
+  SiteCustomization: OF_SITE,
+  SiteVisitorAuth: OF_SITE,
+  TeamMember: { formats: ["<teamId>/<userId>"] },
+  // The glossary is the organization's: its id is the organization's.
+  TranslationGlossary: { formats: ["<organizationId>"] },
+  SpacePermission: grant("spaceId"),
+  CollectionPermission: grant("collectionId"),
+  SitePermission: grant("siteId"),
+};
+
+const typeOf = (token: string) => token.slice(token.lastIndexOf(":") + 1);
+
+/** The import id formats of a resource type (`docs-workspace:index:SiteSection`). */
+export function importIdFormats(token: string): readonly string[] {
+  return (IMPORT_IDS[typeOf(token)] ?? BY_ID).formats;
+}
+
+/** The keys of a format: `<siteId>/teams/<teamId>` -> [siteId, null, teamId]. */
+function keysOf(format: string): (string | null)[] {
+  return format.split("/").map((part) => /^<(\w+)>$/.exec(part)?.[1] ?? null);
+}
+
+/** The values a format reads from an import id, or undefined when the id has another shape. */
+function match(format: string, importId: string): Record<string, string> | undefined {
+  const parts = format.split("/");
+  const values = importId.split("/");
+  if (values.length !== parts.length) return undefined;
+  const found: Record<string, string> = {};
+  for (const [i, key] of keysOf(format).entries()) {
+    if (key === null ? values[i] !== parts[i] : values[i] === "") return undefined;
+    if (key !== null) found[key] = values[i]!;
+  }
+  return found;
+}
 
 /**
- * What an import id holds beyond the object's id, for the kinds whose read needs more than it:
- * a site's objects are imported as `<siteId>/<id>`, a team membership by its own id,
- * `<teamId>/<userId>`, a grant by its own id, `<targetId>/teams/<teamId>` or
- * `<targetId>/users/<userId>`, a site's adaptive schema by its site's id. The answer's id is then the
- * object's own.
+ * What an import id holds beyond the object's id, for the kinds whose read needs more than it
+ * ({@link importIdFormats}); the answer's id is then the object's own. An id of another shape is
+ * the object's id alone (a `.get()` may give the site among its inputs), except where the whole
+ * import id is the object's id: there it is refused, naming the formats.
  */
+export function fromImportId(token: string, importId: string): { id: string; known: Props } {
+  const type = typeOf(token);
+  const spec = IMPORT_IDS[type] ?? BY_ID;
+  for (const format of spec.formats) {
+    const found = match(format, importId);
+    if (found === undefined) continue;
+    const known: Props = {};
+    for (const other of spec.formats.flatMap(keysOf)) if (other !== null) known[other] = null;
+    Object.assign(known, found);
+    if (spec.id === "id") delete known.id;
+    return { id: spec.id === undefined ? importId : found[spec.id]!, known };
+  }
+  if (spec.id === undefined)
+    throw new Error(`${type} ${importId}: an import id is ${spec.formats.join(" or ")}`);
+  return { id: importId, known: {} };
+}
+
 /**
  * The import id of an object, as {@link fromImportId} reads it: its id, after its site's for an
  * object of a site (`<siteId>/<id>`), and `<teamId>/<userId>` for a team membership. What
@@ -103,8 +181,8 @@ export function importIdOf(
   id: string,
   parents: { siteId?: string | undefined; teamId?: string | undefined },
 ): string {
-  const type = token.slice(token.lastIndexOf(":") + 1);
-  if (IN_SITE.includes(type) || type === "SiteSpaceCustomization") {
+  const type = typeOf(token);
+  if (importIdFormats(token)[0]!.startsWith("<siteId>/")) {
     if (parents.siteId === undefined)
       throw new Error(`${type} ${id}: its import id needs its siteId`);
     return `${parents.siteId}/${id}`;
@@ -115,42 +193,6 @@ export function importIdOf(
     return `${parents.teamId}/${id}`;
   }
   return id;
-}
-
-/** The target input of each permission kind: its import id is its own, `<target>/teams/<teamId>`. */
-const GRANT_TARGETS: Readonly<Record<string, string>> = {
-  SpacePermission: "spaceId",
-  CollectionPermission: "collectionId",
-  SitePermission: "siteId",
-};
-
-export function fromImportId(token: string, importId: string): { id: string; known: Props } {
-  const type = token.slice(token.lastIndexOf(":") + 1);
-  const targetKey = GRANT_TARGETS[type];
-  if (targetKey !== undefined) {
-    const [target, kind, principal] = importId.split("/");
-    if (!target || !principal || (kind !== "teams" && kind !== "users"))
-      throw new Error(
-        `${type} ${importId}: an import id is <${targetKey}>/teams/<teamId> or <${targetKey}>/users/<userId>`,
-      );
-    const teamId = kind === "teams" ? principal : null;
-    const userId = kind === "users" ? principal : null;
-    return { id: importId, known: { [targetKey]: target, teamId, userId } };
-  }
-  // The glossary is the organization's: its id is the organization's.
-  if (type === "TranslationGlossary") return { id: importId, known: { organizationId: importId } };
-  // A site's adaptive schema, customization and visitor authentication are addressed by their
-  // site: their id is the site's.
-  if (OF_SITE.includes(type)) return { id: importId, known: { siteId: importId } };
-  const slash = importId.indexOf("/");
-  if (slash < 0) return { id: importId, known: {} };
-  const [head, tail] = [importId.slice(0, slash), importId.slice(slash + 1)];
-  if (IN_SITE.includes(type)) return { id: tail, known: { siteId: head } };
-  // A site space's customization: `<siteId>/<siteSpaceId>`, its id the site space's.
-  if (type === "SiteSpaceCustomization")
-    return { id: tail, known: { siteId: head, siteSpaceId: tail } };
-  if (type === "TeamMember") return { id: importId, known: { teamId: head, userId: tail } };
-  return { id: importId, known: {} };
 }
 
 /**

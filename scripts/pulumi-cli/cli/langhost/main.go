@@ -6,7 +6,8 @@
 // (`pulumi package gen-sdk`).
 //
 // So this host answers those two itself, with the generators of pkg/v3 at the CLI's release,
-// and forwards everything else to the older host, which build.sh puts in hosts/ beside it. The
+// and GenerateProject and Link (with nothing to link), which `pulumi convert` asks for, and
+// forwards everything else to the older host, which build.sh puts in hosts/ beside it. The
 // language is the one in its own name. Without an older host in hosts/ it generates only.
 package main
 
@@ -34,6 +35,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/version"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -241,36 +243,11 @@ func (h *host) GenerateProgram(
 		return nil, err
 	}
 	defer loader.Close()
-	parser := syntax.NewParser()
-	names := make([]string, 0, len(req.Source))
-	for name := range req.Source {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		if err := parser.ParseFile(strings.NewReader(req.Source[name]), name); err != nil {
-			return nil, err
-		}
-	}
-	diags := parser.Diagnostics
-	if diags.HasErrors() {
+	program, diags, err := bind(req.Source, loader, req.Strict)
+	if err != nil || program == nil {
 		return &pulumirpc.GenerateProgramResponse{
 			Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags),
-		}, nil
-	}
-	options := []pcl.BindOption{pcl.PreferOutputVersionedInvokes}
-	if !req.Strict {
-		options = append(options, pcl.NonStrictBindOptions()...)
-	}
-	program, bindDiags, err := pcl.BindProgram(parser.Files, schema.NewCachedLoader(loader), options...)
-	if err != nil {
-		return nil, err
-	}
-	diags = append(diags, bindDiags...)
-	if bindDiags.HasErrors() {
-		return &pulumirpc.GenerateProgramResponse{
-			Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags),
-		}, nil
+		}, err
 	}
 	files, genDiags, err := programGenerators[h.language](program)
 	if err != nil {
@@ -281,6 +258,98 @@ func (h *host) GenerateProgram(
 		Source:      files,
 		Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags),
 	}, nil
+}
+
+// bind parses and binds a PCL program; the program is nil when its diagnostics hold an error.
+func bind(
+	source map[string]string, loader schema.ReferenceLoader, strict bool,
+) (*pcl.Program, hcl.Diagnostics, error) {
+	parser := syntax.NewParser()
+	names := make([]string, 0, len(source))
+	for name := range source {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := parser.ParseFile(strings.NewReader(source[name]), name); err != nil {
+			return nil, nil, err
+		}
+	}
+	diags := parser.Diagnostics
+	if diags.HasErrors() {
+		return nil, diags, nil
+	}
+	options := []pcl.BindOption{pcl.PreferOutputVersionedInvokes}
+	if !strict {
+		options = append(options, pcl.NonStrictBindOptions()...)
+	}
+	program, bindDiags, err := pcl.BindProgram(parser.Files, schema.NewCachedLoader(loader), options...)
+	diags = append(diags, bindDiags...)
+	if err != nil || bindDiags.HasErrors() {
+		return nil, diags, err
+	}
+	return program, diags, nil
+}
+
+// GenerateProject is what `pulumi convert` asks for: the PCL program of a folder (its .pp files)
+// written as a project of this host's language, with the generators of the CLI's release.
+func (h *host) GenerateProject(
+	ctx context.Context, req *pulumirpc.GenerateProjectRequest,
+) (*pulumirpc.GenerateProjectResponse, error) {
+	loader, err := schema.NewLoaderClient(req.LoaderTarget)
+	if err != nil {
+		return nil, err
+	}
+	defer loader.Close()
+	source := map[string]string{}
+	entries, err := os.ReadDir(req.SourceDirectory)
+	if err != nil {
+		return nil, err
+	}
+	for _, entry := range entries {
+		if entry.IsDir() || filepath.Ext(entry.Name()) != ".pp" {
+			continue
+		}
+		text, err := os.ReadFile(filepath.Join(req.SourceDirectory, entry.Name()))
+		if err != nil {
+			return nil, err
+		}
+		source[entry.Name()] = string(text)
+	}
+	program, diags, err := bind(source, loader, req.Strict)
+	if err != nil || program == nil {
+		return &pulumirpc.GenerateProjectResponse{
+			Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags),
+		}, err
+	}
+	var project workspace.Project
+	if err := json.Unmarshal([]byte(req.Project), &project); err != nil {
+		return nil, err
+	}
+	dir, deps := req.TargetDirectory, req.LocalDependencies
+	switch h.language {
+	case "python":
+		err = python.GenerateProject(dir, project, program, deps, "", "")
+	case "nodejs":
+		err = nodejs.GenerateProject(dir, project, program, deps, false, "nodejs")
+	case "go":
+		err = gogen.GenerateProject(dir, project, program, deps)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.GenerateProjectResponse{
+		Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags),
+	}, nil
+}
+
+// Link is the last step of `pulumi convert`, which asks it to link nothing when the program uses
+// no parameterized package; a package to link (`pulumi package add`) is not implemented here.
+func (h *host) Link(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	if len(req.Packages) > 0 {
+		return h.UnimplementedLanguageRuntimeServer.Link(ctx, req)
+	}
+	return &pulumirpc.LinkResponse{}, nil
 }
 
 func (h *host) GeneratePackage(

@@ -1,0 +1,4 @@
+resource linus "docs-workspace:index:OrganizationMember" {
+  email = "linus@example.com"
+  role  = "review"
+}

@@ -1,0 +1,5 @@
+resource acme "docs-workspace:index:OrganizationSettings" {
+  emailDomains = ["acme.com"]
+  defaultRole  = "read"
+  sso          = true
+}

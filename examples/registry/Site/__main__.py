@@ -1,0 +1,8 @@
+import pulumi
+import pulumi_docs_workspace as docs_workspace
+
+docs = docs_workspace.Site("docs",
+    title="Engineering docs",
+    visibility=docs_workspace.SiteVisibility.SHARE_LINK,
+    published=True)
+pulumi.export("siteUrl", docs.urls.published)

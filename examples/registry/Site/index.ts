@@ -1,0 +1,9 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as docs_workspace from "pulumi-docs-workspace-native";
+
+const docs = new docs_workspace.Site("docs", {
+    title: "Engineering docs",
+    visibility: docs_workspace.SiteVisibility.Share_link,
+    published: true,
+});
+export const siteUrl = docs.urls.apply(urls => urls.published);

@@ -1,0 +1,19 @@
+resource guide "docs-workspace:index:Space" {
+  title = "Guide"
+}
+
+resource docs "docs-workspace:index:Site" {
+  title = "Engineering docs"
+}
+
+resource guides "docs-workspace:index:SiteSection" {
+  siteId  = docs.id
+  spaceId = guide.id
+  title   = "Guides"
+}
+
+resource learn "docs-workspace:index:SiteSectionGroup" {
+  siteId   = docs.id
+  title    = "Learn"
+  sections = [guides.id]
+}

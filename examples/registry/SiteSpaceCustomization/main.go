@@ -1,0 +1,50 @@
+package main
+
+import (
+	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+)
+
+func main() {
+	pulumi.Run(func(ctx *pulumi.Context) error {
+		guide, err := docsworkspace.NewSpace(ctx, "guide", &docsworkspace.SpaceArgs{
+			Title: pulumi.String("Guide"),
+		})
+		if err != nil {
+			return err
+		}
+		docs, err := docsworkspace.NewSite(ctx, "docs", &docsworkspace.SiteArgs{
+			Title: pulumi.String("Engineering docs"),
+		})
+		if err != nil {
+			return err
+		}
+		guides, err := docsworkspace.NewSiteSection(ctx, "guides", &docsworkspace.SiteSectionArgs{
+			SiteId:  docs.ID(),
+			SpaceId: guide.ID(),
+		})
+		if err != nil {
+			return err
+		}
+		guideSpace, err := docsworkspace.NewSiteSpace(ctx, "guideSpace", &docsworkspace.SiteSpaceArgs{
+			SiteId:    docs.ID(),
+			SectionId: guides.ID(),
+			SpaceId:   guide.ID(),
+		})
+		if err != nil {
+			return err
+		}
+		_, err = docsworkspace.NewSiteSpaceCustomization(ctx, "guideLook", &docsworkspace.SiteSpaceCustomizationArgs{
+			SiteId:      docs.ID(),
+			SiteSpaceId: guideSpace.ID(),
+			Title:       pulumi.String("Guide"),
+			Styling: &docsworkspace.SiteSpaceCustomizationStylingArgs{
+				Corners: docsworkspace.CustomizationCornersStraight,
+			},
+		})
+		if err != nil {
+			return err
+		}
+		return nil
+	})
+}

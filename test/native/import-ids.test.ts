@@ -1,0 +1,53 @@
+import { fromImportId, importIdFormats } from "../../provider/native/resources";
+import { definitions } from "../../provider/runtime";
+
+/** A format with each `<key>` filled in by a sample value: `<siteId>/<id>` -> `siteId-1/id-1`. */
+const filled = (format: string) => format.replace(/<(\w+)>/g, "$1-1");
+
+describe("import ids: the formats the schema shows are the ones the plugin reads", () => {
+  test.each(definitions.map((d) => d.token))(
+    "%s: each format's keys reach the read, its id is the object's",
+    (token) => {
+      for (const format of importIdFormats(token)) {
+        const { id, known } = fromImportId(token, filled(format));
+        const keys = [...format.matchAll(/<(\w+)>/g)].map((m) => m[1]!);
+        for (const key of keys.filter((k) => k !== "id")) expect(known[key]).toBe(`${key}-1`);
+        expect(id).toBe(
+          keys.includes("id")
+            ? "id-1"
+            : token.endsWith(":SiteSpaceCustomization")
+              ? "siteSpaceId-1"
+              : filled(format),
+        );
+      }
+    },
+  );
+
+  test("a site's section is imported as <siteId>/<id>, its read given the site", () => {
+    expect(importIdFormats("docs-workspace:index:SiteSection")).toEqual(["<siteId>/<id>"]);
+    expect(fromImportId("docs-workspace:index:SiteSection", "site_1/sec_2")).toEqual({
+      id: "sec_2",
+      known: { siteId: "site_1" },
+    });
+  });
+
+  test("a grant names one principal: the other is null", () => {
+    expect(fromImportId("docs-workspace:index:SpacePermission", "spc_1/users/u_2")).toEqual({
+      id: "spc_1/users/u_2",
+      known: { spaceId: "spc_1", teamId: null, userId: "u_2" },
+    });
+  });
+
+  test("an import id of another shape, where the whole id is the object's, is refused naming the formats", () => {
+    expect(() => fromImportId("docs-workspace:index:SitePermission", "site_1/groups/g")).toThrow(
+      "SitePermission site_1/groups/g: an import id is <siteId>/teams/<teamId> or <siteId>/users/<userId>",
+    );
+  });
+
+  test("a plain id of a site's object is still its id (a .get() gives the site among its inputs)", () => {
+    expect(fromImportId("docs-workspace:index:ShareLink", "lnk_1")).toEqual({
+      id: "lnk_1",
+      known: {},
+    });
+  });
+});
