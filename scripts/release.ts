@@ -26,15 +26,13 @@ import {
   type ReleaseFile,
   type ReleaseStep,
 } from "./release/types";
-import { npmTarballs } from "./release/npm";
+import { NODEJS_SDK, NPM_WORKSPACES, npmTarballs } from "./release/npm";
 import { pythonPackages } from "./release/python";
-import { WORKSPACES } from "./release/workspaces";
 
 /**
- * The steps, in order; each writes its files into `out` and returns them. The Python wheel and
- * sdist (scripts/release/python.ts) and the npm tarballs with the native SDK's
- * (scripts/release/npm.ts, in place of workspaces.ts) come from issue 31's sdks part, the Go
- * module proxy layout (scripts/release/go.ts) from its registries part: each is one line here.
+ * The steps, in order; each writes its files into `out` and returns them (scripts/release/types):
+ * the plugin archives, the four npm tarballs, the Python wheel and sdist, the Go module in a
+ * proxy's layout. A new artifact is one step and one line here.
  */
 export const STEPS: { name: string; run: ReleaseStep }[] = [
   { name: "plugin archives", run: pluginArchives },
@@ -48,7 +46,7 @@ export const releaseOut = (root: string, version: string) =>
 
 /** The folder of the workspace an npm tarball was packed from, found by the package's name. */
 function workspaceDir(root: string, name: string): string {
-  for (const dir of WORKSPACES) {
+  for (const dir of [...NPM_WORKSPACES, NODEJS_SDK]) {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, dir, "package.json"), "utf8")) as {
       name: string;
     };

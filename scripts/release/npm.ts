@@ -10,20 +10,8 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { ReleaseContext, ReleaseFile } from "./types";
 import { sdkVersionProblems } from "./sdk-versions";
-
-/** The release's version, the checkout, the folder the artifacts go into (scripts/release/types). */
-export interface NpmStepContext {
-  version: string;
-  root: string;
-  out: string;
-}
-
-/** A file the step wrote, relative to `out`. */
-export interface NpmStepFile {
-  file: string;
-  kind: "npm";
-}
 
 /** The workspaces packed from their own folders. */
 export const NPM_WORKSPACES = ["provider", "emulator", "cli"] as const;
@@ -70,7 +58,7 @@ export function stageNodejsSdk(root: string): string {
 }
 
 /** `npm pack` of the four packages into `out`; each must be at the release's version. */
-export async function npmTarballs({ version, root, out }: NpmStepContext): Promise<NpmStepFile[]> {
+export async function npmTarballs({ version, root, out }: ReleaseContext): Promise<ReleaseFile[]> {
   fs.mkdirSync(out, { recursive: true });
   const packed = pack(root, [
     "--pack-destination",

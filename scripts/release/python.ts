@@ -10,19 +10,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-
-/** The release's version, the checkout, the folder the artifacts go into (scripts/release/types). */
-export interface PythonStepContext {
-  version: string;
-  root: string;
-  out: string;
-}
-
-/** A file the step wrote, relative to `out`. */
-export interface PythonStepFile {
-  file: string;
-  kind: "python";
-}
+import type { ReleaseContext, ReleaseFile } from "./types";
 
 /** The distribution's name on PyPI, its import package, and the files' stem (PEP 427, PEP 625). */
 export const PYTHON_DISTRIBUTION = "pulumi-docs-workspace";
@@ -95,7 +83,7 @@ export async function pythonPackages({
   version,
   root,
   out,
-}: PythonStepContext): Promise<PythonStepFile[]> {
+}: ReleaseContext): Promise<ReleaseFile[]> {
   const python = venvPython(root);
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-python-release-"));
   const built = path.join(copy, "dist");
