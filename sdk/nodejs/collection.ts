@@ -13,6 +13,32 @@ import * as utilities from "./utilities";
  * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for the object the create made by its title in its parent collection (or at the top level), and takes it, or creates it again. The API gives its objects no creation time, so those with that key are listed just before each POST (one more request per create), and none of them is ever taken. A create an interrupted run left pending is recovered as absent when nothing has the key; otherwise the error names what has it.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A Collection
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const handbook = new docs_workspace.Collection("handbook", {
+ *     title: "Engineering handbook",
+ *     description: "How we build, ship and run things",
+ * });
+ * const runbooks = new docs_workspace.Collection("runbooks", {
+ *     title: "Runbooks",
+ *     parent: handbook.id,
+ *     defaultLevel: docs_workspace.CollectionDefaultLevel.Inherit,
+ * });
+ * export const handbookUrl = handbook.urls.apply(urls => urls.app);
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:Collection <name> <id>
+ * ```
  */
 export class Collection extends pulumi.CustomResource {
     /**

@@ -11,6 +11,30 @@ import * as utilities from "./utilities";
  * One principal's role on a collection: **additive**, it adds this grant and leaves the collection's other grants alone, like TeamMember. For a collection the stack owns, list its grants in Collection `permissions` instead, which also removes grants made by hand. Never both on one collection: a program that mixes them is refused at preview (see the README for what each front door catches).
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A CollectionPermission
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const writers = new docs_workspace.Team("writers", {title: "Writers"});
+ * const handbook = new docs_workspace.Collection("handbook", {title: "Engineering handbook"});
+ * const writersCreate = new docs_workspace.CollectionPermission("writersCreate", {
+ *     collectionId: handbook.id,
+ *     teamId: writers.id,
+ *     role: docs_workspace.RoleLevel.Create,
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:CollectionPermission <name> <collectionId>/teams/<teamId>
+ * $ pulumi import docs-workspace:index:CollectionPermission <name> <collectionId>/users/<userId>
+ * ```
  */
 export class CollectionPermission extends pulumi.CustomResource {
     /**

@@ -15,6 +15,29 @@ import * as utilities from "./utilities";
  * Set only at creation: `waitForProcessing`, `processingTimeoutSeconds` (a later change is no change).
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A OpenApiSpec
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const petstore = new docs_workspace.OpenApiSpec("petstore", {
+ *     slug: "petstore",
+ *     visibility: docs_workspace.SpecVisibility.Public,
+ *     source: {
+ *         url: "https://petstore3.swagger.io/api/v3/openapi.json",
+ *     },
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:OpenApiSpec <name> <id>
+ * ```
  */
 export class OpenApiSpec extends pulumi.CustomResource {
     /**

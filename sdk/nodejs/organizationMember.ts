@@ -11,6 +11,26 @@ import * as utilities from "./utilities";
  * The role of one member of the organization. Members join through invites, SSO or the organization's e-mail domains; this resource manages the role of one who has joined. Deleting it gives the member back the organization's default role, or, with `removeOnDelete: true`, removes the member.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A OrganizationMember
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const linus = new docs_workspace.OrganizationMember("linus", {
+ *     email: "linus@example.com",
+ *     role: docs_workspace.RoleLevel.Review,
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:OrganizationMember <name> <id>
+ * ```
  */
 export class OrganizationMember extends pulumi.CustomResource {
     /**

@@ -13,6 +13,27 @@ import * as utilities from "./utilities";
  * Creating it takes over the organization as it is and applies the declared settings, in one PATCH; a setting not declared is left as it is and not managed. A refresh shows any declared setting changed out of band, and the next `up` puts it back. **Deleting it changes nothing**: the organization keeps its current settings, and the stack simply stops managing them.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A OrganizationSettings
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const acme = new docs_workspace.OrganizationSettings("acme", {
+ *     emailDomains: ["acme.com"],
+ *     defaultRole: docs_workspace.RoleLevel.Read,
+ *     sso: true,
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:OrganizationSettings <name> <id>
+ * ```
  */
 export class OrganizationSettings extends pulumi.CustomResource {
     /**

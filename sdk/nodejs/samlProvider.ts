@@ -11,6 +11,33 @@ import * as utilities from "./utilities";
  * A SAML identity provider members sign in through. Give the identity provider the outputs `acsURL`, `serviceEntityID` and `startURL`; turn enforcement on with OrganizationSettings `sso`. The certificate is a secret whether or not the program marks it so.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A SamlProvider
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const config = new pulumi.Config();
+ * // The identity provider's signing certificate (PEM), set with --secret
+ * const certificate = config.require("certificate");
+ * const okta = new docs_workspace.SamlProvider("okta", {
+ *     label: "Okta",
+ *     entityID: "http://www.okta.com/exk1a2b3c",
+ *     ssoURL: "https://acme.okta.com/app/docs/sso/saml",
+ *     certificate: certificate,
+ *     defaultRole: docs_workspace.RoleLevel.Read,
+ * });
+ * export const acsUrl = okta.acsURL;
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:SamlProvider <name> <id>
+ * ```
  */
 export class SamlProvider extends pulumi.CustomResource {
     /**

@@ -13,6 +13,28 @@ import * as utilities from "./utilities";
  * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for the object the create made by its title in its organization, made since the create was sent, and takes it, or creates it again; a create an interrupted run left pending is recovered the same way.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A Site
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const docs = new docs_workspace.Site("docs", {
+ *     title: "Engineering docs",
+ *     visibility: docs_workspace.SiteVisibility.Share_link,
+ *     published: true,
+ * });
+ * export const siteUrl = docs.urls.apply(urls => urls.published);
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:Site <name> <id>
+ * ```
  */
 export class Site extends pulumi.CustomResource {
     /**

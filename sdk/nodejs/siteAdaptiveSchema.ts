@@ -8,6 +8,36 @@ import * as utilities from "./utilities";
  * The adaptive-content schema of a docs site: the visitor claims its conditions may test. Deleting the resource resets the site's schema to an empty one.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A SiteAdaptiveSchema
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const docs = new docs_workspace.Site("docs", {title: "Engineering docs"});
+ * const visitorSchema = new docs_workspace.SiteAdaptiveSchema("visitorSchema", {
+ *     siteId: docs.id,
+ *     jsonSchema: {
+ *         type: "object",
+ *         properties: {
+ *             oncall: {
+ *                 type: "boolean",
+ *                 description: "The visitor is on call this week",
+ *             },
+ *         },
+ *         additionalProperties: false,
+ *     },
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:SiteAdaptiveSchema <name> <siteId>
+ * ```
  */
 export class SiteAdaptiveSchema extends pulumi.CustomResource {
     /**

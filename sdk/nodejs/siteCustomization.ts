@@ -11,6 +11,40 @@ import * as utilities from "./utilities";
  * A docs site's customization, declared in part: the settings given are applied by read-modify-write (the service's PUT replaces the whole document), the others are left as they are, and refresh shows drift only in the declared ones. Deleting the resource gives the declared settings back the service's defaults. One per site: two on the same site would each restore their own settings on delete.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A SiteCustomization
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const docs = new docs_workspace.Site("docs", {title: "Engineering docs"});
+ * const look = new docs_workspace.SiteCustomization("look", {
+ *     siteId: docs.id,
+ *     title: "Engineering docs",
+ *     styling: {
+ *         theme: docs_workspace.CustomizationTheme.Clean,
+ *         primaryColor: {
+ *             light: "#346ddb",
+ *             dark: "#8fb1f5",
+ *         },
+ *         corners: docs_workspace.CustomizationCorners.Rounded,
+ *     },
+ *     announcement: {
+ *         enabled: true,
+ *         message: "The handbook moved here.",
+ *         style: docs_workspace.CustomizationAnnouncementStyle.Info,
+ *     },
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:SiteCustomization <name> <siteId>
+ * ```
  */
 export class SiteCustomization extends pulumi.CustomResource {
     /**

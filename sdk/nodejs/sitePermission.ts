@@ -11,6 +11,29 @@ import * as utilities from "./utilities";
  * One principal's role on a site: **additive**, it adds this grant and leaves the site's other grants alone, like TeamMember. For a site the stack owns, list its grants in Site `permissions` instead, which also removes grants made by hand. Never both on one site: a program that mixes them is refused at preview (see the README for what each front door catches).
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A SitePermission
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const docs = new docs_workspace.Site("docs", {title: "Engineering docs"});
+ * const graceAdmin = new docs_workspace.SitePermission("graceAdmin", {
+ *     siteId: docs.id,
+ *     email: "grace@example.com",
+ *     role: docs_workspace.RoleLevel.Admin,
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:SitePermission <name> <siteId>/teams/<teamId>
+ * $ pulumi import docs-workspace:index:SitePermission <name> <siteId>/users/<userId>
+ * ```
  */
 export class SitePermission extends pulumi.CustomResource {
     /**

@@ -10,6 +10,45 @@ import * as utilities from "./utilities";
  * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks the redirect up by its source (the API's lookup), takes it if it was made since the create was sent, or creates it again.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A SiteRedirect
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const guide = new docs_workspace.Space("guide", {title: "Guide"});
+ * const docs = new docs_workspace.Site("docs", {title: "Engineering docs"});
+ * const guides = new docs_workspace.SiteSection("guides", {
+ *     siteId: docs.id,
+ *     spaceId: guide.id,
+ * });
+ * const oldGuide = new docs_workspace.SiteRedirect("oldGuide", {
+ *     siteId: docs.id,
+ *     source: "/old-guide/*",
+ *     destination: {
+ *         kind: "site-section",
+ *         siteSectionId: guides.id,
+ *     },
+ *     permanent: true,
+ * });
+ * const blog = new docs_workspace.SiteRedirect("blog", {
+ *     siteId: docs.id,
+ *     source: "/blog",
+ *     destination: {
+ *         kind: "external",
+ *         url: "https://blog.example.com",
+ *     },
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:SiteRedirect <name> <siteId>/<id>
+ * ```
  */
 export class SiteRedirect extends pulumi.CustomResource {
     /**

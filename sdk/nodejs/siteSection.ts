@@ -12,6 +12,30 @@ import * as utilities from "./utilities";
  * Set only at creation: `spaceId` (a later change is no change).
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A SiteSection
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const guide = new docs_workspace.Space("guide", {title: "Guide"});
+ * const docs = new docs_workspace.Site("docs", {title: "Engineering docs"});
+ * const guides = new docs_workspace.SiteSection("guides", {
+ *     siteId: docs.id,
+ *     spaceId: guide.id,
+ *     title: "Guides",
+ *     path: "guides",
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:SiteSection <name> <siteId>/<id>
+ * ```
  */
 export class SiteSection extends pulumi.CustomResource {
     /**

@@ -10,6 +10,37 @@ import * as utilities from "./utilities";
  * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for the object the create made by its space in its section (any section when none is declared), and takes it, or creates it again. The API gives its objects no creation time, so those with that key are listed just before each POST (one more request per create), and none of them is ever taken. A create an interrupted run left pending is recovered as absent when nothing has the key; otherwise the error names what has it.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A SiteSpace
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const guide = new docs_workspace.Space("guide", {title: "Guide"});
+ * const oncall = new docs_workspace.Space("oncall", {title: "On-call"});
+ * const docs = new docs_workspace.Site("docs", {title: "Engineering docs"});
+ * const guides = new docs_workspace.SiteSection("guides", {
+ *     siteId: docs.id,
+ *     spaceId: guide.id,
+ *     title: "Guides",
+ * });
+ * const oncallVariant = new docs_workspace.SiteSpace("oncallVariant", {
+ *     siteId: docs.id,
+ *     sectionId: guides.id,
+ *     spaceId: oncall.id,
+ *     path: "on-call",
+ *     condition: "visitor.claims.oncall",
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:SiteSpace <name> <siteId>/<id>
+ * ```
  */
 export class SiteSpace extends pulumi.CustomResource {
     /**

@@ -11,6 +11,41 @@ import * as utilities from "./utilities";
  * Settings one site space shows instead of its site's, declared in part: the declared settings are overridden, an override of other settings made by hand is left, and refresh shows drift only in the declared ones. Deleting the resource resets the declared settings to the site's.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A SiteSpaceCustomization
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const guide = new docs_workspace.Space("guide", {title: "Guide"});
+ * const docs = new docs_workspace.Site("docs", {title: "Engineering docs"});
+ * const guides = new docs_workspace.SiteSection("guides", {
+ *     siteId: docs.id,
+ *     spaceId: guide.id,
+ * });
+ * const guideSpace = new docs_workspace.SiteSpace("guideSpace", {
+ *     siteId: docs.id,
+ *     sectionId: guides.id,
+ *     spaceId: guide.id,
+ * });
+ * const guideLook = new docs_workspace.SiteSpaceCustomization("guideLook", {
+ *     siteId: docs.id,
+ *     siteSpaceId: guideSpace.id,
+ *     title: "Guide",
+ *     styling: {
+ *         corners: docs_workspace.CustomizationCorners.Straight,
+ *     },
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:SiteSpaceCustomization <name> <siteId>/<siteSpaceId>
+ * ```
  */
 export class SiteSpaceCustomization extends pulumi.CustomResource {
     /**

@@ -11,6 +11,33 @@ import * as utilities from "./utilities";
  * How visitors of a docs site authenticate, and the private key that signs their tokens (`privateKey`, a secret output, encrypted in state). Changing `rotation` rotates the key. Deleting the resource writes back the settings of a site nobody configured (the `custom` backend, no URLs); whether visitors must authenticate is the site's `visibility`.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A SiteVisitorAuth
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const docs = new docs_workspace.Site("docs", {
+ *     title: "Engineering docs",
+ *     visibility: docs_workspace.SiteVisibility.Visitor_auth,
+ * });
+ * const visitors = new docs_workspace.SiteVisitorAuth("visitors", {
+ *     siteId: docs.id,
+ *     backend: docs_workspace.SiteVisitorAuthBackend.Custom,
+ *     fallbackURL: "https://login.acme.com/docs",
+ *     rotation: "2025-01",
+ * });
+ * export const visitorKey = visitors.privateKey;
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:SiteVisitorAuth <name> <siteId>
+ * ```
  */
 export class SiteVisitorAuth extends pulumi.CustomResource {
     /**

@@ -13,6 +13,30 @@ import * as utilities from "./utilities";
  * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for the object the create made by its title in its parent collection (or at the top level), made since the create was sent, and takes it, or creates it again; a create an interrupted run left pending is recovered the same way.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A Space
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const handbook = new docs_workspace.Collection("handbook", {title: "Engineering handbook"});
+ * const onboarding = new docs_workspace.Space("onboarding", {
+ *     title: "Onboarding",
+ *     parent: handbook.id,
+ *     editMode: docs_workspace.EditMode.Locked,
+ *     language: docs_workspace.Language.En,
+ * });
+ * export const onboardingUrl = onboarding.urls.apply(urls => urls.app);
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:Space <name> <id>
+ * ```
  */
 export class Space extends pulumi.CustomResource {
     /**

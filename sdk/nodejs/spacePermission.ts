@@ -11,6 +11,35 @@ import * as utilities from "./utilities";
  * One principal's role on a space: **additive**, it adds this grant and leaves the space's other grants alone, like TeamMember. For a space the stack owns, list its grants in Space `permissions` instead, which also removes grants made by hand. Never both on one space: a program that mixes them is refused at preview (see the README for what each front door catches).
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A SpacePermission
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const writers = new docs_workspace.Team("writers", {title: "Writers"});
+ * const runbook = new docs_workspace.Space("runbook", {title: "Incident runbook"});
+ * const writersEdit = new docs_workspace.SpacePermission("writersEdit", {
+ *     spaceId: runbook.id,
+ *     teamId: writers.id,
+ *     role: docs_workspace.RoleLevel.Edit,
+ * });
+ * const adaReview = new docs_workspace.SpacePermission("adaReview", {
+ *     spaceId: runbook.id,
+ *     email: "ada@example.com",
+ *     role: docs_workspace.RoleLevel.Review,
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:SpacePermission <name> <spaceId>/teams/<teamId>
+ * $ pulumi import docs-workspace:index:SpacePermission <name> <spaceId>/users/<userId>
+ * ```
  */
 export class SpacePermission extends pulumi.CustomResource {
     /**

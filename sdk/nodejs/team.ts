@@ -13,6 +13,34 @@ import * as utilities from "./utilities";
  * With `members`, the team holds exactly the declared people: use it when the stack owns the team. Without it, add people one by one with TeamMember, for a team others also manage. Never both for one team: `members` would remove every TeamMember's membership at the next refreshed `up`, and each TeamMember would add it back, forever.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A Team
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const writers = new docs_workspace.Team("writers", {
+ *     title: "Writers",
+ *     members: [
+ *         {
+ *             user: "ada@example.com",
+ *             role: docs_workspace.TeamRole.Owner,
+ *         },
+ *         {
+ *             user: "grace@example.com",
+ *         },
+ *     ],
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:Team <name> <id>
+ * ```
  */
 export class Team extends pulumi.CustomResource {
     /**

@@ -11,6 +11,28 @@ import * as utilities from "./utilities";
  * One member of a team, with its role: **additive**, it adds this membership and leaves the team's other members alone. Use it for a team this stack does not own (made by hand, by another stack, by SSO), or to let several stacks each add their people. For a team the stack owns, list its members in Team `members` instead, which also removes anyone not listed. Never both for one team: the Team's authoritative list would remove each TeamMember's membership at the next refreshed `up`, and the TeamMember would add it back.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A TeamMember
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const reviewers = new docs_workspace.Team("reviewers", {title: "Reviewers"});
+ * const margaret = new docs_workspace.TeamMember("margaret", {
+ *     teamId: reviewers.id,
+ *     email: "margaret@example.com",
+ *     role: docs_workspace.TeamRole.Member,
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:TeamMember <name> <teamId>/<userId>
+ * ```
  */
 export class TeamMember extends pulumi.CustomResource {
     /**

@@ -15,6 +15,31 @@ import * as utilities from "./utilities";
  * Set only at creation: `runOnChange`, `runTimeoutSeconds` (a later change is no change).
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A Translation
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const onboarding = new docs_workspace.Space("onboarding", {
+ *     title: "Onboarding",
+ *     language: docs_workspace.Language.En,
+ * });
+ * const onboardingFr = new docs_workspace.Translation("onboardingFr", {
+ *     spaceId: onboarding.id,
+ *     sourceLanguage: docs_workspace.Language.En,
+ *     language: docs_workspace.Language.Fr,
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:Translation <name> <id>
+ * ```
  */
 export class Translation extends pulumi.CustomResource {
     /**

@@ -8,6 +8,32 @@ import * as utilities from "./utilities";
  * The translation glossary of an organization: the terms translations must use, per language. **One per organization**, never two in one stack or across stacks: each would remove the other's entries at every `up`. Creating it takes the glossary over and makes it hold exactly the declared entries; deleting it empties the glossary (the service's default). Import it by the organization's id.
  *
  * Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+ *
+ * ## Example Usage
+ *
+ * ### A TranslationGlossary
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as docs_workspace from "pulumi-docs-workspace-native";
+ *
+ * const glossary = new docs_workspace.TranslationGlossary("glossary", {entries: [
+ *     {
+ *         en: "deployment",
+ *         fr: "déploiement",
+ *     },
+ *     {
+ *         en: "workspace",
+ *         fr: "espace de travail",
+ *     },
+ * ]});
+ * ```
+ *
+ * ## Import
+ *
+ * ```sh
+ * $ pulumi import docs-workspace:index:TranslationGlossary <name> <organizationId>
+ * ```
  */
 export class TranslationGlossary extends pulumi.CustomResource {
     /**

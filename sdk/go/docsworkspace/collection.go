@@ -17,6 +17,52 @@ import (
 // When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for the object the create made by its title in its parent collection (or at the top level), and takes it, or creates it again. The API gives its objects no creation time, so those with that key are listed just before each POST (one more request per create), and none of them is ever taken. A create an interrupted run left pending is recovered as absent when nothing has the key; otherwise the error names what has it.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A Collection
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			handbook, err := docsworkspace.NewCollection(ctx, "handbook", &docsworkspace.CollectionArgs{
+//				Title:       pulumi.String("Engineering handbook"),
+//				Description: pulumi.String("How we build, ship and run things"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = docsworkspace.NewCollection(ctx, "runbooks", &docsworkspace.CollectionArgs{
+//				Title:        pulumi.String("Runbooks"),
+//				Parent:       handbook.ID(),
+//				DefaultLevel: docsworkspace.CollectionDefaultLevelInherit,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("handbookUrl", handbook.Urls.ApplyT(func(urls docsworkspace.CollectionUrls) (*string, error) {
+//				return urls.App, nil
+//			}).(pulumi.StringPtrOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:Collection <name> <id>
+// ```
 type Collection struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,55 @@ import (
 // One principal's role on a collection: **additive**, it adds this grant and leaves the collection's other grants alone, like TeamMember. For a collection the stack owns, list its grants in Collection `permissions` instead, which also removes grants made by hand. Never both on one collection: a program that mixes them is refused at preview (see the README for what each front door catches).
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A CollectionPermission
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			writers, err := docsworkspace.NewTeam(ctx, "writers", &docsworkspace.TeamArgs{
+//				Title: pulumi.String("Writers"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			handbook, err := docsworkspace.NewCollection(ctx, "handbook", &docsworkspace.CollectionArgs{
+//				Title: pulumi.String("Engineering handbook"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = docsworkspace.NewCollectionPermission(ctx, "writersCreate", &docsworkspace.CollectionPermissionArgs{
+//				CollectionId: handbook.ID(),
+//				TeamId:       writers.ID(),
+//				Role:         docsworkspace.RoleLevelCreate,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:CollectionPermission <name> <collectionId>/teams/<teamId>
+// $ pulumi import docs-workspace:index:CollectionPermission <name> <collectionId>/users/<userId>
+// ```
 type CollectionPermission struct {
 	pulumi.CustomResourceState
 

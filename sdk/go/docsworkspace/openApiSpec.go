@@ -19,6 +19,44 @@ import (
 // Set only at creation: `waitForProcessing`, `processingTimeoutSeconds` (a later change is no change).
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A OpenApiSpec
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := docsworkspace.NewOpenApiSpec(ctx, "petstore", &docsworkspace.OpenApiSpecArgs{
+//				Slug:       pulumi.String("petstore"),
+//				Visibility: docsworkspace.SpecVisibilityPublic,
+//				Source: &docsworkspace.SpecSourceArgs{
+//					Url: pulumi.String("https://petstore3.swagger.io/api/v3/openapi.json"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:OpenApiSpec <name> <id>
+// ```
 type OpenApiSpec struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,41 @@ import (
 // The role of one member of the organization. Members join through invites, SSO or the organization's e-mail domains; this resource manages the role of one who has joined. Deleting it gives the member back the organization's default role, or, with `removeOnDelete: true`, removes the member.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A OrganizationMember
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := docsworkspace.NewOrganizationMember(ctx, "linus", &docsworkspace.OrganizationMemberArgs{
+//				Email: pulumi.String("linus@example.com"),
+//				Role:  docsworkspace.RoleLevelReview,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:OrganizationMember <name> <id>
+// ```
 type OrganizationMember struct {
 	pulumi.CustomResourceState
 

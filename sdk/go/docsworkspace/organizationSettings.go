@@ -16,6 +16,44 @@ import (
 // Creating it takes over the organization as it is and applies the declared settings, in one PATCH; a setting not declared is left as it is and not managed. A refresh shows any declared setting changed out of band, and the next `up` puts it back. **Deleting it changes nothing**: the organization keeps its current settings, and the stack simply stops managing them.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A OrganizationSettings
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := docsworkspace.NewOrganizationSettings(ctx, "acme", &docsworkspace.OrganizationSettingsArgs{
+//				EmailDomains: pulumi.StringArray{
+//					pulumi.String("acme.com"),
+//				},
+//				DefaultRole: docsworkspace.RoleLevelRead,
+//				Sso:         pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:OrganizationSettings <name> <id>
+// ```
 type OrganizationSettings struct {
 	pulumi.CustomResourceState
 

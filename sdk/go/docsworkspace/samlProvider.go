@@ -15,6 +15,49 @@ import (
 // A SAML identity provider members sign in through. Give the identity provider the outputs `acsURL`, `serviceEntityID` and `startURL`; turn enforcement on with OrganizationSettings `sso`. The certificate is a secret whether or not the program marks it so.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A SamlProvider
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			// The identity provider's signing certificate (PEM), set with --secret
+//			certificate := cfg.Require("certificate")
+//			okta, err := docsworkspace.NewSamlProvider(ctx, "okta", &docsworkspace.SamlProviderArgs{
+//				Label:       pulumi.String("Okta"),
+//				EntityID:    pulumi.String("http://www.okta.com/exk1a2b3c"),
+//				SsoURL:      pulumi.String("https://acme.okta.com/app/docs/sso/saml"),
+//				Certificate: pulumi.String(certificate),
+//				DefaultRole: docsworkspace.RoleLevelRead,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("acsUrl", okta.AcsURL)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:SamlProvider <name> <id>
+// ```
 type SamlProvider struct {
 	pulumi.CustomResourceState
 

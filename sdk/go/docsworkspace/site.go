@@ -17,6 +17,45 @@ import (
 // When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for the object the create made by its title in its organization, made since the create was sent, and takes it, or creates it again; a create an interrupted run left pending is recovered the same way.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A Site
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			docs, err := docsworkspace.NewSite(ctx, "docs", &docsworkspace.SiteArgs{
+//				Title:      pulumi.String("Engineering docs"),
+//				Visibility: docsworkspace.SiteVisibility_Share_Link,
+//				Published:  pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("siteUrl", docs.Urls.ApplyT(func(urls docsworkspace.SiteUrls) (*string, error) {
+//				return urls.Published, nil
+//			}).(pulumi.StringPtrOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:Site <name> <id>
+// ```
 type Site struct {
 	pulumi.CustomResourceState
 

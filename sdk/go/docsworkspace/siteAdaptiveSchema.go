@@ -15,6 +15,56 @@ import (
 // The adaptive-content schema of a docs site: the visitor claims its conditions may test. Deleting the resource resets the site's schema to an empty one.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A SiteAdaptiveSchema
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			docs, err := docsworkspace.NewSite(ctx, "docs", &docsworkspace.SiteArgs{
+//				Title: pulumi.String("Engineering docs"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = docsworkspace.NewSiteAdaptiveSchema(ctx, "visitorSchema", &docsworkspace.SiteAdaptiveSchemaArgs{
+//				SiteId: docs.ID(),
+//				JsonSchema: pulumi.Any(map[string]interface{}{
+//					"type": "object",
+//					"properties": map[string]interface{}{
+//						"oncall": map[string]interface{}{
+//							"type":        "boolean",
+//							"description": "The visitor is on call this week",
+//						},
+//					},
+//					"additionalProperties": false,
+//				}),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:SiteAdaptiveSchema <name> <siteId>
+// ```
 type SiteAdaptiveSchema struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,60 @@ import (
 // A docs site's customization, declared in part: the settings given are applied by read-modify-write (the service's PUT replaces the whole document), the others are left as they are, and refresh shows drift only in the declared ones. Deleting the resource gives the declared settings back the service's defaults. One per site: two on the same site would each restore their own settings on delete.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A SiteCustomization
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			docs, err := docsworkspace.NewSite(ctx, "docs", &docsworkspace.SiteArgs{
+//				Title: pulumi.String("Engineering docs"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = docsworkspace.NewSiteCustomization(ctx, "look", &docsworkspace.SiteCustomizationArgs{
+//				SiteId: docs.ID(),
+//				Title:  pulumi.String("Engineering docs"),
+//				Styling: &docsworkspace.CustomizationStylingArgs{
+//					Theme: docsworkspace.CustomizationThemeClean,
+//					PrimaryColor: &docsworkspace.CustomizationThemedColorArgs{
+//						Light: pulumi.String("#346ddb"),
+//						Dark:  pulumi.String("#8fb1f5"),
+//					},
+//					Corners: docsworkspace.CustomizationCornersRounded,
+//				},
+//				Announcement: &docsworkspace.CustomizationAnnouncementArgs{
+//					Enabled: pulumi.Bool(true),
+//					Message: pulumi.String("The handbook moved here."),
+//					Style:   docsworkspace.CustomizationAnnouncementStyleInfo,
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:SiteCustomization <name> <siteId>
+// ```
 type SiteCustomization struct {
 	pulumi.CustomResourceState
 

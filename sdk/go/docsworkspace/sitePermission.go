@@ -15,6 +15,49 @@ import (
 // One principal's role on a site: **additive**, it adds this grant and leaves the site's other grants alone, like TeamMember. For a site the stack owns, list its grants in Site `permissions` instead, which also removes grants made by hand. Never both on one site: a program that mixes them is refused at preview (see the README for what each front door catches).
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A SitePermission
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			docs, err := docsworkspace.NewSite(ctx, "docs", &docsworkspace.SiteArgs{
+//				Title: pulumi.String("Engineering docs"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = docsworkspace.NewSitePermission(ctx, "graceAdmin", &docsworkspace.SitePermissionArgs{
+//				SiteId: docs.ID(),
+//				Email:  pulumi.String("grace@example.com"),
+//				Role:   docsworkspace.RoleLevelAdmin,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:SitePermission <name> <siteId>/teams/<teamId>
+// $ pulumi import docs-workspace:index:SitePermission <name> <siteId>/users/<userId>
+// ```
 type SitePermission struct {
 	pulumi.CustomResourceState
 

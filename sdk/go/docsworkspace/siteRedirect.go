@@ -17,6 +17,76 @@ import (
 // When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks the redirect up by its source (the API's lookup), takes it if it was made since the create was sent, or creates it again.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A SiteRedirect
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			guide, err := docsworkspace.NewSpace(ctx, "guide", &docsworkspace.SpaceArgs{
+//				Title: pulumi.String("Guide"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			docs, err := docsworkspace.NewSite(ctx, "docs", &docsworkspace.SiteArgs{
+//				Title: pulumi.String("Engineering docs"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			guides, err := docsworkspace.NewSiteSection(ctx, "guides", &docsworkspace.SiteSectionArgs{
+//				SiteId:  docs.ID(),
+//				SpaceId: guide.ID(),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = docsworkspace.NewSiteRedirect(ctx, "oldGuide", &docsworkspace.SiteRedirectArgs{
+//				SiteId: docs.ID(),
+//				Source: pulumi.String("/old-guide/*"),
+//				Destination: pulumi.Any(map[string]interface{}{
+//					"kind":          "site-section",
+//					"siteSectionId": guides.ID(),
+//				}),
+//				Permanent: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = docsworkspace.NewSiteRedirect(ctx, "blog", &docsworkspace.SiteRedirectArgs{
+//				SiteId: docs.ID(),
+//				Source: pulumi.String("/blog"),
+//				Destination: pulumi.Any(map[string]interface{}{
+//					"kind": "external",
+//					"url":  "https://blog.example.com",
+//				}),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:SiteRedirect <name> <siteId>/<id>
+// ```
 type SiteRedirect struct {
 	pulumi.CustomResourceState
 

@@ -19,6 +19,55 @@ import (
 // Set only at creation: `spaceId` (a later change is no change).
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A SiteSection
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			guide, err := docsworkspace.NewSpace(ctx, "guide", &docsworkspace.SpaceArgs{
+//				Title: pulumi.String("Guide"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			docs, err := docsworkspace.NewSite(ctx, "docs", &docsworkspace.SiteArgs{
+//				Title: pulumi.String("Engineering docs"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = docsworkspace.NewSiteSection(ctx, "guides", &docsworkspace.SiteSectionArgs{
+//				SiteId:  docs.ID(),
+//				SpaceId: guide.ID(),
+//				Title:   pulumi.String("Guides"),
+//				Path:    pulumi.String("guides"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:SiteSection <name> <siteId>/<id>
+// ```
 type SiteSection struct {
 	pulumi.CustomResourceState
 

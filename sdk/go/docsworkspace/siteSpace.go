@@ -17,6 +17,70 @@ import (
 // When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for the object the create made by its space in its section (any section when none is declared), and takes it, or creates it again. The API gives its objects no creation time, so those with that key are listed just before each POST (one more request per create), and none of them is ever taken. A create an interrupted run left pending is recovered as absent when nothing has the key; otherwise the error names what has it.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A SiteSpace
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			guide, err := docsworkspace.NewSpace(ctx, "guide", &docsworkspace.SpaceArgs{
+//				Title: pulumi.String("Guide"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			oncall, err := docsworkspace.NewSpace(ctx, "oncall", &docsworkspace.SpaceArgs{
+//				Title: pulumi.String("On-call"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			docs, err := docsworkspace.NewSite(ctx, "docs", &docsworkspace.SiteArgs{
+//				Title: pulumi.String("Engineering docs"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			guides, err := docsworkspace.NewSiteSection(ctx, "guides", &docsworkspace.SiteSectionArgs{
+//				SiteId:  docs.ID(),
+//				SpaceId: guide.ID(),
+//				Title:   pulumi.String("Guides"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = docsworkspace.NewSiteSpace(ctx, "oncallVariant", &docsworkspace.SiteSpaceArgs{
+//				SiteId:    docs.ID(),
+//				SectionId: guides.ID(),
+//				SpaceId:   oncall.ID(),
+//				Path:      pulumi.String("on-call"),
+//				Condition: pulumi.String("visitor.claims.oncall"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:SiteSpace <name> <siteId>/<id>
+// ```
 type SiteSpace struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,72 @@ import (
 // Settings one site space shows instead of its site's, declared in part: the declared settings are overridden, an override of other settings made by hand is left, and refresh shows drift only in the declared ones. Deleting the resource resets the declared settings to the site's.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A SiteSpaceCustomization
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			guide, err := docsworkspace.NewSpace(ctx, "guide", &docsworkspace.SpaceArgs{
+//				Title: pulumi.String("Guide"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			docs, err := docsworkspace.NewSite(ctx, "docs", &docsworkspace.SiteArgs{
+//				Title: pulumi.String("Engineering docs"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			guides, err := docsworkspace.NewSiteSection(ctx, "guides", &docsworkspace.SiteSectionArgs{
+//				SiteId:  docs.ID(),
+//				SpaceId: guide.ID(),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			guideSpace, err := docsworkspace.NewSiteSpace(ctx, "guideSpace", &docsworkspace.SiteSpaceArgs{
+//				SiteId:    docs.ID(),
+//				SectionId: guides.ID(),
+//				SpaceId:   guide.ID(),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = docsworkspace.NewSiteSpaceCustomization(ctx, "guideLook", &docsworkspace.SiteSpaceCustomizationArgs{
+//				SiteId:      docs.ID(),
+//				SiteSpaceId: guideSpace.ID(),
+//				Title:       pulumi.String("Guide"),
+//				Styling: &docsworkspace.SiteSpaceCustomizationStylingArgs{
+//					Corners: docsworkspace.CustomizationCornersStraight,
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:SiteSpaceCustomization <name> <siteId>/<siteSpaceId>
+// ```
 type SiteSpaceCustomization struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,51 @@ import (
 // How visitors of a docs site authenticate, and the private key that signs their tokens (`privateKey`, a secret output, encrypted in state). Changing `rotation` rotates the key. Deleting the resource writes back the settings of a site nobody configured (the `custom` backend, no URLs); whether visitors must authenticate is the site's `visibility`.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A SiteVisitorAuth
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			docs, err := docsworkspace.NewSite(ctx, "docs", &docsworkspace.SiteArgs{
+//				Title:      pulumi.String("Engineering docs"),
+//				Visibility: docsworkspace.SiteVisibility_Visitor_Auth,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			visitors, err := docsworkspace.NewSiteVisitorAuth(ctx, "visitors", &docsworkspace.SiteVisitorAuthArgs{
+//				SiteId:      docs.ID(),
+//				Backend:     docsworkspace.SiteVisitorAuthBackendCustom,
+//				FallbackURL: pulumi.String("https://login.acme.com/docs"),
+//				Rotation:    pulumi.String("2025-01"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("visitorKey", visitors.PrivateKey)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:SiteVisitorAuth <name> <siteId>
+// ```
 type SiteVisitorAuth struct {
 	pulumi.CustomResourceState
 

@@ -17,6 +17,52 @@ import (
 // When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for the object the create made by its title in its parent collection (or at the top level), made since the create was sent, and takes it, or creates it again; a create an interrupted run left pending is recovered the same way.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A Space
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			handbook, err := docsworkspace.NewCollection(ctx, "handbook", &docsworkspace.CollectionArgs{
+//				Title: pulumi.String("Engineering handbook"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			onboarding, err := docsworkspace.NewSpace(ctx, "onboarding", &docsworkspace.SpaceArgs{
+//				Title:    pulumi.String("Onboarding"),
+//				Parent:   handbook.ID(),
+//				EditMode: docsworkspace.EditModeLocked,
+//				Language: docsworkspace.LanguageEn,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("onboardingUrl", onboarding.Urls.ApplyT(func(urls docsworkspace.SpaceUrls) (*string, error) {
+//				return urls.App, nil
+//			}).(pulumi.StringPtrOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:Space <name> <id>
+// ```
 type Space struct {
 	pulumi.CustomResourceState
 

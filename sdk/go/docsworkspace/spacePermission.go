@@ -15,6 +15,63 @@ import (
 // One principal's role on a space: **additive**, it adds this grant and leaves the space's other grants alone, like TeamMember. For a space the stack owns, list its grants in Space `permissions` instead, which also removes grants made by hand. Never both on one space: a program that mixes them is refused at preview (see the README for what each front door catches).
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A SpacePermission
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			writers, err := docsworkspace.NewTeam(ctx, "writers", &docsworkspace.TeamArgs{
+//				Title: pulumi.String("Writers"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			runbook, err := docsworkspace.NewSpace(ctx, "runbook", &docsworkspace.SpaceArgs{
+//				Title: pulumi.String("Incident runbook"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = docsworkspace.NewSpacePermission(ctx, "writersEdit", &docsworkspace.SpacePermissionArgs{
+//				SpaceId: runbook.ID(),
+//				TeamId:  writers.ID(),
+//				Role:    docsworkspace.RoleLevelEdit,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = docsworkspace.NewSpacePermission(ctx, "adaReview", &docsworkspace.SpacePermissionArgs{
+//				SpaceId: runbook.ID(),
+//				Email:   pulumi.String("ada@example.com"),
+//				Role:    docsworkspace.RoleLevelReview,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:SpacePermission <name> <spaceId>/teams/<teamId>
+// $ pulumi import docs-workspace:index:SpacePermission <name> <spaceId>/users/<userId>
+// ```
 type SpacePermission struct {
 	pulumi.CustomResourceState
 

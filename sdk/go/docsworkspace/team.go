@@ -17,6 +17,49 @@ import (
 // With `members`, the team holds exactly the declared people: use it when the stack owns the team. Without it, add people one by one with TeamMember, for a team others also manage. Never both for one team: `members` would remove every TeamMember's membership at the next refreshed `up`, and each TeamMember would add it back, forever.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A Team
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := docsworkspace.NewTeam(ctx, "writers", &docsworkspace.TeamArgs{
+//				Title: pulumi.String("Writers"),
+//				Members: docsworkspace.TeamMemberEntryArray{
+//					&docsworkspace.TeamMemberEntryArgs{
+//						User: pulumi.String("ada@example.com"),
+//						Role: docsworkspace.TeamRoleOwner,
+//					},
+//					&docsworkspace.TeamMemberEntryArgs{
+//						User: pulumi.String("grace@example.com"),
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:Team <name> <id>
+// ```
 type Team struct {
 	pulumi.CustomResourceState
 

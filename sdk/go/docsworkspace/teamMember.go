@@ -15,6 +15,48 @@ import (
 // One member of a team, with its role: **additive**, it adds this membership and leaves the team's other members alone. Use it for a team this stack does not own (made by hand, by another stack, by SSO), or to let several stacks each add their people. For a team the stack owns, list its members in Team `members` instead, which also removes anyone not listed. Never both for one team: the Team's authoritative list would remove each TeamMember's membership at the next refreshed `up`, and the TeamMember would add it back.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A TeamMember
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			reviewers, err := docsworkspace.NewTeam(ctx, "reviewers", &docsworkspace.TeamArgs{
+//				Title: pulumi.String("Reviewers"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = docsworkspace.NewTeamMember(ctx, "margaret", &docsworkspace.TeamMemberArgs{
+//				TeamId: reviewers.ID(),
+//				Email:  pulumi.String("margaret@example.com"),
+//				Role:   docsworkspace.TeamRoleMember,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:TeamMember <name> <teamId>/<userId>
+// ```
 type TeamMember struct {
 	pulumi.CustomResourceState
 

@@ -19,6 +19,49 @@ import (
 // Set only at creation: `runOnChange`, `runTimeoutSeconds` (a later change is no change).
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A Translation
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			onboarding, err := docsworkspace.NewSpace(ctx, "onboarding", &docsworkspace.SpaceArgs{
+//				Title:    pulumi.String("Onboarding"),
+//				Language: docsworkspace.LanguageEn,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = docsworkspace.NewTranslation(ctx, "onboardingFr", &docsworkspace.TranslationArgs{
+//				SpaceId:        onboarding.ID(),
+//				SourceLanguage: docsworkspace.LanguageEn,
+//				Language:       docsworkspace.LanguageFr,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:Translation <name> <id>
+// ```
 type Translation struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,49 @@ import (
 // The translation glossary of an organization: the terms translations must use, per language. **One per organization**, never two in one stack or across stacks: each would remove the other's entries at every `up`. Creating it takes the glossary over and makes it hold exactly the declared entries; deleting it empties the glossary (the service's default). Import it by the organization's id.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+//
+// ## Example Usage
+//
+// ### A TranslationGlossary
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/docs-workspace/pulumi-docs-workspace/sdk/go/docsworkspace"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := docsworkspace.NewTranslationGlossary(ctx, "glossary", &docsworkspace.TranslationGlossaryArgs{
+//				Entries: pulumi.StringMapArray{
+//					pulumi.StringMap{
+//						"en": pulumi.String("deployment"),
+//						"fr": pulumi.String("déploiement"),
+//					},
+//					pulumi.StringMap{
+//						"en": pulumi.String("workspace"),
+//						"fr": pulumi.String("espace de travail"),
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// ```sh
+// $ pulumi import docs-workspace:index:TranslationGlossary <name> <organizationId>
+// ```
 type TranslationGlossary struct {
 	pulumi.CustomResourceState
 

@@ -209,6 +209,30 @@ class Collection(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A Collection
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        handbook = docs_workspace.Collection("handbook",
+            title="Engineering handbook",
+            description="How we build, ship and run things")
+        runbooks = docs_workspace.Collection("runbooks",
+            title="Runbooks",
+            parent=handbook.id,
+            default_level=docs_workspace.CollectionDefaultLevel.INHERIT)
+        pulumi.export("handbookUrl", handbook.urls.app)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:Collection <name> <id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing collection to take over instead of creating one. Later changes to it are no change.
@@ -248,6 +272,30 @@ class Collection(pulumi.CustomResource):
         When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for the object the create made by its title in its parent collection (or at the top level), and takes it, or creates it again. The API gives its objects no creation time, so those with that key are listed just before each POST (one more request per create), and none of them is ever taken. A create an interrupted run left pending is recovered as absent when nothing has the key; otherwise the error names what has it.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A Collection
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        handbook = docs_workspace.Collection("handbook",
+            title="Engineering handbook",
+            description="How we build, ship and run things")
+        runbooks = docs_workspace.Collection("runbooks",
+            title="Runbooks",
+            parent=handbook.id,
+            default_level=docs_workspace.CollectionDefaultLevel.INHERIT)
+        pulumi.export("handbookUrl", handbook.urls.app)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:Collection <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param CollectionArgs args: The arguments to use to populate this resource's properties.

@@ -204,6 +204,29 @@ class CollectionPermission(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A CollectionPermission
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        writers = docs_workspace.Team("writers", title="Writers")
+        handbook = docs_workspace.Collection("handbook", title="Engineering handbook")
+        writers_create = docs_workspace.CollectionPermission("writersCreate",
+            collection_id=handbook.id,
+            team_id=writers.id,
+            role=docs_workspace.RoleLevel.CREATE)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:CollectionPermission <name> <collectionId>/teams/<teamId>
+        $ pulumi import docs-workspace:index:CollectionPermission <name> <collectionId>/users/<userId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Not used: a grant is found by its object and principal (an existing one is taken over with the declared role), so setting it is an error.
@@ -241,6 +264,29 @@ class CollectionPermission(pulumi.CustomResource):
         One principal's role on a collection: **additive**, it adds this grant and leaves the collection's other grants alone, like TeamMember. For a collection the stack owns, list its grants in Collection `permissions` instead, which also removes grants made by hand. Never both on one collection: a program that mixes them is refused at preview (see the README for what each front door catches).
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A CollectionPermission
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        writers = docs_workspace.Team("writers", title="Writers")
+        handbook = docs_workspace.Collection("handbook", title="Engineering handbook")
+        writers_create = docs_workspace.CollectionPermission("writersCreate",
+            collection_id=handbook.id,
+            team_id=writers.id,
+            role=docs_workspace.RoleLevel.CREATE)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:CollectionPermission <name> <collectionId>/teams/<teamId>
+        $ pulumi import docs-workspace:index:CollectionPermission <name> <collectionId>/users/<userId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param CollectionPermissionArgs args: The arguments to use to populate this resource's properties.

@@ -222,6 +222,28 @@ class OpenApiSpec(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A OpenApiSpec
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        petstore = docs_workspace.OpenApiSpec("petstore",
+            slug="petstore",
+            visibility=docs_workspace.SpecVisibility.PUBLIC,
+            source={
+                "url": "https://petstore3.swagger.io/api/v3/openapi.json",
+            })
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:OpenApiSpec <name> <id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The slug of an existing spec to take over instead of creating one.
@@ -269,6 +291,28 @@ class OpenApiSpec(pulumi.CustomResource):
         Set only at creation: `waitForProcessing`, `processingTimeoutSeconds` (a later change is no change).
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A OpenApiSpec
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        petstore = docs_workspace.OpenApiSpec("petstore",
+            slug="petstore",
+            visibility=docs_workspace.SpecVisibility.PUBLIC,
+            source={
+                "url": "https://petstore3.swagger.io/api/v3/openapi.json",
+            })
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:OpenApiSpec <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param OpenApiSpecArgs args: The arguments to use to populate this resource's properties.

@@ -192,6 +192,25 @@ class OrganizationMember(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A OrganizationMember
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        linus = docs_workspace.OrganizationMember("linus",
+            email="linus@example.com",
+            role=docs_workspace.RoleLevel.REVIEW)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:OrganizationMember <name> <id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Accepted for uniformity: a member is always taken over as it is, so set `userId` instead.
@@ -230,6 +249,25 @@ class OrganizationMember(pulumi.CustomResource):
         The role of one member of the organization. Members join through invites, SSO or the organization's e-mail domains; this resource manages the role of one who has joined. Deleting it gives the member back the organization's default role, or, with `removeOnDelete: true`, removes the member.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A OrganizationMember
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        linus = docs_workspace.OrganizationMember("linus",
+            email="linus@example.com",
+            role=docs_workspace.RoleLevel.REVIEW)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:OrganizationMember <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param OrganizationMemberArgs args: The arguments to use to populate this resource's properties.

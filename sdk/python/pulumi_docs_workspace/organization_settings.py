@@ -310,6 +310,26 @@ class OrganizationSettings(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A OrganizationSettings
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        acme = docs_workspace.OrganizationSettings("acme",
+            email_domains=["acme.com"],
+            default_role=docs_workspace.RoleLevel.READ,
+            sso=True)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:OrganizationSettings <name> <id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Accepted for uniformity with the other resources: creating the settings always takes the organization over, so it may only equal `organizationId`.
@@ -369,6 +389,26 @@ class OrganizationSettings(pulumi.CustomResource):
         Creating it takes over the organization as it is and applies the declared settings, in one PATCH; a setting not declared is left as it is and not managed. A refresh shows any declared setting changed out of band, and the next `up` puts it back. **Deleting it changes nothing**: the organization keeps its current settings, and the stack simply stops managing them.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A OrganizationSettings
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        acme = docs_workspace.OrganizationSettings("acme",
+            email_domains=["acme.com"],
+            default_role=docs_workspace.RoleLevel.READ,
+            sso=True)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:OrganizationSettings <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param OrganizationSettingsArgs args: The arguments to use to populate this resource's properties.

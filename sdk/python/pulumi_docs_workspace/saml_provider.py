@@ -238,6 +238,32 @@ class SamlProvider(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A SamlProvider
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        config = pulumi.Config()
+        # The identity provider's signing certificate (PEM), set with --secret
+        certificate = config.require("certificate")
+        okta = docs_workspace.SamlProvider("okta",
+            label="Okta",
+            entity_id="http://www.okta.com/exk1a2b3c",
+            sso_url="https://acme.okta.com/app/docs/sso/saml",
+            certificate=certificate,
+            default_role=docs_workspace.RoleLevel.READ)
+        pulumi.export("acsUrl", okta.acs_url)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SamlProvider <name> <id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing SAML provider to take over instead of creating one.
@@ -284,6 +310,32 @@ class SamlProvider(pulumi.CustomResource):
         A SAML identity provider members sign in through. Give the identity provider the outputs `acsURL`, `serviceEntityID` and `startURL`; turn enforcement on with OrganizationSettings `sso`. The certificate is a secret whether or not the program marks it so.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A SamlProvider
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        config = pulumi.Config()
+        # The identity provider's signing certificate (PEM), set with --secret
+        certificate = config.require("certificate")
+        okta = docs_workspace.SamlProvider("okta",
+            label="Okta",
+            entity_id="http://www.okta.com/exk1a2b3c",
+            sso_url="https://acme.okta.com/app/docs/sso/saml",
+            certificate=certificate,
+            default_role=docs_workspace.RoleLevel.READ)
+        pulumi.export("acsUrl", okta.acs_url)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SamlProvider <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param SamlProviderArgs args: The arguments to use to populate this resource's properties.

@@ -163,6 +163,30 @@ class ShareLink(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A ShareLink
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        docs = docs_workspace.Site("docs",
+            title="Engineering docs",
+            visibility=docs_workspace.SiteVisibility.SHARE_LINK,
+            published=True)
+        reviewers = docs_workspace.ShareLink("reviewers",
+            site_id=docs.id,
+            name="Reviewers")
+        pulumi.export("reviewersUrl", reviewers.url)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:ShareLink <name> <siteId>/<id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] active: Whether the link works; `false` revokes it without losing its key. Omitted: left as it is (a new link is active).
@@ -196,6 +220,30 @@ class ShareLink(pulumi.CustomResource):
         When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for the object the create made by its name in its site, made since the create was sent, and takes it, or creates it again; a create an interrupted run left pending is recovered the same way.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A ShareLink
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        docs = docs_workspace.Site("docs",
+            title="Engineering docs",
+            visibility=docs_workspace.SiteVisibility.SHARE_LINK,
+            published=True)
+        reviewers = docs_workspace.ShareLink("reviewers",
+            site_id=docs.id,
+            name="Reviewers")
+        pulumi.export("reviewersUrl", reviewers.url)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:ShareLink <name> <siteId>/<id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param ShareLinkArgs args: The arguments to use to populate this resource's properties.

@@ -335,6 +335,27 @@ class Site(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A Site
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        docs = docs_workspace.Site("docs",
+            title="Engineering docs",
+            visibility=docs_workspace.SiteVisibility.SHARE_LINK,
+            published=True)
+        pulumi.export("siteUrl", docs.urls.published)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:Site <name> <id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Union['AdaptiveContentArgs', 'AdaptiveContentArgsDict']] adaptive_content: Adaptive content: pages that adapt to visitor claims.
@@ -392,6 +413,27 @@ class Site(pulumi.CustomResource):
         When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for the object the create made by its title in its organization, made since the create was sent, and takes it, or creates it again; a create an interrupted run left pending is recovered the same way.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A Site
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        docs = docs_workspace.Site("docs",
+            title="Engineering docs",
+            visibility=docs_workspace.SiteVisibility.SHARE_LINK,
+            published=True)
+        pulumi.export("siteUrl", docs.urls.published)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:Site <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param SiteArgs args: The arguments to use to populate this resource's properties.

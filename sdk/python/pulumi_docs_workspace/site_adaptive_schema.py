@@ -132,6 +132,35 @@ class SiteAdaptiveSchema(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A SiteAdaptiveSchema
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        docs = docs_workspace.Site("docs", title="Engineering docs")
+        visitor_schema = docs_workspace.SiteAdaptiveSchema("visitorSchema",
+            site_id=docs.id,
+            json_schema={
+                "type": "object",
+                "properties": {
+                    "oncall": {
+                        "type": "boolean",
+                        "description": "The visitor is on call this week",
+                    },
+                },
+                "additionalProperties": False,
+            })
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SiteAdaptiveSchema <name> <siteId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of the site whose schema to take over (the same as `siteId`); a schema always exists, so this only documents the intent.
@@ -156,6 +185,35 @@ class SiteAdaptiveSchema(pulumi.CustomResource):
         The adaptive-content schema of a docs site: the visitor claims its conditions may test. Deleting the resource resets the site's schema to an empty one.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A SiteAdaptiveSchema
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        docs = docs_workspace.Site("docs", title="Engineering docs")
+        visitor_schema = docs_workspace.SiteAdaptiveSchema("visitorSchema",
+            site_id=docs.id,
+            json_schema={
+                "type": "object",
+                "properties": {
+                    "oncall": {
+                        "type": "boolean",
+                        "description": "The visitor is on call this week",
+                    },
+                },
+                "additionalProperties": False,
+            })
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SiteAdaptiveSchema <name> <siteId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param SiteAdaptiveSchemaArgs args: The arguments to use to populate this resource's properties.

@@ -395,6 +395,39 @@ class SiteCustomization(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A SiteCustomization
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        docs = docs_workspace.Site("docs", title="Engineering docs")
+        look = docs_workspace.SiteCustomization("look",
+            site_id=docs.id,
+            title="Engineering docs",
+            styling={
+                "theme": docs_workspace.CustomizationTheme.CLEAN,
+                "primary_color": {
+                    "light": "#346ddb",
+                    "dark": "#8fb1f5",
+                },
+                "corners": docs_workspace.CustomizationCorners.ROUNDED,
+            },
+            announcement={
+                "enabled": True,
+                "message": "The handbook moved here.",
+                "style": docs_workspace.CustomizationAnnouncementStyle.INFO,
+            })
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SiteCustomization <name> <siteId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of the site whose settings to take over (the same as `siteId`); the settings always exist, so this only documents the intent.
@@ -436,6 +469,39 @@ class SiteCustomization(pulumi.CustomResource):
         A docs site's customization, declared in part: the settings given are applied by read-modify-write (the service's PUT replaces the whole document), the others are left as they are, and refresh shows drift only in the declared ones. Deleting the resource gives the declared settings back the service's defaults. One per site: two on the same site would each restore their own settings on delete.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A SiteCustomization
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        docs = docs_workspace.Site("docs", title="Engineering docs")
+        look = docs_workspace.SiteCustomization("look",
+            site_id=docs.id,
+            title="Engineering docs",
+            styling={
+                "theme": docs_workspace.CustomizationTheme.CLEAN,
+                "primary_color": {
+                    "light": "#346ddb",
+                    "dark": "#8fb1f5",
+                },
+                "corners": docs_workspace.CustomizationCorners.ROUNDED,
+            },
+            announcement={
+                "enabled": True,
+                "message": "The handbook moved here.",
+                "style": docs_workspace.CustomizationAnnouncementStyle.INFO,
+            })
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SiteCustomization <name> <siteId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param SiteCustomizationArgs args: The arguments to use to populate this resource's properties.

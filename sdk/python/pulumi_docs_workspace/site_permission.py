@@ -204,6 +204,28 @@ class SitePermission(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A SitePermission
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        docs = docs_workspace.Site("docs", title="Engineering docs")
+        grace_admin = docs_workspace.SitePermission("graceAdmin",
+            site_id=docs.id,
+            email="grace@example.com",
+            role=docs_workspace.RoleLevel.ADMIN)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SitePermission <name> <siteId>/teams/<teamId>
+        $ pulumi import docs-workspace:index:SitePermission <name> <siteId>/users/<userId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Not used: a grant is found by its object and principal (an existing one is taken over with the declared role), so setting it is an error.
@@ -241,6 +263,28 @@ class SitePermission(pulumi.CustomResource):
         One principal's role on a site: **additive**, it adds this grant and leaves the site's other grants alone, like TeamMember. For a site the stack owns, list its grants in Site `permissions` instead, which also removes grants made by hand. Never both on one site: a program that mixes them is refused at preview (see the README for what each front door catches).
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A SitePermission
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        docs = docs_workspace.Site("docs", title="Engineering docs")
+        grace_admin = docs_workspace.SitePermission("graceAdmin",
+            site_id=docs.id,
+            email="grace@example.com",
+            role=docs_workspace.RoleLevel.ADMIN)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SitePermission <name> <siteId>/teams/<teamId>
+        $ pulumi import docs-workspace:index:SitePermission <name> <siteId>/users/<userId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param SitePermissionArgs args: The arguments to use to populate this resource's properties.

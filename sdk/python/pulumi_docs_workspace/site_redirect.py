@@ -183,6 +183,42 @@ class SiteRedirect(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A SiteRedirect
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        guide = docs_workspace.Space("guide", title="Guide")
+        docs = docs_workspace.Site("docs", title="Engineering docs")
+        guides = docs_workspace.SiteSection("guides",
+            site_id=docs.id,
+            space_id=guide.id)
+        old_guide = docs_workspace.SiteRedirect("oldGuide",
+            site_id=docs.id,
+            source="/old-guide/*",
+            destination={
+                "kind": "site-section",
+                "siteSectionId": guides.id,
+            },
+            permanent=True)
+        blog = docs_workspace.SiteRedirect("blog",
+            site_id=docs.id,
+            source="/blog",
+            destination={
+                "kind": "external",
+                "url": "https://blog.example.com",
+            })
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SiteRedirect <name> <siteId>/<id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing redirect of `siteId` to take over instead of creating one.
@@ -219,6 +255,42 @@ class SiteRedirect(pulumi.CustomResource):
         When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks the redirect up by its source (the API's lookup), takes it if it was made since the create was sent, or creates it again.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A SiteRedirect
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        guide = docs_workspace.Space("guide", title="Guide")
+        docs = docs_workspace.Site("docs", title="Engineering docs")
+        guides = docs_workspace.SiteSection("guides",
+            site_id=docs.id,
+            space_id=guide.id)
+        old_guide = docs_workspace.SiteRedirect("oldGuide",
+            site_id=docs.id,
+            source="/old-guide/*",
+            destination={
+                "kind": "site-section",
+                "siteSectionId": guides.id,
+            },
+            permanent=True)
+        blog = docs_workspace.SiteRedirect("blog",
+            site_id=docs.id,
+            source="/blog",
+            destination={
+                "kind": "external",
+                "url": "https://blog.example.com",
+            })
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SiteRedirect <name> <siteId>/<id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param SiteRedirectArgs args: The arguments to use to populate this resource's properties.

@@ -279,6 +279,29 @@ class SiteSection(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A SiteSection
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        guide = docs_workspace.Space("guide", title="Guide")
+        docs = docs_workspace.Site("docs", title="Engineering docs")
+        guides = docs_workspace.SiteSection("guides",
+            site_id=docs.id,
+            space_id=guide.id,
+            title="Guides",
+            path="guides")
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SiteSection <name> <siteId>/<id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing section of `siteId` to take over instead of creating one.
@@ -326,6 +349,29 @@ class SiteSection(pulumi.CustomResource):
         Set only at creation: `spaceId` (a later change is no change).
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A SiteSection
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        guide = docs_workspace.Space("guide", title="Guide")
+        docs = docs_workspace.Site("docs", title="Engineering docs")
+        guides = docs_workspace.SiteSection("guides",
+            site_id=docs.id,
+            space_id=guide.id,
+            title="Guides",
+            path="guides")
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SiteSection <name> <siteId>/<id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param SiteSectionArgs args: The arguments to use to populate this resource's properties.

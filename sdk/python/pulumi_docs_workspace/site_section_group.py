@@ -180,6 +180,32 @@ class SiteSectionGroup(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A SiteSectionGroup
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        guide = docs_workspace.Space("guide", title="Guide")
+        docs = docs_workspace.Site("docs", title="Engineering docs")
+        guides = docs_workspace.SiteSection("guides",
+            site_id=docs.id,
+            space_id=guide.id,
+            title="Guides")
+        learn = docs_workspace.SiteSectionGroup("learn",
+            site_id=docs.id,
+            title="Learn",
+            sections=[guides.id])
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SiteSectionGroup <name> <siteId>/<id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing section group of `siteId` to take over instead of creating one.
@@ -214,6 +240,32 @@ class SiteSectionGroup(pulumi.CustomResource):
         When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for the object the create made by its title in its site, and takes it, or creates it again. The API gives its objects no creation time, so those with that key are listed just before each POST (one more request per create), and none of them is ever taken. A create an interrupted run left pending is recovered as absent when nothing has the key; otherwise the error names what has it.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A SiteSectionGroup
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        guide = docs_workspace.Space("guide", title="Guide")
+        docs = docs_workspace.Site("docs", title="Engineering docs")
+        guides = docs_workspace.SiteSection("guides",
+            site_id=docs.id,
+            space_id=guide.id,
+            title="Guides")
+        learn = docs_workspace.SiteSectionGroup("learn",
+            site_id=docs.id,
+            title="Learn",
+            sections=[guides.id])
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SiteSectionGroup <name> <siteId>/<id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param SiteSectionGroupArgs args: The arguments to use to populate this resource's properties.

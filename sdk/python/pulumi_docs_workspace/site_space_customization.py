@@ -326,6 +326,38 @@ class SiteSpaceCustomization(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A SiteSpaceCustomization
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        guide = docs_workspace.Space("guide", title="Guide")
+        docs = docs_workspace.Site("docs", title="Engineering docs")
+        guides = docs_workspace.SiteSection("guides",
+            site_id=docs.id,
+            space_id=guide.id)
+        guide_space = docs_workspace.SiteSpace("guideSpace",
+            site_id=docs.id,
+            section_id=guides.id,
+            space_id=guide.id)
+        guide_look = docs_workspace.SiteSpaceCustomization("guideLook",
+            site_id=docs.id,
+            site_space_id=guide_space.id,
+            title="Guide",
+            styling={
+                "corners": docs_workspace.CustomizationCorners.STRAIGHT,
+            })
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SiteSpaceCustomization <name> <siteId>/<siteSpaceId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of the site space whose override to take over (the same as `siteSpaceId`).
@@ -363,6 +395,38 @@ class SiteSpaceCustomization(pulumi.CustomResource):
         Settings one site space shows instead of its site's, declared in part: the declared settings are overridden, an override of other settings made by hand is left, and refresh shows drift only in the declared ones. Deleting the resource resets the declared settings to the site's.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A SiteSpaceCustomization
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        guide = docs_workspace.Space("guide", title="Guide")
+        docs = docs_workspace.Site("docs", title="Engineering docs")
+        guides = docs_workspace.SiteSection("guides",
+            site_id=docs.id,
+            space_id=guide.id)
+        guide_space = docs_workspace.SiteSpace("guideSpace",
+            site_id=docs.id,
+            section_id=guides.id,
+            space_id=guide.id)
+        guide_look = docs_workspace.SiteSpaceCustomization("guideLook",
+            site_id=docs.id,
+            site_space_id=guide_space.id,
+            title="Guide",
+            styling={
+                "corners": docs_workspace.CustomizationCorners.STRAIGHT,
+            })
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SiteSpaceCustomization <name> <siteId>/<siteSpaceId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param SiteSpaceCustomizationArgs args: The arguments to use to populate this resource's properties.

@@ -208,6 +208,31 @@ class SiteVisitorAuth(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A SiteVisitorAuth
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        docs = docs_workspace.Site("docs",
+            title="Engineering docs",
+            visibility=docs_workspace.SiteVisibility.VISITOR_AUTH)
+        visitors = docs_workspace.SiteVisitorAuth("visitors",
+            site_id=docs.id,
+            backend=docs_workspace.SiteVisitorAuthBackend.CUSTOM,
+            fallback_url="https://login.acme.com/docs",
+            rotation="2025-01")
+        pulumi.export("visitorKey", visitors.private_key)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SiteVisitorAuth <name> <siteId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of the site whose settings to take over (the same as `siteId`); the settings always exist, so this only documents the intent.
@@ -247,6 +272,31 @@ class SiteVisitorAuth(pulumi.CustomResource):
         How visitors of a docs site authenticate, and the private key that signs their tokens (`privateKey`, a secret output, encrypted in state). Changing `rotation` rotates the key. Deleting the resource writes back the settings of a site nobody configured (the `custom` backend, no URLs); whether visitors must authenticate is the site's `visibility`.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A SiteVisitorAuth
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        docs = docs_workspace.Site("docs",
+            title="Engineering docs",
+            visibility=docs_workspace.SiteVisibility.VISITOR_AUTH)
+        visitors = docs_workspace.SiteVisitorAuth("visitors",
+            site_id=docs.id,
+            backend=docs_workspace.SiteVisitorAuthBackend.CUSTOM,
+            fallback_url="https://login.acme.com/docs",
+            rotation="2025-01")
+        pulumi.export("visitorKey", visitors.private_key)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SiteVisitorAuth <name> <siteId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param SiteVisitorAuthArgs args: The arguments to use to populate this resource's properties.

@@ -251,6 +251,29 @@ class Space(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A Space
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        handbook = docs_workspace.Collection("handbook", title="Engineering handbook")
+        onboarding = docs_workspace.Space("onboarding",
+            title="Onboarding",
+            parent=handbook.id,
+            edit_mode=docs_workspace.EditMode.LOCKED,
+            language=docs_workspace.Language.EN)
+        pulumi.export("onboardingUrl", onboarding.urls.app)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:Space <name> <id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing space to take over instead of creating one. Later changes to it are no change.
@@ -296,6 +319,29 @@ class Space(pulumi.CustomResource):
         When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for the object the create made by its title in its parent collection (or at the top level), made since the create was sent, and takes it, or creates it again; a create an interrupted run left pending is recovered the same way.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A Space
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        handbook = docs_workspace.Collection("handbook", title="Engineering handbook")
+        onboarding = docs_workspace.Space("onboarding",
+            title="Onboarding",
+            parent=handbook.id,
+            edit_mode=docs_workspace.EditMode.LOCKED,
+            language=docs_workspace.Language.EN)
+        pulumi.export("onboardingUrl", onboarding.urls.app)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:Space <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param SpaceArgs args: The arguments to use to populate this resource's properties.

@@ -204,6 +204,33 @@ class SpacePermission(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A SpacePermission
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        writers = docs_workspace.Team("writers", title="Writers")
+        runbook = docs_workspace.Space("runbook", title="Incident runbook")
+        writers_edit = docs_workspace.SpacePermission("writersEdit",
+            space_id=runbook.id,
+            team_id=writers.id,
+            role=docs_workspace.RoleLevel.EDIT)
+        ada_review = docs_workspace.SpacePermission("adaReview",
+            space_id=runbook.id,
+            email="ada@example.com",
+            role=docs_workspace.RoleLevel.REVIEW)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SpacePermission <name> <spaceId>/teams/<teamId>
+        $ pulumi import docs-workspace:index:SpacePermission <name> <spaceId>/users/<userId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Not used: a grant is found by its object and principal (an existing one is taken over with the declared role), so setting it is an error.
@@ -241,6 +268,33 @@ class SpacePermission(pulumi.CustomResource):
         One principal's role on a space: **additive**, it adds this grant and leaves the space's other grants alone, like TeamMember. For a space the stack owns, list its grants in Space `permissions` instead, which also removes grants made by hand. Never both on one space: a program that mixes them is refused at preview (see the README for what each front door catches).
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A SpacePermission
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        writers = docs_workspace.Team("writers", title="Writers")
+        runbook = docs_workspace.Space("runbook", title="Incident runbook")
+        writers_edit = docs_workspace.SpacePermission("writersEdit",
+            space_id=runbook.id,
+            team_id=writers.id,
+            role=docs_workspace.RoleLevel.EDIT)
+        ada_review = docs_workspace.SpacePermission("adaReview",
+            space_id=runbook.id,
+            email="ada@example.com",
+            role=docs_workspace.RoleLevel.REVIEW)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:SpacePermission <name> <spaceId>/teams/<teamId>
+        $ pulumi import docs-workspace:index:SpacePermission <name> <spaceId>/users/<userId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param SpacePermissionArgs args: The arguments to use to populate this resource's properties.

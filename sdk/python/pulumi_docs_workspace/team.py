@@ -150,6 +150,33 @@ class Team(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A Team
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        writers = docs_workspace.Team("writers",
+            title="Writers",
+            members=[
+                {
+                    "user": "ada@example.com",
+                    "role": docs_workspace.TeamRole.OWNER,
+                },
+                {
+                    "user": "grace@example.com",
+                },
+            ])
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:Team <name> <id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing team to take over instead of creating one.
@@ -182,6 +209,33 @@ class Team(pulumi.CustomResource):
         With `members`, the team holds exactly the declared people: use it when the stack owns the team. Without it, add people one by one with TeamMember, for a team others also manage. Never both for one team: `members` would remove every TeamMember's membership at the next refreshed `up`, and each TeamMember would add it back, forever.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A Team
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        writers = docs_workspace.Team("writers",
+            title="Writers",
+            members=[
+                {
+                    "user": "ada@example.com",
+                    "role": docs_workspace.TeamRole.OWNER,
+                },
+                {
+                    "user": "grace@example.com",
+                },
+            ])
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:Team <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param TeamArgs args: The arguments to use to populate this resource's properties.

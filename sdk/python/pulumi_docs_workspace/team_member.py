@@ -190,6 +190,27 @@ class TeamMember(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A TeamMember
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        reviewers = docs_workspace.Team("reviewers", title="Reviewers")
+        margaret = docs_workspace.TeamMember("margaret",
+            team_id=reviewers.id,
+            email="margaret@example.com",
+            role=docs_workspace.TeamRole.MEMBER)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:TeamMember <name> <teamId>/<userId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Not used: a membership is found by team and user (an existing one is taken over as it is), so setting it is an error.
@@ -226,6 +247,27 @@ class TeamMember(pulumi.CustomResource):
         One member of a team, with its role: **additive**, it adds this membership and leaves the team's other members alone. Use it for a team this stack does not own (made by hand, by another stack, by SSO), or to let several stacks each add their people. For a team the stack owns, list its members in Team `members` instead, which also removes anyone not listed. Never both for one team: the Team's authoritative list would remove each TeamMember's membership at the next refreshed `up`, and the TeamMember would add it back.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A TeamMember
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        reviewers = docs_workspace.Team("reviewers", title="Reviewers")
+        margaret = docs_workspace.TeamMember("margaret",
+            team_id=reviewers.id,
+            email="margaret@example.com",
+            role=docs_workspace.TeamRole.MEMBER)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:TeamMember <name> <teamId>/<userId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param TeamMemberArgs args: The arguments to use to populate this resource's properties.

@@ -233,6 +233,29 @@ class Translation(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A Translation
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        onboarding = docs_workspace.Space("onboarding",
+            title="Onboarding",
+            language=docs_workspace.Language.EN)
+        onboarding_fr = docs_workspace.Translation("onboardingFr",
+            space_id=onboarding.id,
+            source_language=docs_workspace.Language.EN,
+            language=docs_workspace.Language.FR)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:Translation <name> <id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing translation to take over instead of creating one.
@@ -279,6 +302,29 @@ class Translation(pulumi.CustomResource):
         Set only at creation: `runOnChange`, `runTimeoutSeconds` (a later change is no change).
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A Translation
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        onboarding = docs_workspace.Space("onboarding",
+            title="Onboarding",
+            language=docs_workspace.Language.EN)
+        onboarding_fr = docs_workspace.Translation("onboardingFr",
+            space_id=onboarding.id,
+            source_language=docs_workspace.Language.EN,
+            language=docs_workspace.Language.FR)
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:Translation <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param TranslationArgs args: The arguments to use to populate this resource's properties.

@@ -124,6 +124,32 @@ class TranslationGlossary(pulumi.CustomResource):
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 
+        ## Example Usage
+
+        ### A TranslationGlossary
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        glossary = docs_workspace.TranslationGlossary("glossary", entries=[
+            {
+                "en": "deployment",
+                "fr": "déploiement",
+            },
+            {
+                "en": "workspace",
+                "fr": "espace de travail",
+            },
+        ])
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:TranslationGlossary <name> <organizationId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The organization's id (the same as `organizationId`): the glossary always exists, and creating the resource always takes it over, so this only documents the intent.
@@ -151,6 +177,32 @@ class TranslationGlossary(pulumi.CustomResource):
         The translation glossary of an organization: the terms translations must use, per language. **One per organization**, never two in one stack or across stacks: each would remove the other's entries at every `up`. Creating it takes the glossary over and makes it hold exactly the declared entries; deleting it empties the glossary (the service's default). Import it by the organization's id.
 
         Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
+
+        ## Example Usage
+
+        ### A TranslationGlossary
+
+        ```python
+        import pulumi
+        import pulumi_docs_workspace as docs_workspace
+
+        glossary = docs_workspace.TranslationGlossary("glossary", entries=[
+            {
+                "en": "deployment",
+                "fr": "déploiement",
+            },
+            {
+                "en": "workspace",
+                "fr": "espace de travail",
+            },
+        ])
+        ```
+
+        ## Import
+
+        ```sh
+        $ pulumi import docs-workspace:index:TranslationGlossary <name> <organizationId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param TranslationGlossaryArgs args: The arguments to use to populate this resource's properties.
