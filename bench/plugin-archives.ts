@@ -65,10 +65,38 @@ async function coldStart(launcher: string): Promise<{ ms: number; version: strin
   }
 }
 
+/** What a user of each language downloads of ours besides the plugin: the SDK's package. */
+function packageDownloads(manifest: ReleaseManifest): string[] {
+  const bySuffix = (kind: string, suffix: string) =>
+    manifest.artifacts.filter((a) => a.kind === kind && a.file.endsWith(suffix));
+  const rows: [string, ReleaseManifest["artifacts"]][] = [
+    [
+      "TypeScript, native SDK (npm)",
+      bySuffix("npm", ".tgz").filter((a) => a.file.includes("-native-")),
+    ],
+    [
+      "TypeScript, dynamic resources (npm)",
+      bySuffix("npm", ".tgz").filter((a) => /^pulumi-docs-workspace-\d/.test(a.file)),
+    ],
+    ["Python (wheel)", bySuffix("python", ".whl")],
+    ["Python (sdist)", bySuffix("python", ".tar.gz")],
+    ["Go (module zip)", bySuffix("go", ".zip")],
+  ];
+  return [
+    `${"package a user downloads".padEnd(60)} ${"download".padStart(10)}`,
+    ...rows.flatMap(([what, artifacts]) =>
+      artifacts.map(
+        (a) =>
+          `${`${what}: ${path.basename(a.file)}`.padEnd(60)} ${`${(a.bytes / 1024).toFixed(0)} KiB`.padStart(10)}`,
+      ),
+    ),
+  ];
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 export const pluginArchivesBench: BenchModule = {
-  name: "release: plugin archive sizes, and the plugin's cold start from the bundled-node launcher beside today's",
+  name: "release: plugin archive sizes, each language's package download, and the plugin's cold start from the bundled-node launcher beside today's",
   async run() {
     const version = releaseVersion(root);
     let out = releaseOut(root, version);
@@ -93,6 +121,7 @@ export const pluginArchivesBench: BenchModule = {
     lines.push(
       `${`before (${BEFORE.commit}): ${BEFORE.file}`.padEnd(60)} ${mib(BEFORE.bytes).padStart(10)}`,
     );
+    lines.push(...packageDownloads(manifest));
     const platform = pluginPlatform();
     const archive = path.join(out, archiveName(version, platform));
     if (!fs.existsSync(archive))
