@@ -172,27 +172,30 @@ export function fromImportId(token: string, importId: string): { id: string; kno
 }
 
 /**
- * The import id of an object, as {@link fromImportId} reads it: its id, after its site's for an
- * object of a site (`<siteId>/<id>`), and `<teamId>/<userId>` for a team membership. What
- * `pulumi import` and the exporter's import file name an object by.
+ * The import id of an object, as {@link fromImportId} reads it, written from the same table: the
+ * first format with the object's id at its place and the parents' ids at theirs
+ * (`<siteId>/<id>` for an object of a site). Where the whole import id is the object's id (a
+ * grant's `<siteId>/teams/<teamId>`, a team membership's `<teamId>/<userId>`, a site's settings'
+ * `<siteId>`), it is that id. What `pulumi import` and the exporter's import file name an object by.
  */
 export function importIdOf(
   token: string,
   id: string,
-  parents: { siteId?: string | undefined; teamId?: string | undefined },
+  parents: Readonly<Record<string, string | undefined>>,
 ): string {
   const type = typeOf(token);
-  if (importIdFormats(token)[0]!.startsWith("<siteId>/")) {
-    if (parents.siteId === undefined)
-      throw new Error(`${type} ${id}: its import id needs its siteId`);
-    return `${parents.siteId}/${id}`;
-  }
-  if (type === "TeamMember") {
-    if (parents.teamId === undefined)
-      throw new Error(`TeamMember ${id}: its import id needs its teamId`);
-    return `${parents.teamId}/${id}`;
-  }
-  return id;
+  const spec = IMPORT_IDS[type] ?? BY_ID;
+  if (spec.id === undefined) return id;
+  return spec.formats[0]!.split("/")
+    .map((part) => {
+      const key = /^<(\w+)>$/.exec(part)?.[1];
+      if (key === undefined) return part;
+      if (key === spec.id) return id;
+      const value = parents[key];
+      if (value === undefined) throw new Error(`${type} ${id}: its import id needs its ${key}`);
+      return value;
+    })
+    .join("/");
 }
 
 /**

@@ -1,4 +1,4 @@
-import { fromImportId, importIdFormats } from "../../provider/native/resources";
+import { fromImportId, importIdFormats, importIdOf } from "../../provider/native/resources";
 import { definitions } from "../../provider/runtime";
 
 /** A format with each `<key>` filled in by a sample value: `<siteId>/<id>` -> `siteId-1/id-1`. */
@@ -22,6 +22,29 @@ describe("import ids: the formats the schema shows are the ones the plugin reads
       }
     },
   );
+
+  test.each(definitions.map((d) => d.token))(
+    "%s: the import id written for an object reads back as that object's id",
+    (token) => {
+      // An object's id as its state holds it: the whole first format where that is the object's.
+      const format = importIdFormats(token)[0]!;
+      const { id } = fromImportId(token, filled(format));
+      const parents = {
+        siteId: "siteId-1",
+        teamId: "teamId-1",
+        organizationId: "organizationId-1",
+      };
+      const written = importIdOf(token, id, parents);
+      expect(written).toBe(filled(format));
+      expect(fromImportId(token, written).id).toBe(id);
+    },
+  );
+
+  test("a site's object without its site has no import id: the error names the missing parent", () => {
+    expect(() => importIdOf("docs-workspace:index:SiteSection", "sec_2", {})).toThrow(
+      "SiteSection sec_2: its import id needs its siteId",
+    );
+  });
 
   test("a site's section is imported as <siteId>/<id>, its read given the site", () => {
     expect(importIdFormats("docs-workspace:index:SiteSection")).toEqual(["<siteId>/<id>"]);
