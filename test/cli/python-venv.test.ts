@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
@@ -7,6 +9,7 @@ import { buildPythonWheel, generateSdk } from "../../scripts/native-sdk";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";
 import { describeCli, PulumiStack } from "../support/pulumi";
+import { pep503Index } from "../support/registries";
 
 /**
  * The README's Python steps (issue 36, item 3), run as written through the real CLI in a project
@@ -43,12 +46,15 @@ describeCli("the README's Python steps, through the real CLI", () => {
   let emu: TestEmulator;
   let work: string;
   let stack: PulumiStack;
+  let index: http.Server | undefined;
 
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), "docs-workspace-python-venv-"));
     emu = await startTestEmulator();
   });
   afterAll(async () => {
+    index?.closeAllConnections();
+    index?.close();
     stack?.close();
     await emu?.close();
     if (work) fs.rmSync(work, { recursive: true, force: true });
@@ -92,15 +98,26 @@ describeCli("the README's Python steps, through the real CLI", () => {
       .join(path.delimiter);
 
     // The README's lines, as written but for where the clone and the wheel are.
+    // The README's `pip install pulumi-docs-workspace==<version>`, as written, from a PEP 503
+    // stand-in of PyPI serving this wheel (pulumi itself from PyPI).
+    index = http.createServer(pep503Index(path.dirname(wheel)));
+    await new Promise<void>((resolve) => index!.listen(0, "127.0.0.1", resolve));
+    const indexUrl = `http://127.0.0.1:${(index.address() as AddressInfo).port}/simple/`;
     const [steps] = readmeBlocks("### Python", "sh");
-    const script = steps!
-      .replace(/<clone>\/dist\/python\/\S+\.whl/g, wheel)
-      .replace(/^pulumi up.*$/m, "pulumi up --yes --non-interactive");
+    const script = steps!.replace(/^pulumi up.*$/m, "pulumi up --yes --non-interactive");
+    expect(script).toContain(
+      `pip install pulumi-docs-workspace==${path.basename(wheel).split("-")[1]}`,
+    );
     expect(script).toContain("source venv/bin/activate");
+    const env = {
+      ...stack.env,
+      PIP_INDEX_URL: indexUrl,
+      PIP_EXTRA_INDEX_URL: "https://pypi.org/simple/",
+    };
     const run: { stdout?: string; stderr?: string; code?: number } = await promisify(execFile)(
       "bash",
       ["-euo", "pipefail", "-c", script],
-      { cwd: stack.dir, env: stack.env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+      { cwd: stack.dir, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
     ).catch((error: { stdout?: string; stderr?: string; code?: number }) => error);
     expect({ code: run.code ?? 0, tail: `${run.stdout}\n${run.stderr}`.slice(-3000) }).toEqual({
       code: 0,

@@ -140,7 +140,10 @@ test("the example runs from the packed provider through the packed harness: up, 
   expect(Object.keys(manifest.dependencies).sort()).toEqual(
     ["@pulumi/pulumi", PACKAGES.provider].sort(),
   );
-  expect(manifest.dependencies[PACKAGES.provider]).toBe("^0.2.0");
+  const provider = JSON.parse(
+    fs.readFileSync(path.join(root, "provider", "package.json"), "utf8"),
+  ) as { version: string };
+  expect(manifest.dependencies[PACKAGES.provider]).toBe(`^${provider.version}`);
 
   const destroyed = await harness(["destroy", ".", ...args], project, env);
   expect(destroyed.stdout).toMatch(new RegExp(`Resources: ${created} delete`));
