@@ -19,7 +19,7 @@ import { destroy, refresh, up, type HarnessOptions, type RunResult } from "../cl
 import { compileCacheEnv } from "../cli/harness/compile-cache";
 import { ProviderHost } from "../cli/harness/provider-host";
 import { spacesOf } from "../provider/api/spaces";
-import { addLatency as addLatencyOf, clearRequests, loggedRequests } from "./admin";
+import { addLatency as addLatencyOf, clearRequests, loggedRequests } from "../drivers/admin";
 import type { BenchModule } from "./types";
 
 const SIZES = [100, 300, 1000];

@@ -18,8 +18,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator/index";
 import { refresh, up, type HarnessOptions } from "../cli/harness";
-import { configureProvider, handlersFor } from "../test/support/provider";
-import { addLatency, clearRequests, loggedRequests } from "./admin";
+import { configureProvider, handlersFor } from "../drivers/provider";
+import { addLatency, clearRequests, loggedRequests } from "../drivers/admin";
 import type { BenchModule } from "./types";
 
 const LATENCY_MS = 50;

@@ -6,7 +6,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { RunningEmulator } from "../emulator/index";
 import { pollDelay, pollsWithin, POLL_MAX_MS } from "../provider/lifecycle/polling";
-import { clearRequests, loggedRequests } from "./admin";
+import { clearRequests, loggedRequests } from "../drivers/admin";
 import { closingRows, createRow, tracked, updateRow, type Operation } from "./request-rows";
 
 /** A small OpenAPI document, in the text the rows send. */

@@ -1,9 +1,9 @@
 /**
  * The rows of the requests section: one lifecycle operation each, with the fewest requests the
- * API allows for it and why; and the objects they operate on, driven through test/support's
- * driver as the engine drives a resource.
+ * API allows for it and why; and the objects they operate on, driven through the
+ * handlers' driver (drivers/provider.ts) as the engine drives a resource.
  */
-import { handlersFor } from "../test/support/provider";
+import { handlersFor } from "../drivers/provider";
 
 export type Props = Record<string, unknown>;
 

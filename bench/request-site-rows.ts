@@ -1,5 +1,5 @@
 /** The requests section's rows for a site and what lives in it, and the site they attach to. */
-import { handlersFor } from "../test/support/provider";
+import { handlersFor } from "../drivers/provider";
 import {
   closingRows,
   createAlsoRow,

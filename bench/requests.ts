@@ -1,11 +1,11 @@
 /**
  * Requests per lifecycle operation: each kind's handlers driven as the engine drives them
- * (test/support/provider.ts) against an emulator, one operation at a time, the requests each made
+ * (drivers/provider.ts) against an emulator, one operation at a time, the requests each made
  * counted from the emulator's log against the fewest the API allows; then what waiting costs.
  */
 import { startEmulator, type RunningEmulator } from "../emulator/index";
-import { configureProvider, handlersFor } from "../test/support/provider";
-import { clearRequests, loggedRequests } from "./admin";
+import { configureProvider, handlersFor } from "../drivers/provider";
+import { clearRequests, loggedRequests } from "../drivers/admin";
 import {
   demoPeople,
   organizationMemberRows,

@@ -9,7 +9,7 @@ import ts from "typescript";
  */
 const root = path.resolve(__dirname, "..");
 /** The three packages (cli holding the harness and the exporter), common/, and the repository's tools. */
-const SOURCE_DIRS = ["provider", "emulator", "cli", "common", "bench", "scripts"];
+const SOURCE_DIRS = ["provider", "emulator", "cli", "common", "drivers", "bench", "scripts"];
 /** What a build or an install puts inside a package's folder: not source. */
 const NOT_SOURCE = new Set(["node_modules", "dist"]);
 const MAX_FILE_LINES = 400;
@@ -158,4 +158,31 @@ test("the hosted service's client is read by tests only: no source file imports 
       ),
   );
   expect(importers.map(relative)).toEqual([]);
+});
+
+/** The relative imports of every `.ts` file under `dir`, resolved: `[file, imported path]`. */
+function relativeImportsUnder(dir: string): [string, string][] {
+  const walk = (folder: string): string[] =>
+    fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) return NOT_SOURCE.has(entry.name) ? [] : walk(file);
+      return entry.name.endsWith(".ts") ? [file] : [];
+    });
+  return walk(path.join(root, dir)).flatMap((file) =>
+    ts
+      .preProcessFile(fs.readFileSync(file, "utf8"), true, true)
+      .importedFiles.filter((i) => i.fileName.startsWith("."))
+      .map((i): [string, string] => [
+        relative(file),
+        relative(path.resolve(path.dirname(file), i.fileName)),
+      ]),
+  );
+}
+
+test("the bench and the tests share drivers/, never each other's files", () => {
+  const crossing = [
+    ...relativeImportsUnder("bench").filter(([, to]) => to.startsWith(`test${path.sep}`)),
+    ...relativeImportsUnder("test").filter(([, to]) => to.startsWith(`bench${path.sep}`)),
+  ];
+  expect(crossing.map(([from, to]) => `${from} imports ${to}`)).toEqual([]);
 });

@@ -3,20 +3,22 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { describeRequiring } from "../support/requires";
 
 /**
  * The app pages in a real browser: Debian's headless Chromium, driven by playwright-core (which
  * never downloads a browser of its own). It runs `npm start` as a user does, opens the handbook
  * URL it prints, and checks what a person sees: the collection tree with its spaces, the site
  * in reading order, share links with their keys masked, whether the site is published, the
- * request log and the fault rules. Without Chromium it is skipped, and says so.
+ * request log and the fault rules. Without Chromium it is skipped, and says so; in CI, whose
+ * .ci/run installs Chromium, its absence fails.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium)
-  console.warn(
-    `Browser test SKIPPED: no Chromium at ${CHROMIUM}. Install it with \`apt-get install chromium\` (.ci/run does) or set CHROMIUM_PATH.`,
-  );
+const chromiumInstalled = {
+  present: existsSync(CHROMIUM),
+  what: "Chromium is installed",
+  missing: `no Chromium at ${CHROMIUM}: install it with \`apt-get install chromium\` (.ci/run does) or set CHROMIUM_PATH`,
+};
 
 const root = resolve(__dirname, "../..");
 const script = join(root, "dist", "scripts", "start.js");
@@ -94,7 +96,7 @@ async function mainText(page: Page): Promise<string> {
   return (await page.locator("main").innerText()).replace(/\s+/g, " ");
 }
 
-(hasChromium ? describe : describe.skip)("app pages in Chromium", () => {
+describeRequiring(chromiumInstalled, "app pages in Chromium", () => {
   let dataDir: string;
   let profile: string;
   let started: Started;

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { soak, type SoakReport } from "../../bench/soak";
+import { soak, type SoakReport } from "../../drivers/soak";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 
 /**
@@ -10,7 +10,7 @@ import { startTestEmulator, type TestEmulator } from "../support/emulator";
  * about one request in ten with a fault (429, 503, a dropped connection; the 503s and drops both
  * before the route runs and after its write commits) converges, with no duplicate, no orphan and
  * nothing pending. The faults are seeded, so a failure replays. The large soak, 300 resources,
- * is in the bench (`bench/soak.ts`, which both share).
+ * is in the bench (`bench/soak.ts`); both drive it from `drivers/soak.ts`.
  */
 const UNITS = 25;
 const SEED = 20261123;

@@ -8,6 +8,7 @@ import {
   spawnPulumi,
   type PulumiResult,
 } from "../../scripts/pulumi-cli/run";
+import { describeRequiring } from "./requires";
 
 export type { PulumiResult } from "../../scripts/pulumi-cli/run";
 
@@ -17,28 +18,20 @@ const root = path.resolve(__dirname, "..", "..");
 export const pulumiCliDir = findPulumiCli();
 
 /**
- * `describe` for the real-CLI tier. Without a CLI the suite says it was skipped, except in CI,
- * which always builds one (.ci/run): there its absence fails.
+ * `describe` for the real-CLI tier: skipped, saying so, without a CLI, except in CI, which always
+ * builds one (.ci/run), where its absence fails.
  */
 export function describeCli(name: string, fn: () => void): void {
-  if (pulumiCliDir !== undefined) {
-    describe(name, fn);
-    return;
-  }
-  if (process.env.CI) {
-    describe(name, () => {
-      test("the Pulumi CLI is built", () => {
-        throw new Error(
-          "no pulumi in .cache/pulumi-cli/bin or on PATH: .ci/run builds it with scripts/pulumi-cli/build.sh",
-        );
-      });
-    });
-    return;
-  }
-  console.warn(
-    `skipped: "${name}": no Pulumi CLI (build it with \`bash scripts/pulumi-cli/build.sh\`)`,
+  describeRequiring(
+    {
+      present: pulumiCliDir !== undefined,
+      what: "the Pulumi CLI is built",
+      missing:
+        "no pulumi in .cache/pulumi-cli/bin or on PATH: .ci/run builds it with scripts/pulumi-cli/build.sh",
+    },
+    name,
+    fn,
   );
-  describe.skip(name, fn);
 }
 
 export interface EmulatorTarget {
