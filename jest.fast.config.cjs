@@ -2,13 +2,13 @@
  * The daily tier, `npm run test:fast`: every test but the slow ones, which `npm test` (CI) still
  * runs. A test file is slow when it says so in its code, not in a list kept here: it runs through
  * the real Pulumi CLI or a browser (`describeCli`, `describeRequiring`), builds the release
- * (`releaseDir`), or marks itself with a `@slow` line in its doc comment (a large harness run).
+ * (`releaseDir`), or says `// @slow: <why>` on its first line (whole harness or lifecycle runs).
  */
 const fs = require("node:fs");
 const path = require("node:path");
 const base = require("./jest.config.cjs");
 
-const SLOW = /\bdescribeCli\(|\bdescribeRequiring\(|\breleaseDir\(|^ \* @slow\b/m;
+const SLOW = /\bdescribeCli\(|\bdescribeRequiring\(|\breleaseDir\(|^\/\/ @slow\b/m;
 
 /** Every test file under `dir`. */
 function testFiles(dir) {

@@ -1,3 +1,4 @@
+// @slow: runs npm start (`npm run test:fast` leaves it out; `npm test` runs it).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,3 +1,4 @@
+// @slow: exports and applies the example workspace (`npm run test:fast` leaves it out; `npm test` runs it).
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";

@@ -1,3 +1,4 @@
+// @slow: exports and applies the example workspace (`npm run test:fast` leaves it out; `npm test` runs it).
 // An up interrupted at once (a second Ctrl-C) leaves objects its state does not manage: the
 // creates in flight reached the server, and the state records them only as pending operations.
 // `docs-workspace export --unmanaged` lists exactly those, and `--write` declares them.

@@ -1,3 +1,4 @@
+// @slow: whole harness runs of Pulumi programs (`npm run test:fast` leaves it out; `npm test` runs it).
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -1,3 +1,4 @@
+// @slow: whole harness runs of Pulumi programs (`npm run test:fast` leaves it out; `npm test` runs it).
 // The packages as a user has them (issue 25): the packed provider alone in the user's project,
 // the packed tools (docs-workspace-cli) and emulator (docs-workspace-emulator) installed in
 // folders of their own, each with only what its package.json declares beside it.

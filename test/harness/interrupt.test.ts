@@ -1,3 +1,4 @@
+// @slow: whole harness runs of Pulumi programs (`npm run test:fast` leaves it out; `npm test` runs it).
 // Each test kills a real `docs-workspace-harness` run at a real moment, found by watching the
 // emulator's request log (requests held in flight by its latency fault) or the command's output,
 // then lists the organization through the API against the state: zero orphans, zero duplicates.

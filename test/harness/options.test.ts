@@ -1,3 +1,4 @@
+// @slow: whole harness runs of Pulumi programs (`npm run test:fast` leaves it out; `npm test` runs it).
 // The resource options and engine features users rely on, through the harness as a user runs it.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";

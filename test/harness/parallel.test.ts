@@ -1,3 +1,4 @@
+// @slow: whole harness runs of Pulumi programs (`npm run test:fast` leaves it out; `npm test` runs it).
 // The engine's parallelism against the emulator: independent steps at once, bounded by the
 // provider's client (8 requests) or by --parallel, dependents first. Requests are held in flight
 // by the emulator's latency fault and counted in its request log while the run goes on.

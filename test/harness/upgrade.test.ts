@@ -1,3 +1,4 @@
+// @slow: whole harness runs of Pulumi programs (`npm run test:fast` leaves it out; `npm test` runs it).
 // What a user of release 0.1.0 has on disk (test/fixtures/release-0.1.0): the emulator's data
 // file and the harness state of the example workspace, written with no passphrase. This release
 // reads that state with its legacy key, changes nothing, sends no write, and encrypts the

@@ -1,3 +1,4 @@
+// @slow: whole lifecycles against an emulator over HTTP (`npm run test:fast` leaves it out; `npm test` runs it).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";

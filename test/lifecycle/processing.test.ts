@@ -1,3 +1,4 @@
+// @slow: whole lifecycles against an emulator over HTTP (`npm run test:fast` leaves it out; `npm test` runs it).
 // An `up` interrupted while the service processes an OpenAPI spec, the way a user meets it: a
 // real `docs-workspace-harness` run killed at the moment its create waits on processing (seen in
 // the emulator's request log), then the next run. The spec's slug is its natural key: the next

@@ -1,3 +1,4 @@
+// @slow: whole lifecycles against an emulator over HTTP (`npm run test:fast` leaves it out; `npm test` runs it).
 // Kills a real `docs-workspace-harness` run mid-create of collections, a kind whose objects carry
 // no creation time, and shows what the next runs do with the creates it left pending: check
 // listed what carried each one's key before it, which the pending create keeps, so the provider

@@ -1,3 +1,4 @@
+// @slow: one up of 250 resources under injected faults (`npm run test:fast` leaves it out; `npm test` runs it).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";

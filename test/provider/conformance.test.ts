@@ -1,3 +1,4 @@
+// @slow: every lifecycle rule through both doors (`npm run test:fast` leaves it out; `npm test` runs it).
 import { PENDING_CREATE_KEY } from "../../common/pending-create";
 import { definitions } from "../../provider/runtime";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";

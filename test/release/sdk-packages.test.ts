@@ -1,3 +1,4 @@
+// @slow: builds the Python wheel and sdist and packs the npm tarballs (`npm run test:fast` leaves it out; `npm test` runs it).
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";

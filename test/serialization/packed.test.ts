@@ -1,3 +1,4 @@
+// @slow: packs and installs the packages (`npm run test:fast` leaves it out; `npm test` runs it).
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
