@@ -20,6 +20,7 @@ import {
 import { readTarGz, type TarEntry } from "../scripts/release/tar";
 import { releaseVersion } from "../scripts/release/types";
 import { NativePlugin } from "./support/native-plugin";
+import { commandsFolder } from "./support/commands";
 import { releaseDir } from "./support/release";
 
 /**
@@ -165,18 +166,6 @@ describe("each plugin archive", () => {
       if (work !== undefined) fs.rmSync(work, { recursive: true, force: true });
     });
 
-    /** A folder of links to everything in /usr/bin and /bin except what is named node. */
-    function pathWithoutNode(into: string): string {
-      fs.mkdirSync(into);
-      for (const dir of ["/usr/bin", "/bin"]) {
-        for (const name of fs.readdirSync(dir)) {
-          if (/^node/.test(name) || fs.existsSync(path.join(into, name))) continue;
-          fs.symlinkSync(path.join(dir, name), path.join(into, name));
-        }
-      }
-      return into;
-    }
-
     test("answers GetPluginInfo with the release's version", async () => {
       work = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-archive-"));
       const unpacked = path.join(work, "plugin");
@@ -187,7 +176,10 @@ describe("each plugin archive", () => {
         "-C",
         unpacked,
       ]);
-      const PATH = pathWithoutNode(path.join(work, "bin"));
+      // Everything in /usr/bin and /bin but what is named node.
+      const PATH = commandsFolder(path.join(work, "bin"), ["/usr/bin", "/bin"], (name) =>
+        /^node/.test(name),
+      );
       const which = spawnSync("/bin/sh", ["-c", "command -v node nodejs"], { env: { PATH } });
       expect(which.status).not.toBe(0);
       expect(spawnSync("/bin/sh", ["-c", "command -v tar"], { env: { PATH } }).status).toBe(0);

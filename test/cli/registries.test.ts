@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { apiClient, startTestEmulator, type TestEmulator } from "../support/emulator";
 import { goBuildEnv } from "../support/native-sdk";
 import { describeCli, pulumiCliDir } from "../support/pulumi";
+import { commandsFolder } from "../support/commands";
 import { startRegistries, type Registries } from "../support/registries";
 import { releaseDir } from "../support/release";
 import { runPulumi, type PulumiResult } from "../../scripts/pulumi-cli/run";
@@ -217,16 +218,11 @@ const LANGUAGES: Language[] = [
  * on this project's Node 24 first.
  */
 function userPath(dir: string, keepNode: boolean): string {
-  fs.mkdirSync(dir, { recursive: true });
   const NODE = new Set(keepNode ? [] : ["node", "nodejs", "npm", "npx", "corepack"]);
-  for (const folder of (process.env.PATH ?? "").split(path.delimiter)) {
-    if (!folder || !fs.existsSync(folder) || folder.includes("node_modules")) continue;
-    for (const name of fs.readdirSync(folder)) {
-      const link = path.join(dir, name);
-      if (NODE.has(name) || fs.existsSync(link)) continue;
-      fs.symlinkSync(path.join(folder, name), link);
-    }
-  }
+  const folders = (process.env.PATH ?? "")
+    .split(path.delimiter)
+    .filter((folder) => !folder.includes("node_modules"));
+  commandsFolder(dir, folders, (name) => NODE.has(name));
   const node = keepNode ? [path.dirname(process.execPath)] : [];
   return [pulumiCliDir!, ...node, dir].join(path.delimiter);
 }
