@@ -64,3 +64,14 @@ test("every test under test/cli and test/browser is in the cli tier, so test:fas
   expect(machine.length).toBeGreaterThan(0);
   expect(machine.filter((file) => tiers.tierOf(sourceOf(file)) !== "cli")).toEqual([]);
 });
+
+test("a test that loads the Pulumi CLI's support or a browser driver is in the cli tier, so CI fails without them", () => {
+  // In the cli tier a file goes through describeCli or describeRequiring, which fail under CI when
+  // the program is missing; elsewhere a missing program would be skipped or fail obscurely.
+  const needsProgram = /from\s+"(\.\.?\/)+support\/pulumi"|from\s+"playwright(-core)?"/;
+  const outside = files.filter(
+    (file) => needsProgram.test(sourceOf(file)) && tiers.tierOf(sourceOf(file)) !== "cli",
+  );
+  expect(files.some((file) => needsProgram.test(sourceOf(file)))).toBe(true);
+  expect(outside.map((file) => path.relative(root, file))).toEqual([]);
+});
