@@ -6,7 +6,7 @@
  * - `harness`: drives the provider's handlers, its doors or the harness (`cli/harness`,
  *   `drivers/`, the provider's test drivers), or the provider's code against an emulator;
  * - `emulator`: starts an emulator (in the test or as `emulator/cli.ts`), without the provider;
- * - `unit`: starts nothing: pure functions and checks of files.
+ * - `unit`: none of these: pure functions, checks of files, builds of packages.
  * Apart from its tier, a file is slow when its first line is `// @slow: <why>` (whole harness
  * or lifecycle runs, the soak); `cli` files are slow by their tier.
  */

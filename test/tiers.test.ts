@@ -75,3 +75,17 @@ test("a test that loads the Pulumi CLI's support or a browser driver is in the c
   expect(files.some((file) => needsProgram.test(sourceOf(file)))).toBe(true);
   expect(outside.map((file) => path.relative(root, file))).toEqual([]);
 });
+
+test("each tier has its npm script, to which a path can be added", () => {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  for (const tier of tiers.TIERS) {
+    const script = scripts[`test:${tier}`];
+    expect(script).toContain(`--selectProjects ${tier} `);
+    expect(script).toContain("--config jest.tier.config.cjs");
+    // `npm run test:unit -- test/x.test.ts` appends the path; after `--selectProjects <tier>`
+    // jest would read it as a second project's name and run the whole tier.
+    expect(script.trimEnd().endsWith(tier)).toBe(false);
+  }
+});
