@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { DiffOutcome, Props } from "../lifecycle/compare";
 import { UNKNOWN } from "../lifecycle/compare";
 import type { Lifecycle } from "../lifecycle/handlers";
-import { definitions } from "../runtime";
+import { definitions } from "../resources/registry";
 
 /**
  * The resource methods of the native provider, on the handlers every resource kind already has

@@ -1,5 +1,5 @@
 import { fromImportId, importIdFormats, importIdOf } from "../../provider/native/resources";
-import { definitions } from "../../provider/runtime";
+import { definitions } from "../../provider/resources/registry";
 
 /** A format with each `<key>` filled in by a sample value: `<siteId>/<id>` -> `siteId-1/id-1`. */
 const filled = (format: string) => format.replace(/<(\w+)>/g, "$1-1");

@@ -1,0 +1,30 @@
+import * as pkg from "../../provider";
+import { definitions } from "../../provider/resources/registry";
+import * as tools from "../../provider/tools";
+
+/**
+ * The registry (provider/resources/registry.ts) is the one list of the package's resources. The
+ * package's entry and the tools' entry still export each resource by name, for TypeScript: these
+ * tests fail the day one of them lists a resource the registry lacks, or lacks one it has.
+ */
+const isDefinition = (value: unknown): value is { token: string } =>
+  typeof value === "object" && value !== null && "token" in value && "handlers" in value;
+
+test("the registry holds each resource once, by kind, type and token", () => {
+  for (const key of ["kind", "type", "token"] as const) {
+    expect(new Set(definitions.map((d) => d[key])).size).toBe(definitions.length);
+  }
+});
+
+test("the package exports a Resource class for each resource of the registry, and no other", () => {
+  const classes = Object.entries(pkg)
+    .filter(([, value]) => typeof value === "function" && "props" in value)
+    .map(([name]) => name);
+  expect(classes.sort()).toEqual(definitions.map((d) => d.type).sort());
+});
+
+test("the tools' entry exports each definition of the registry by name, and no other", () => {
+  const exported = Object.values(tools).filter(isDefinition);
+  expect(new Set(exported)).toEqual(new Set(definitions));
+  expect(exported).toHaveLength(definitions.length);
+});
