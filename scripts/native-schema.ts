@@ -73,7 +73,7 @@ function resourceSpec(table: TypeTable, sources: Sources, def: Definition) {
       createOnly,
       ADOPT,
       examplesSection(def.type),
-      importSection(def.token),
+      importSection(def.token, def.importId),
     ),
     properties: specs(outputs),
     required: requiredOf(outputs),

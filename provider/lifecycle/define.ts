@@ -5,6 +5,7 @@ import { CONFIG_NAMESPACE, WORKSPACE_NAME } from "../config";
 import type { Context } from "../context";
 import { bodyName, COMMON, erase, type Candidate } from "./adapter";
 import { lifecycleOf, type Lifecycle } from "./handlers";
+import { BY_ID, type ImportId } from "./import-id";
 import { shim } from "./shim";
 import { warnUnknownConfigOnce } from "../unknown-config";
 
@@ -220,6 +221,11 @@ export interface Definition<
    * `naturalKey`.
    */
   repeatable?: true;
+  /**
+   * How `pulumi import` names an object of this kind (lifecycle/import-id.ts); by default its id
+   * alone.
+   */
+  importId?: ImportId;
 }
 
 /** Arguments as a program writes them: each value, and each element or field of it, may be an Output. */
@@ -295,6 +301,8 @@ export interface DefinedResource<S extends Schema, O> {
    * `repeatable`); otherwise its `naturalKey` finds what a create made.
    */
   repeatable: boolean;
+  /** How `pulumi import` and the exporter's import file name an object (the definition's `importId`). */
+  importId: ImportId;
   /** What the runtime and the native provider serve for this kind. */
   handlers: Lifecycle;
   /** The Resource class, checked against the Args interface `A` (see {@link ArgsOf}). */
@@ -350,6 +358,7 @@ export function defineResource<
     replaceOnChange: kind.replaces,
     createOnly: def.createOnly ?? [],
     repeatable: def.repeatable ?? false,
+    importId: def.importId ?? BY_ID,
     handlers,
     resource<A>() {
       const props = (args: A): pulumi.Inputs => ({

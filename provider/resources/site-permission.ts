@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Target } from "../api/permissions";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import { grantImportId } from "../lifecycle/import-id";
 import type { ArgsInputs, Input } from "../lifecycle/define";
 import {
   type GrantArgs,
@@ -26,6 +27,7 @@ const target = (o: { siteId: string; organizationId: string }): Target => ({
 export const sitePermission = defineResource({
   kind: "site-permission",
   type: "SitePermission",
+  importId: grantImportId("siteId"),
   inputs: resourceInputs({ siteId: Id, ...principalInputs }),
   rules: (inputs) => [...onePrincipal(inputs), ...noAdopt(inputs.adoptId)],
   ...grantDefinition,

@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Target } from "../api/permissions";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import { grantImportId } from "../lifecycle/import-id";
 import type { ArgsInputs, Input } from "../lifecycle/define";
 import {
   type GrantArgs,
@@ -26,6 +27,7 @@ const target = (o: { spaceId: string; organizationId: string }): Target => ({
 export const spacePermission = defineResource({
   kind: "space-permission",
   type: "SpacePermission",
+  importId: grantImportId("spaceId"),
   inputs: resourceInputs({ spaceId: Id, ...principalInputs }),
   rules: (inputs) => [...onePrincipal(inputs), ...noAdopt(inputs.adoptId)],
   ...grantDefinition,

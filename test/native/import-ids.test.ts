@@ -74,3 +74,24 @@ describe("import ids: the formats the schema shows are the ones the plugin reads
     });
   });
 });
+
+describe("import ids: declared on each definition", () => {
+  test.each(definitions.map((d) => [d.type, d] as const))(
+    "%s: the formats the plugin reads are its definition's, each key an input or its own id",
+    (_type, d) => {
+      expect(importIdFormats(d.token)).toBe(d.importId.formats);
+      const inputs = Object.keys(d.inputs.shape);
+      for (const format of d.importId.formats) {
+        for (const [, key] of format.matchAll(/<(\w+)>/g)) {
+          expect(key === "id" || key === d.importId.id || inputs.includes(key!)).toBe(true);
+        }
+      }
+    },
+  );
+
+  test("a resource type the plugin does not serve has no import id: the error names those it serves", () => {
+    expect(() => importIdFormats("docs-workspace:index:Nothing")).toThrow(
+      /no resource type "docs-workspace:index:Nothing"; it serves docs-workspace:index:Collection, /,
+    );
+  });
+});
