@@ -226,6 +226,22 @@ export interface Definition<
    * alone.
    */
   importId?: ImportId;
+  /**
+   * An additive grant's target: the input naming the object it is on, and the resource type that
+   * lists that object's grants authoritatively (`permissions`). The two forms are never mixed on
+   * one object: both doors refuse it (resources/permission-mixing.ts).
+   */
+  grantTarget?: GrantTarget;
+}
+
+/** What an additive grant is on (`grantTarget`). */
+export interface GrantTarget {
+  /** The object, as the API names it: `space`. */
+  kind: string;
+  /** The input that holds its id: `spaceId`. */
+  key: string;
+  /** The resource type that declares its `permissions`: `Space`. */
+  owner: string;
 }
 
 /** Arguments as a program writes them: each value, and each element or field of it, may be an Output. */
@@ -303,6 +319,8 @@ export interface DefinedResource<S extends Schema, O> {
   repeatable: boolean;
   /** How `pulumi import` and the exporter's import file name an object (the definition's `importId`). */
   importId: ImportId;
+  /** An additive grant's target (the definition's `grantTarget`). */
+  grantTarget: GrantTarget | undefined;
   /** What the runtime and the native provider serve for this kind. */
   handlers: Lifecycle;
   /** The Resource class, checked against the Args interface `A` (see {@link ArgsOf}). */
@@ -359,6 +377,7 @@ export function defineResource<
     createOnly: def.createOnly ?? [],
     repeatable: def.repeatable ?? false,
     importId: def.importId ?? BY_ID,
+    grantTarget: def.grantTarget,
     handlers,
     resource<A>() {
       const props = (args: A): pulumi.Inputs => ({

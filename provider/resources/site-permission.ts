@@ -1,47 +1,16 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { Target } from "../api/permissions";
-import { defineResource, Id, resourceInputs } from "../lifecycle/define";
-import { grantImportId } from "../lifecycle/import-id";
 import type { ArgsInputs, Input } from "../lifecycle/define";
-import {
-  type GrantArgs,
-  createGrant,
-  deleteGrant,
-  grantDefinition,
-  grantEmail,
-  grantId,
-  noAdopt,
-  onePrincipal,
-  patchGrant,
-  principalInputs,
-  readGrant,
-} from "./permission-grant";
+import { defineResource } from "../lifecycle/define";
+import { type GrantArgs, grantDefinitionOf } from "./permission-grant";
 import { refuseMixing } from "./permission-mixing";
 
-const target = (o: { siteId: string; organizationId: string }): Target => ({
-  kind: "site",
-  id: o.siteId,
-  organizationId: o.organizationId,
-});
-
-export const sitePermission = defineResource({
-  kind: "site-permission",
-  type: "SitePermission",
-  importId: grantImportId("siteId"),
-  inputs: resourceInputs({ siteId: Id, ...principalInputs }),
-  rules: (inputs) => [...onePrincipal(inputs), ...noAdopt(inputs.adoptId)],
-  ...grantDefinition,
-  replaceOnChange: [...grantDefinition.replaceOnChange, "siteId"],
-  outputs: {
-    siteId: (_, known) => known.siteId,
-    email: (grant, known) => grantEmail(grant, known.email),
-  },
-  idOf: (grant, inputs) => grantId(inputs.siteId, grant),
-  create: (ctx, inputs) => createGrant(ctx, target(inputs), inputs),
-  read: ({ client }, _id, olds) => readGrant(client, target(olds), olds),
-  patch: ({ client }, _id, olds, body) => patchGrant(client, target(olds), olds, body.role),
-  delete: ({ client }, _id, olds) => deleteGrant(client, target(olds), olds),
-});
+export const sitePermission = defineResource(
+  grantDefinitionOf({
+    kind: "site-permission",
+    type: "SitePermission",
+    target: { kind: "site", key: "siteId", owner: "Site" },
+  }),
+);
 
 type Inputs = ArgsInputs<typeof sitePermission>;
 

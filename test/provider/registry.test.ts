@@ -28,3 +28,28 @@ test("the tools' entry exports each definition of the registry by name, and no o
   expect(new Set(exported)).toEqual(new Set(definitions));
   expect(exported).toHaveLength(definitions.length);
 });
+
+test("the grant resources are one declaration: each differs from the others in its target alone", () => {
+  const grants = definitions.filter((d) => d.grantTarget !== undefined);
+  expect(grants.map((d) => d.type).sort()).toEqual([
+    "CollectionPermission",
+    "SitePermission",
+    "SpacePermission",
+  ]);
+  // Each grant, its target's key written as `<target>`.
+  const shape = (d: (typeof grants)[number]) => {
+    const key = d.grantTarget!.key;
+    const named = (k: string) => (k === key ? "<target>" : k);
+    return {
+      inputs: Object.keys(d.inputs.shape).map(named),
+      outputs: d.outputs.map(named),
+      replaceOnChange: d.replaceOnChange.map(named),
+      importId: d.importId.formats.map((f) => f.replace(`<${key}>`, "<target>")),
+      repeatable: d.repeatable,
+    };
+  };
+  for (const d of grants) {
+    expect(definitions.find((o) => o.type === d.grantTarget!.owner)).toBeDefined();
+    expect(shape(d)).toEqual(shape(grants[0]!));
+  }
+});
