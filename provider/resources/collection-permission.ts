@@ -37,7 +37,7 @@ export interface CollectionPermissionArgs extends GrantArgs {
  */
 export class CollectionPermission extends collectionPermission.resource<CollectionPermissionArgs>() {
   constructor(name: string, args: CollectionPermissionArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseMixing("CollectionPermission", name, "collectionId", args.collectionId);
+    refuseMixing(collectionPermission, name, args);
     super(name, args, opts);
   }
 }

@@ -37,7 +37,7 @@ export interface SitePermissionArgs extends GrantArgs {
  */
 export class SitePermission extends sitePermission.resource<SitePermissionArgs>() {
   constructor(name: string, args: SitePermissionArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseMixing("SitePermission", name, "siteId", args.siteId);
+    refuseMixing(sitePermission, name, args);
     super(name, args, opts);
   }
 }

@@ -37,7 +37,7 @@ export interface SpacePermissionArgs extends GrantArgs {
  */
 export class SpacePermission extends spacePermission.resource<SpacePermissionArgs>() {
   constructor(name: string, args: SpacePermissionArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseMixing("SpacePermission", name, "spaceId", args.spaceId);
+    refuseMixing(spacePermission, name, args);
     super(name, args, opts);
   }
 }
