@@ -232,6 +232,23 @@ export interface Definition<
    * one object: both doors refuse it (resources/permission-mixing.ts).
    */
   grantTarget?: GrantTarget;
+  /** What the exporter (docs-workspace-cli) needs to know of this kind beyond its inputs. */
+  exporter?: ExporterFacts<NoInfer<keyof M & string>>;
+}
+
+/** What the exporter reads on a definition (`exporter`). */
+export interface ExporterFacts<Output extends string = string> {
+  /**
+   * Objects an object of this kind makes and takes with it, by the output that names each (a
+   * section's first site space, a translation's result space): a stack that manages the object
+   * manages them, and the exporter never declares them apart.
+   */
+  owns?: readonly { output: Output; type: string }[];
+  /**
+   * Its objects exist whether a stack manages them or not (the organization's settings, its
+   * members): none is ever left behind, and an import file lists them only when asked.
+   */
+  standing?: true;
 }
 
 /** What an additive grant is on (`grantTarget`). */
@@ -321,6 +338,8 @@ export interface DefinedResource<S extends Schema, O> {
   importId: ImportId;
   /** An additive grant's target (the definition's `grantTarget`). */
   grantTarget: GrantTarget | undefined;
+  /** What the exporter needs to know of this kind (the definition's `exporter`). */
+  exporter: ExporterFacts;
   /** What the runtime and the native provider serve for this kind. */
   handlers: Lifecycle;
   /** The Resource class, checked against the Args interface `A` (see {@link ArgsOf}). */
@@ -378,6 +397,7 @@ export function defineResource<
     repeatable: def.repeatable ?? false,
     importId: def.importId ?? BY_ID,
     grantTarget: def.grantTarget,
+    exporter: def.exporter ?? {},
     handlers,
     resource<A>() {
       const props = (args: A): pulumi.Inputs => ({

@@ -7,6 +7,7 @@ import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 export const siteSection = defineResource({
   kind: "site-section",
   type: "SiteSection",
+  exporter: { owns: [{ output: "siteSpaceId", type: "SiteSpace" }] },
   importId: IN_SITE,
   inputs: resourceInputs({
     siteId: Id,

@@ -53,3 +53,17 @@ test("the grant resources are one declaration: each differs from the others in i
     expect(shape(d)).toEqual(shape(grants[0]!));
   }
 });
+
+test("what the exporter reads on a definition names outputs and types of the registry", () => {
+  const types = definitions.map((d) => d.type);
+  const owning = definitions.filter((d) => (d.exporter.owns ?? []).length > 0);
+  expect(owning.map((d) => d.type).sort()).toEqual(["SiteSection", "Translation"]);
+  for (const d of owning) {
+    for (const owned of d.exporter.owns!) {
+      expect(d.outputs).toContain(owned.output);
+      expect(types).toContain(owned.type);
+    }
+  }
+  const standing = definitions.filter((d) => d.exporter.standing).map((d) => d.type);
+  expect(standing.sort()).toEqual(["OrganizationMember", "OrganizationSettings"]);
+});
