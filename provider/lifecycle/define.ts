@@ -5,6 +5,7 @@ import { CONFIG_NAMESPACE, WORKSPACE_NAME } from "../config";
 import type { Context } from "../context";
 import { bodyName, COMMON, erase, type Candidate } from "./adapter";
 import { lifecycleOf, type Lifecycle } from "./handlers";
+import type { ExporterFacts, GrantTarget } from "./facts";
 import { BY_ID, type ImportId } from "./import-id";
 import { shim } from "./shim";
 import { warnUnknownConfigOnce } from "../unknown-config";
@@ -221,44 +222,12 @@ export interface Definition<
    * `naturalKey`.
    */
   repeatable?: true;
-  /**
-   * How `pulumi import` names an object of this kind (lifecycle/import-id.ts); by default its id
-   * alone.
-   */
+  /** How `pulumi import` names an object (import-id.ts); by default its id alone. */
   importId?: ImportId;
-  /**
-   * An additive grant's target: the input naming the object it is on, and the resource type that
-   * lists that object's grants authoritatively (`permissions`). The two forms are never mixed on
-   * one object: both doors refuse it (resources/permission-mixing.ts).
-   */
+  /** An additive grant's target (facts.ts): both doors refuse mixing it with `permissions`. */
   grantTarget?: GrantTarget;
-  /** What the exporter (docs-workspace-cli) needs to know of this kind beyond its inputs. */
+  /** What the exporter (docs-workspace-cli) needs to know of this kind (facts.ts). */
   exporter?: ExporterFacts<NoInfer<keyof M & string>>;
-}
-
-/** What the exporter reads on a definition (`exporter`). */
-export interface ExporterFacts<Output extends string = string> {
-  /**
-   * Objects an object of this kind makes and takes with it, by the output that names each (a
-   * section's first site space, a translation's result space): a stack that manages the object
-   * manages them, and the exporter never declares them apart.
-   */
-  owns?: readonly { output: Output; type: string }[];
-  /**
-   * Its objects exist whether a stack manages them or not (the organization's settings, its
-   * members): none is ever left behind, and an import file lists them only when asked.
-   */
-  standing?: true;
-}
-
-/** What an additive grant is on (`grantTarget`). */
-export interface GrantTarget {
-  /** The object, as the API names it: `space`. */
-  kind: string;
-  /** The input that holds its id: `spaceId`. */
-  key: string;
-  /** The resource type that declares its `permissions`: `Space`. */
-  owner: string;
 }
 
 /** Arguments as a program writes them: each value, and each element or field of it, may be an Output. */
@@ -334,11 +303,9 @@ export interface DefinedResource<S extends Schema, O> {
    * `repeatable`); otherwise its `naturalKey` finds what a create made.
    */
   repeatable: boolean;
-  /** How `pulumi import` and the exporter's import file name an object (the definition's `importId`). */
+  /** The definition's `importId`, `grantTarget` and `exporter`, read by the doors and the tools. */
   importId: ImportId;
-  /** An additive grant's target (the definition's `grantTarget`). */
   grantTarget: GrantTarget | undefined;
-  /** What the exporter needs to know of this kind (the definition's `exporter`). */
   exporter: ExporterFacts;
   /** What the runtime and the native provider serve for this kind. */
   handlers: Lifecycle;

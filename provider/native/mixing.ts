@@ -1,6 +1,7 @@
 import type { Props } from "../lifecycle/compare";
 import { isUnknown } from "../lifecycle/compare";
-import { nativeToken, type GrantTarget } from "../lifecycle/define";
+import { nativeToken } from "../lifecycle/define";
+import type { GrantTarget } from "../lifecycle/facts";
 import { definitions } from "../resources/registry";
 import { mixingError } from "../resources/permission-mixing";
 

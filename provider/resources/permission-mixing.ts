@@ -1,4 +1,4 @@
-import type { GrantTarget } from "../lifecycle/define";
+import type { GrantTarget } from "../lifecycle/facts";
 
 /**
  * The rule against mixing the two forms of permissions on one object: a Space, Collection or Site
