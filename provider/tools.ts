@@ -3,14 +3,14 @@
  * in docs-workspace-cli) read the provider through, so that no package reaches into another's
  * files. What it holds: the one HTTP client and its error, the provider's configuration and the
  * client of a workspace, the wire schemas and calls of every API family, each resource's
- * definition (its kind, schema and outputs) and the runtime's list of them, and the native
+ * definition (its kind, schema and outputs) and the registry of them, and the native
  * import ids. A program needs none of it: it imports `pulumi-docs-workspace`.
  */
 export * from "./client";
 export * from "./config";
 export { clientFor, useConfig } from "./context";
 export type { DefinedResource } from "./lifecycle/define";
-export { definitions } from "./runtime";
+export { definitions } from "./resources/registry";
 export { importIdOf } from "./native/resources";
 export { sameValue } from "./lifecycle/compare";
 

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { CONFIG_NAMESPACE } from "../provider/config";
-import { definitions } from "../provider/runtime";
+import { definitions } from "../provider/resources/registry";
 import { configProperties } from "./native-schema/config";
 import { examplesSection, importSection } from "./native-schema/examples";
 import { inputProperties } from "./native-schema/inputs";
@@ -73,7 +73,7 @@ function resourceSpec(table: TypeTable, sources: Sources, def: Definition) {
       createOnly,
       ADOPT,
       examplesSection(def.type),
-      importSection(def.token),
+      importSection(def.token, def.importId),
     ),
     properties: specs(outputs),
     required: requiredOf(outputs),

@@ -26,12 +26,15 @@ const tokens: ReadonlyMap<string, string> = new Map(definitions.map((d) => [d.ty
 export const IMPORT_KINDS: readonly string[] = definitions.map((d) => d.type);
 
 /**
- * The kinds an import file leaves out unless `--only` names them: the organization's settings and
- * its members exist whether a stack manages them or not, and OrganizationSettings' id is the
+ * The kinds an import file leaves out unless `--only` names them (their definitions'
+ * `exporter.standing`): the organization's settings and its members exist whether a stack
+ * manages them or not, and OrganizationSettings' id is the
  * organization's, so with it in the file `pulumi import` writes every resource's
  * `organizationId` as a reference to it (`${["organization-settings"].id}`).
  */
-export const ORGANIZATION_KINDS: readonly string[] = ["OrganizationSettings", "OrganizationMember"];
+export const ORGANIZATION_KINDS: readonly string[] = definitions
+  .filter((d) => d.exporter.standing)
+  .map((d) => d.type);
 
 /**
  * The import file of the declarations of a program, in the program's order: those of the kinds

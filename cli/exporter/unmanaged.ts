@@ -1,4 +1,5 @@
 import * as fs from "node:fs";
+import { definitions } from "pulumi-docs-workspace/tools";
 import { z } from "zod";
 import type { Inventory } from "./inventory";
 import { defaultVisitorAuth } from "./declare-redirects";
@@ -81,9 +82,15 @@ export function readManaged(file: string): Managed {
   return managedBy(resources);
 }
 
+/** What each resource type's objects take with them (its definition's `exporter.owns`). */
+const OWNS: ReadonlyMap<string, readonly { output: string; type: string }[]> = new Map(
+  definitions.map((d) => [d.type, d.exporter.owns ?? []]),
+);
+
 /**
- * The objects `resources` manage: each resource's own object, and what it owns: a section the
- * site space it was made with (`siteSpaceId`), a translation its result space.
+ * The objects `resources` manage: each resource's own object, and what it owns (its definition's
+ * `exporter.owns`): a section the site space it was made with (`siteSpaceId`), a translation its
+ * result space.
  */
 export function managedBy(resources: readonly StateResource[]): Managed {
   const managed = new Set<string>();
@@ -91,14 +98,10 @@ export function managedBy(resources: readonly StateResource[]): Managed {
     const type = TYPE.exec(r.type)?.[1];
     if (type === undefined || !r.id) continue;
     managed.add(key(type, r.id));
-    const owned = (output: string) => {
-      const value = r.outputs?.[output];
-      return typeof value === "string" ? value : undefined;
-    };
-    const siteSpace = type === "SiteSection" ? owned("siteSpaceId") : undefined;
-    if (siteSpace) managed.add(key("SiteSpace", siteSpace));
-    const result = type === "Translation" ? owned("resultSpaceId") : undefined;
-    if (result) managed.add(key("Space", result));
+    for (const owned of OWNS.get(type) ?? []) {
+      const value = r.outputs?.[owned.output];
+      if (typeof value === "string" && value !== "") managed.add(key(owned.type, value));
+    }
   }
   return managed;
 }

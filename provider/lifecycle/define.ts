@@ -5,6 +5,8 @@ import { CONFIG_NAMESPACE, WORKSPACE_NAME } from "../config";
 import type { Context } from "../context";
 import { bodyName, COMMON, erase, type Candidate } from "./adapter";
 import { lifecycleOf, type Lifecycle } from "./handlers";
+import type { ExporterFacts, GrantTarget } from "./facts";
+import { BY_ID, type ImportId } from "./import-id";
 import { shim } from "./shim";
 import { warnUnknownConfigOnce } from "../unknown-config";
 
@@ -220,6 +222,12 @@ export interface Definition<
    * `naturalKey`.
    */
   repeatable?: true;
+  /** How `pulumi import` names an object (import-id.ts); by default its id alone. */
+  importId?: ImportId;
+  /** An additive grant's target (facts.ts): both doors refuse mixing it with `permissions`. */
+  grantTarget?: GrantTarget;
+  /** What the exporter (docs-workspace-cli) needs to know of this kind (facts.ts). */
+  exporter?: ExporterFacts<NoInfer<keyof M & string>>;
 }
 
 /** Arguments as a program writes them: each value, and each element or field of it, may be an Output. */
@@ -295,6 +303,10 @@ export interface DefinedResource<S extends Schema, O> {
    * `repeatable`); otherwise its `naturalKey` finds what a create made.
    */
   repeatable: boolean;
+  /** The definition's `importId`, `grantTarget` and `exporter`, read by the doors and the tools. */
+  importId: ImportId;
+  grantTarget: GrantTarget | undefined;
+  exporter: ExporterFacts;
   /** What the runtime and the native provider serve for this kind. */
   handlers: Lifecycle;
   /** The Resource class, checked against the Args interface `A` (see {@link ArgsOf}). */
@@ -350,6 +362,9 @@ export function defineResource<
     replaceOnChange: kind.replaces,
     createOnly: def.createOnly ?? [],
     repeatable: def.repeatable ?? false,
+    importId: def.importId ?? BY_ID,
+    grantTarget: def.grantTarget,
+    exporter: def.exporter ?? {},
     handlers,
     resource<A>() {
       const props = (args: A): pulumi.Inputs => ({

@@ -1,11 +1,15 @@
 import type { Props } from "../lifecycle/compare";
 import { isUnknown } from "../lifecycle/compare";
+import { nativeToken } from "../lifecycle/define";
+import type { GrantTarget } from "../lifecycle/facts";
+import { definitions } from "../resources/registry";
+import { mixingError } from "../resources/permission-mixing";
 
 /**
- * The native plugin's guard against mixing the two forms of permissions on one object (the
- * program side has its own, provider/resources/permission-mixing.ts). The engine sends every
- * Check, Diff and Create of a deployment to this one process, so it remembers which objects, by
- * id, a resource manages authoritatively (a Space, Collection or Site declaring `permissions`)
+ * The native plugin's side of the rule against mixing the two forms of permissions on one object
+ * (provider/resources/permission-mixing.ts holds the rule, its wording and the program's side).
+ * The engine sends every Check, Diff and Create of a deployment to this one process, so it
+ * remembers which objects, by id, a resource manages authoritatively (a Space, Collection or Site declaring `permissions`)
  * and which an additive grant targets, and refuses the second of the two.
  *
  * What it sees: an object's id once it is known to the plugin, from the Diff of an existing
@@ -16,42 +20,42 @@ import { isUnknown } from "../lifecycle/compare";
  * `up` fails at the grant's Check, right after the object's create and before the grant is written.
  */
 
-/** What holds grants, by the token of each side. */
-const AUTHORITATIVE: Readonly<Record<string, string>> = {
-  Space: "space",
-  Collection: "collection",
-  Site: "site",
-};
-const ADDITIVE: Readonly<Record<string, { kind: string; key: string; owner: string }>> = {
-  SpacePermission: { kind: "space", key: "spaceId", owner: "Space" },
-  CollectionPermission: { kind: "collection", key: "collectionId", owner: "Collection" },
-  SitePermission: { kind: "site", key: "siteId", owner: "Site" },
-};
-
-const typeOf = (token: string) => token.slice(token.lastIndexOf(":") + 1);
+/** Each grant resource, by its token: what it targets (its definition's `grantTarget`). */
+const GRANTS: ReadonlyMap<string, { type: string; target: GrantTarget }> = new Map(
+  definitions.flatMap((d) =>
+    d.grantTarget === undefined ? [] : [[d.token, { type: d.type, target: d.grantTarget }]],
+  ),
+);
+/** Each resource that lists an object's grants (`permissions`), by its token: what it holds. */
+const AUTHORITATIVE: ReadonlyMap<string, GrantTarget> = new Map(
+  [...GRANTS.values()].map(({ target }) => [nativeToken(target.owner), target]),
+);
 
 /** One deployment's view: made once per plugin process. */
 export class MixingGuard {
-  /** `<kind>:<id>` of each object declaring `permissions`, with its resource name. */
+  /** `<kind>:<id>` of each object declaring `permissions`, with its type and name. */
   private readonly authoritative = new Map<string, string>();
-  /** `<kind>:<id>` of each grant's target, with the grant's type and name. */
-  private readonly additive = new Map<string, string>();
+  /** `<kind>:<id>` of each grant's target, with the grant, by name. */
+  private readonly additive = new Map<
+    string,
+    { type: string; name: string; target: GrantTarget }
+  >();
 
   /**
    * At a grant's Check: a failure naming its target property when that object declares
    * `permissions`; otherwise the grant is remembered.
    */
   checkGrant(token: string, name: string, news: Props): { property: string; reason: string }[] {
-    const grant = ADDITIVE[typeOf(token)];
-    const targetId = grant && news[grant.key];
+    const grant = GRANTS.get(token);
+    const targetId = grant && news[grant.target.key];
     if (!grant || typeof targetId !== "string" || isUnknown(targetId)) return [];
-    const key = `${grant.kind}:${targetId}`;
+    const key = `${grant.target.kind}:${targetId}`;
     const owner = this.authoritative.get(key);
+    const named = { ...grant, name };
     if (owner !== undefined) {
-      const reason = `${grant.owner} "${owner}" (${targetId}) declares permissions (authoritative), and ${typeOf(token)} "${name}" adds a grant to it: the two forms must not be mixed on one ${grant.kind}. Move the grant into its permissions, or remove permissions and declare each grant as a ${typeOf(token)}.`;
-      return [{ property: grant.key, reason }];
+      return [{ property: grant.target.key, reason: mixingError(named, targetId, owner) }];
     }
-    this.additive.set(key, `${typeOf(token)} "${name}"`);
+    this.additive.set(key, named);
     return [];
   }
 
@@ -60,16 +64,13 @@ export class MixingGuard {
    * `permissions`; an error naming both when a grant already targets it.
    */
   noteObject(token: string, name: string, id: string, news: Props): void {
-    const kind = AUTHORITATIVE[typeOf(token)];
-    if (kind === undefined || id === "" || news.permissions === undefined) return;
-    const key = `${kind}:${id}`;
+    const holds = AUTHORITATIVE.get(token);
+    if (holds === undefined || id === "" || news.permissions === undefined) return;
+    const key = `${holds.kind}:${id}`;
+    const owner = `${holds.owner} "${name}"`;
     const grant = this.additive.get(key);
-    if (grant !== undefined) {
-      throw new Error(
-        `${typeOf(token)} "${name}" (${id}) declares permissions (authoritative), and ${grant} adds a grant to it: the two forms must not be mixed on one ${kind}. Move the grant into permissions, or remove permissions and declare each grant apart.`,
-      );
-    }
-    this.authoritative.set(key, name);
+    if (grant !== undefined) throw new Error(mixingError(grant, id, owner));
+    this.authoritative.set(key, owner);
   }
 }
 

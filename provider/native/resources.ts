@@ -2,7 +2,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { DiffOutcome, Props } from "../lifecycle/compare";
 import { UNKNOWN } from "../lifecycle/compare";
 import type { Lifecycle } from "../lifecycle/handlers";
-import { definitions } from "../runtime";
+import { type ImportId, readImportId, writeImportId } from "../lifecycle/import-id";
+import { definitionOf, definitions, type RegisteredResource } from "../resources/registry";
 
 /**
  * The resource methods of the native provider, on the handlers every resource kind already has
@@ -10,20 +11,20 @@ import { definitions } from "../runtime";
  * what the answer carries (a detailed diff, inputs on read, secrets marked).
  */
 
-/** The handlers of every resource, by its token (`docs-workspace:index:Space`). */
-const byToken: ReadonlyMap<string, Lifecycle> = new Map(
-  definitions.map((d) => [d.token, d.handlers]),
-);
-
-/** The handlers of a resource type; an unknown one names the types this plugin serves. */
-export function lifecycleOf(token: string): Lifecycle {
-  const found = byToken.get(token);
+/** The resource of a type (`docs-workspace:index:Space`); an unknown one names the types this plugin serves. */
+function definitionFor(token: string): RegisteredResource {
+  const found = definitionOf(token);
   if (found === undefined) {
     throw new Error(
-      `docs-workspace has no resource type "${token}"; it serves ${[...byToken.keys()].join(", ")}`,
+      `docs-workspace has no resource type "${token}"; it serves ${definitions.map((d) => d.token).join(", ")}`,
     );
   }
   return found;
+}
+
+/** The handlers of a resource type. */
+export function lifecycleOf(token: string): Lifecycle {
+  return definitionFor(token).handlers;
 }
 
 /** Properties with what they hold, and which of them to mark secret in the answer. */
@@ -81,121 +82,34 @@ export async function create(
   return { id: made.id as string, props: made.outs as Props, secrets: secretsOf(kind, secrets) };
 }
 
-/**
- * How each kind's import id is written: the one place `pulumi import`'s ids are read
- * ({@link fromImportId}), and what the schema's `## Import` sections show. A format is
- * `/`-separated parts, each `<key>`, a value the read needs, or a literal word; `id` names the key
- * that holds the object's own id (absent: the whole import id is the object's id). The other keys
- * are what the read is given; a key that another format of the kind names and this one does not
- * is null (a grant names one principal). A kind not listed is imported by its id.
- */
-interface ImportId {
-  formats: readonly string[];
-  id?: string;
+/** The import id of a resource type (`docs-workspace:index:SiteSection`), as its definition declares it. */
+function importIdSpec(token: string): { type: string; spec: ImportId } {
+  const { type, importId } = definitionFor(token);
+  return { type, spec: importId };
 }
 
-const BY_ID: ImportId = { formats: ["<id>"], id: "id" };
-/** A site's objects: their read needs the site, which the import id names first. */
-const IN_SITE: ImportId = { formats: ["<siteId>/<id>"], id: "id" };
-/** A site's adaptive schema, customization and visitor authentication: their id is the site's. */
-const OF_SITE: ImportId = { formats: ["<siteId>"] };
-/** A grant's id is its own: its target, then its principal. */
-const grant = (target: string): ImportId => ({
-  formats: [`<${target}>/teams/<teamId>`, `<${target}>/users/<userId>`],
-});
-
-const IMPORT_IDS: Readonly<Record<string, ImportId>> = {
-  ShareLink: IN_SITE,
-  SiteSection: IN_SITE,
-  SiteSectionGroup: IN_SITE,
-  SiteSpace: IN_SITE,
-  SiteRedirect: IN_SITE,
-  // A site space's customization: its id is the site space's.
-  SiteSpaceCustomization: { formats: ["<siteId>/<siteSpaceId>"], id: "siteSpaceId" },
-  SiteAdaptiveSchema: OF_SITE,
-  SiteCustomization: OF_SITE,
-  SiteVisitorAuth: OF_SITE,
-  TeamMember: { formats: ["<teamId>/<userId>"] },
-  // The glossary is the organization's: its id is the organization's.
-  TranslationGlossary: { formats: ["<organizationId>"] },
-  SpacePermission: grant("spaceId"),
-  CollectionPermission: grant("collectionId"),
-  SitePermission: grant("siteId"),
-};
-
-const typeOf = (token: string) => token.slice(token.lastIndexOf(":") + 1);
-
-/** The import id formats of a resource type (`docs-workspace:index:SiteSection`). */
+/** The import id formats of a resource type: what the schema's `## Import` sections show. */
 export function importIdFormats(token: string): readonly string[] {
-  return (IMPORT_IDS[typeOf(token)] ?? BY_ID).formats;
+  return importIdSpec(token).spec.formats;
 }
 
-/** The keys of a format: `<siteId>/teams/<teamId>` -> [siteId, null, teamId]. */
-function keysOf(format: string): (string | null)[] {
-  return format.split("/").map((part) => /^<(\w+)>$/.exec(part)?.[1] ?? null);
-}
-
-/** The values a format reads from an import id, or undefined when the id has another shape. */
-function match(format: string, importId: string): Record<string, string> | undefined {
-  const parts = format.split("/");
-  const values = importId.split("/");
-  if (values.length !== parts.length) return undefined;
-  const found: Record<string, string> = {};
-  for (const [i, key] of keysOf(format).entries()) {
-    if (key === null ? values[i] !== parts[i] : values[i] === "") return undefined;
-    if (key !== null) found[key] = values[i]!;
-  }
-  return found;
-}
-
-/**
- * What an import id holds beyond the object's id, for the kinds whose read needs more than it
- * ({@link importIdFormats}); the answer's id is then the object's own. An id of another shape is
- * the object's id alone (a `.get()` may give the site among its inputs), except where the whole
- * import id is the object's id: there it is refused, naming the formats.
- */
+/** What `pulumi import`'s id names for a resource type (lifecycle/import-id.ts). */
 export function fromImportId(token: string, importId: string): { id: string; known: Props } {
-  const type = typeOf(token);
-  const spec = IMPORT_IDS[type] ?? BY_ID;
-  for (const format of spec.formats) {
-    const found = match(format, importId);
-    if (found === undefined) continue;
-    const known: Props = {};
-    for (const other of spec.formats.flatMap(keysOf)) if (other !== null) known[other] = null;
-    Object.assign(known, found);
-    if (spec.id === "id") delete known.id;
-    return { id: spec.id === undefined ? importId : found[spec.id]!, known };
-  }
-  if (spec.id === undefined)
-    throw new Error(`${type} ${importId}: an import id is ${spec.formats.join(" or ")}`);
-  return { id: importId, known: {} };
+  const { type, spec } = importIdSpec(token);
+  return readImportId(spec, type, importId);
 }
 
 /**
- * The import id of an object, as {@link fromImportId} reads it, written from the same table: the
- * first format with the object's id at its place and the parents' ids at theirs
- * (`<siteId>/<id>` for an object of a site). Where the whole import id is the object's id (a
- * grant's `<siteId>/teams/<teamId>`, a team membership's `<teamId>/<userId>`, a site's settings'
- * `<siteId>`), it is that id. What `pulumi import` and the exporter's import file name an object by.
+ * The import id of an object, as {@link fromImportId} reads it: what `pulumi import` and the
+ * exporter's import file name an object by.
  */
 export function importIdOf(
   token: string,
   id: string,
   parents: Readonly<Record<string, string | undefined>>,
 ): string {
-  const type = typeOf(token);
-  const spec = IMPORT_IDS[type] ?? BY_ID;
-  if (spec.id === undefined) return id;
-  return spec.formats[0]!.split("/")
-    .map((part) => {
-      const key = /^<(\w+)>$/.exec(part)?.[1];
-      if (key === undefined) return part;
-      if (key === spec.id) return id;
-      const value = parents[key];
-      if (value === undefined) throw new Error(`${type} ${id}: its import id needs its ${key}`);
-      return value;
-    })
-    .join("/");
+  const { type, spec } = importIdSpec(token);
+  return writeImportId(spec, type, id, parents);
 }
 
 /**

@@ -1,45 +1,16 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { Target } from "../api/permissions";
-import { defineResource, Id, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input } from "../lifecycle/define";
-import {
-  type GrantArgs,
-  createGrant,
-  deleteGrant,
-  grantDefinition,
-  grantEmail,
-  grantId,
-  noAdopt,
-  onePrincipal,
-  patchGrant,
-  principalInputs,
-  readGrant,
-} from "./permission-grant";
+import { defineResource } from "../lifecycle/define";
+import { type GrantArgs, grantDefinitionOf } from "./permission-grant";
 import { refuseMixing } from "./permission-mixing";
 
-const target = (o: { collectionId: string; organizationId: string }): Target => ({
-  kind: "collection",
-  id: o.collectionId,
-  organizationId: o.organizationId,
-});
-
-export const collectionPermission = defineResource({
-  kind: "collection-permission",
-  type: "CollectionPermission",
-  inputs: resourceInputs({ collectionId: Id, ...principalInputs }),
-  rules: (inputs) => [...onePrincipal(inputs), ...noAdopt(inputs.adoptId)],
-  ...grantDefinition,
-  replaceOnChange: [...grantDefinition.replaceOnChange, "collectionId"],
-  outputs: {
-    collectionId: (_, known) => known.collectionId,
-    email: (grant, known) => grantEmail(grant, known.email),
-  },
-  idOf: (grant, inputs) => grantId(inputs.collectionId, grant),
-  create: (ctx, inputs) => createGrant(ctx, target(inputs), inputs),
-  read: ({ client }, _id, olds) => readGrant(client, target(olds), olds),
-  patch: ({ client }, _id, olds, body) => patchGrant(client, target(olds), olds, body.role),
-  delete: ({ client }, _id, olds) => deleteGrant(client, target(olds), olds),
-});
+export const collectionPermission = defineResource(
+  grantDefinitionOf({
+    kind: "collection-permission",
+    type: "CollectionPermission",
+    target: { kind: "collection", key: "collectionId", owner: "Collection" },
+  }),
+);
 
 type Inputs = ArgsInputs<typeof collectionPermission>;
 
@@ -66,7 +37,7 @@ export interface CollectionPermissionArgs extends GrantArgs {
  */
 export class CollectionPermission extends collectionPermission.resource<CollectionPermissionArgs>() {
   constructor(name: string, args: CollectionPermissionArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseMixing("CollectionPermission", name, "collectionId", args.collectionId);
+    refuseMixing(collectionPermission, name, args);
     super(name, args, opts);
   }
 }

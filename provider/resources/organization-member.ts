@@ -45,6 +45,7 @@ function emailOf(member: api.Member, declared: string | null | undefined): strin
 export const organizationMember = defineResource({
   kind: "organization-member",
   type: "OrganizationMember",
+  exporter: { standing: true },
   repeatable: true,
   inputs: resourceInputs({
     userId: Id.optional(),

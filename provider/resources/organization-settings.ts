@@ -9,6 +9,7 @@ import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 export const organizationSettings = defineResource({
   kind: "organization-settings",
   type: "OrganizationSettings",
+  exporter: { standing: true },
   repeatable: true,
   inputs: resourceInputs({
     title: api.OrganizationTitle.optional(),

@@ -4,7 +4,8 @@ import { ApiError } from "../client";
 import * as api from "../api/permissions";
 import { Email } from "../api/people";
 import type { Context } from "../context";
-import { Id } from "../lifecycle/define";
+import { Id, resourceInputs } from "../lifecycle/define";
+import { grantImportId } from "../lifecycle/import-id";
 import type { Input, WorkspaceArgs } from "../lifecycle/define";
 import { memberUserId } from "./organization-member";
 
@@ -210,12 +211,72 @@ export function grantEmail(grant: Grant, declared: string | null | undefined): s
   return grant.email ?? declared ?? null;
 }
 
-/** What the three resources share in their definitions: replaces, body, outputs. */
-export const grantDefinition = {
-  // The invite names one principal on one object, and an existing grant is taken over.
-  repeatable: true as const,
-  replaceOnChange: ["organizationId", "teamId", "userId", "email"] as const,
-  response: Grant,
-  createBody: z.object({ role: api.PermissionRole }),
-  patchBody: z.object({ role: api.PermissionRole }),
+/** A grant's inputs once checked, as its handlers read them: its target's id under `K`. */
+type GrantInputs<K extends string> = Record<K, string> & {
+  organizationId: string;
+  teamId?: string | undefined;
+  userId?: string | undefined;
+  email?: string | undefined;
+  role: api.PermissionRole;
+  adoptId?: string | null | undefined;
 };
+/** A grant's old outputs, as its handlers read them. */
+type GrantOutputs<K extends string> = Record<K, string> & Grant & { organizationId: string };
+
+/**
+ * One additive grant resource's definition: SpacePermission, CollectionPermission and
+ * SitePermission differ only in their target (the object's kind, the input naming it, the type
+ * that lists its grants authoritatively), declared here once with its import id. Each file passes
+ * it to `defineResource`, which types it with the target's input by name.
+ */
+export function grantDefinitionOf<const K extends string>(grant: {
+  kind: string;
+  type: string;
+  target: { kind: api.TargetKind; key: K; owner: string };
+}) {
+  const { key } = grant.target;
+  const target = (o: Record<K, string> & { organizationId: string }): api.Target => ({
+    kind: grant.target.kind,
+    id: o[key],
+    organizationId: o.organizationId,
+  });
+  // The target's input and output, named by `key`: the one place the name is not written out.
+  const targetInput = { [key]: Id } as Record<K, typeof Id>;
+  const targetOutput = { [key]: (_: Grant, known: Record<K, string>) => known[key] } as Record<
+    K,
+    (wire: Grant, known: Record<K, string>) => string
+  >;
+  return {
+    kind: grant.kind,
+    type: grant.type,
+    importId: grantImportId(key),
+    grantTarget: grant.target,
+    inputs: resourceInputs<Record<K, typeof Id> & typeof principalInputs>({
+      ...targetInput,
+      ...principalInputs,
+    }),
+    rules: (inputs: GrantInputs<K>) => [...onePrincipal(inputs), ...noAdopt(inputs.adoptId)],
+    // The invite names one principal on one object, and an existing grant is taken over.
+    repeatable: true as const,
+    replaceOnChange: ["organizationId", "teamId", "userId", "email", key] as const,
+    response: Grant,
+    createBody: z.object({ role: api.PermissionRole }),
+    patchBody: z.object({ role: api.PermissionRole }),
+    outputs: {
+      ...targetOutput,
+      email: (wire: Grant, known: { email?: string | null }) => grantEmail(wire, known.email),
+    },
+    idOf: (wire: Grant, inputs: GrantInputs<K>) => grantId(inputs[key], wire),
+    create: (ctx: Context, inputs: GrantInputs<K>) => createGrant(ctx, target(inputs), inputs),
+    read: ({ client }: Context, _id: string, olds: GrantOutputs<K>) =>
+      readGrant(client, target(olds), olds),
+    patch: (
+      { client }: Context,
+      _id: string,
+      olds: GrantOutputs<K>,
+      body: { role: api.PermissionRole },
+    ) => patchGrant(client, target(olds), olds, body.role),
+    delete: ({ client }: Context, _id: string, olds: GrantOutputs<K>) =>
+      deleteGrant(client, target(olds), olds),
+  };
+}

@@ -1,15 +1,44 @@
+import type { GrantTarget } from "../lifecycle/facts";
+
 /**
- * The program-side guard against mixing the two forms of permissions on one object: a Space,
- * Collection or Site that declares `permissions` (authoritative) and a SpacePermission,
- * CollectionPermission or SitePermission (additive) on that same object. The authoritative list
- * would remove the additive grant at every `up` and the grant would add itself back, forever.
+ * The rule against mixing the two forms of permissions on one object: a Space, Collection or Site
+ * that declares `permissions` (authoritative) and a SpacePermission, CollectionPermission or
+ * SitePermission (additive) on that same object. The authoritative list would remove the additive
+ * grant at every `up` and the grant would add itself back, forever. Which grant is on which
+ * object, and which type lists that object's grants, is each grant's definition's `grantTarget`.
  *
- * What it sees: the target's id given as an Output of the object's own Resource (`space.id`, or
- * anything derived from it with `apply`), in one program. Construction of the additive resource
- * then throws, so the program fails at preview. An id given as a plain string cannot be traced
- * back to a Resource here; the native plugin's own guard (provider/native/mixing.ts) and the
- * README say what is caught there.
+ * Both doors refuse a mix, with {@link mixingError}'s one wording; each sees it where it can:
+ * - the program side (here): the target's id given as an Output of the object's own Resource
+ *   (`space.id`, or anything derived from it with `apply`), in one program. Construction of the
+ *   grant then throws, so the program fails at preview. An id given as a plain string cannot be
+ *   traced back to a Resource here;
+ * - the native plugin (provider/native/mixing.ts): the objects' and targets' ids, as the engine
+ *   sends them to its one process.
  */
+
+/** A grant resource as the rule reads it: its type and target (its definition). */
+export interface GrantKind {
+  type: string;
+  grantTarget: GrantTarget | undefined;
+}
+
+/**
+ * The one wording of a mix: the grant (`SpacePermission "extra"`), its target property, the
+ * object's id where it is known, and the object declaring `permissions` (`Space "owned"`).
+ */
+export function mixingError(
+  grant: { type: string; name: string; target: GrantTarget },
+  targetId: string | undefined,
+  owner: string,
+): string {
+  const { key, kind } = grant.target;
+  return (
+    `${grant.type} "${grant.name}": ${key}${targetId === undefined ? "" : ` ${targetId}`} is ${owner}'s, ` +
+    `which declares permissions (authoritative): the two forms must not be mixed on one ${kind}. ` +
+    `Move this grant into ${owner}'s permissions, or remove permissions from ${owner} and declare ` +
+    `each grant as a ${grant.type}.`
+  );
+}
 
 /** Each Resource that declares `permissions`, with how to name it in an error. */
 const authoritative = new WeakMap<object, string>();
@@ -35,17 +64,16 @@ function resourcesOf(value: unknown): Iterable<object> {
 }
 
 /**
- * Throws when `target`, the additive resource's `targetKey` argument, comes from a Resource that
- * declares `permissions`: the error names both.
+ * Throws when the grant `name` of `kind` targets, through its target argument in `args`, a
+ * Resource that declares `permissions`: the error names both.
  */
-export function refuseMixing(type: string, name: string, targetKey: string, target: unknown): void {
-  for (const resource of resourcesOf(target)) {
+export function refuseMixing(kind: GrantKind, name: string, args: object): void {
+  const target = kind.grantTarget;
+  if (target === undefined) throw new Error(`${kind.type} is no grant: it has no grantTarget`);
+  const value = (args as Record<string, unknown>)[target.key];
+  for (const resource of resourcesOf(value)) {
     const owner = authoritative.get(resource);
     if (owner === undefined) continue;
-    throw new Error(
-      `${type} "${name}": ${targetKey} is ${owner}'s, which declares permissions (authoritative): ` +
-        `the two forms must not be mixed on one object. Move this grant into ${owner}'s permissions, ` +
-        `or remove permissions from ${owner} and declare each grant as a ${type}.`,
-    );
+    throw new Error(mixingError({ type: kind.type, name, target }, undefined, owner));
   }
 }

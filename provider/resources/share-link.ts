@@ -1,11 +1,13 @@
 import { z } from "zod";
 import * as api from "../api/share-links";
 import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
+import { IN_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const shareLink = defineResource({
   kind: "share-link",
   type: "ShareLink",
+  importId: IN_SITE,
   inputs: resourceInputs({
     siteId: Id,
     name: api.ShareLinkName,

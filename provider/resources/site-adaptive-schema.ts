@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import * as api from "../api/sites";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import { OF_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 /** Both bodies: the schema is written whole, with one PUT. */
@@ -34,6 +35,7 @@ function undescribedClaims(schema: api.AdaptiveJsonSchema): { property: string; 
 export const siteAdaptiveSchema = defineResource({
   kind: "site-adaptive-schema",
   type: "SiteAdaptiveSchema",
+  importId: OF_SITE,
   repeatable: true,
   inputs: resourceInputs({ siteId: Id, jsonSchema: api.AdaptiveJsonSchema }),
   rules: ({ adoptId, siteId, jsonSchema }, olds) => [

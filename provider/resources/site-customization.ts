@@ -9,6 +9,7 @@ import {
 } from "../api/site-customization-document";
 import { sameValue } from "../lifecycle/compare";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import { OF_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, Known, WorkspaceArgs } from "../lifecycle/define";
 
 /**
@@ -76,6 +77,7 @@ const Body = z.object(api.siteSections);
 export const siteCustomization = defineResource({
   kind: "site-customization",
   type: "SiteCustomization",
+  importId: OF_SITE,
   repeatable: true,
   inputs: resourceInputs({ siteId: Id, ...api.siteSections }),
   rules: ({ adoptId, siteId }) =>

@@ -1,45 +1,16 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { Target } from "../api/permissions";
-import { defineResource, Id, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input } from "../lifecycle/define";
-import {
-  type GrantArgs,
-  createGrant,
-  deleteGrant,
-  grantDefinition,
-  grantEmail,
-  grantId,
-  noAdopt,
-  onePrincipal,
-  patchGrant,
-  principalInputs,
-  readGrant,
-} from "./permission-grant";
+import { defineResource } from "../lifecycle/define";
+import { type GrantArgs, grantDefinitionOf } from "./permission-grant";
 import { refuseMixing } from "./permission-mixing";
 
-const target = (o: { siteId: string; organizationId: string }): Target => ({
-  kind: "site",
-  id: o.siteId,
-  organizationId: o.organizationId,
-});
-
-export const sitePermission = defineResource({
-  kind: "site-permission",
-  type: "SitePermission",
-  inputs: resourceInputs({ siteId: Id, ...principalInputs }),
-  rules: (inputs) => [...onePrincipal(inputs), ...noAdopt(inputs.adoptId)],
-  ...grantDefinition,
-  replaceOnChange: [...grantDefinition.replaceOnChange, "siteId"],
-  outputs: {
-    siteId: (_, known) => known.siteId,
-    email: (grant, known) => grantEmail(grant, known.email),
-  },
-  idOf: (grant, inputs) => grantId(inputs.siteId, grant),
-  create: (ctx, inputs) => createGrant(ctx, target(inputs), inputs),
-  read: ({ client }, _id, olds) => readGrant(client, target(olds), olds),
-  patch: ({ client }, _id, olds, body) => patchGrant(client, target(olds), olds, body.role),
-  delete: ({ client }, _id, olds) => deleteGrant(client, target(olds), olds),
-});
+export const sitePermission = defineResource(
+  grantDefinitionOf({
+    kind: "site-permission",
+    type: "SitePermission",
+    target: { kind: "site", key: "siteId", owner: "Site" },
+  }),
+);
 
 type Inputs = ArgsInputs<typeof sitePermission>;
 
@@ -66,7 +37,7 @@ export interface SitePermissionArgs extends GrantArgs {
  */
 export class SitePermission extends sitePermission.resource<SitePermissionArgs>() {
   constructor(name: string, args: SitePermissionArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseMixing("SitePermission", name, "siteId", args.siteId);
+    refuseMixing(sitePermission, name, args);
     super(name, args, opts);
   }
 }

@@ -1,5 +1,6 @@
 import * as api from "../api/site-redirects";
 import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
+import { IN_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 import { z } from "zod";
 
@@ -11,6 +12,7 @@ import { z } from "zod";
 export const siteRedirect = defineResource({
   kind: "site-redirect",
   type: "SiteRedirect",
+  importId: IN_SITE,
   inputs: resourceInputs({
     siteId: Id,
     source: api.RedirectSource,

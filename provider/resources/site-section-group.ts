@@ -1,6 +1,7 @@
 import { z } from "zod";
 import * as api from "../api/site-sections";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import { IN_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 /**
@@ -24,6 +25,7 @@ export function groupOrderOperations(
 export const siteSectionGroup = defineResource({
   kind: "site-section-group",
   type: "SiteSectionGroup",
+  importId: IN_SITE,
   inputs: resourceInputs({
     siteId: Id,
     title: api.SectionGroupTitle,

@@ -1,11 +1,14 @@
 import * as api from "../api/site-sections";
 import { Condition } from "../api/sites";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import { IN_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const siteSection = defineResource({
   kind: "site-section",
   type: "SiteSection",
+  exporter: { owns: [{ output: "siteSpaceId", type: "SiteSpace" }] },
+  importId: IN_SITE,
   inputs: resourceInputs({
     siteId: Id,
     // A string, never the API's `null` (which creates a new space): that space would belong to

@@ -18,6 +18,8 @@ const Body = z.object(api.siteSpaceSections);
 export const siteSpaceCustomization = defineResource({
   kind: "site-space-customization",
   type: "SiteSpaceCustomization",
+  // Its id is the site space's, which the import id names after the site.
+  importId: { formats: ["<siteId>/<siteSpaceId>"], id: "siteSpaceId" },
   repeatable: true,
   inputs: resourceInputs({ siteId: Id, siteSpaceId: Id, ...api.siteSpaceSections }),
   rules: ({ adoptId, siteSpaceId }) =>

@@ -2,11 +2,13 @@ import { z } from "zod";
 import * as api from "../api/site-spaces";
 import { Condition } from "../api/sites";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
+import { IN_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const siteSpace = defineResource({
   kind: "site-space",
   type: "SiteSpace",
+  importId: IN_SITE,
   inputs: resourceInputs({
     siteId: Id,
     sectionId: Id.optional(),

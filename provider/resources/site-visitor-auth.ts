@@ -1,6 +1,7 @@
 import { z } from "zod";
 import * as api from "../api/site-redirects";
 import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
+import { OF_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 /**
@@ -12,6 +13,7 @@ import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 export const siteVisitorAuth = defineResource({
   kind: "site-visitor-auth",
   type: "SiteVisitorAuth",
+  importId: OF_SITE,
   repeatable: true,
   inputs: resourceInputs({
     siteId: Id,

@@ -1,45 +1,16 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { Target } from "../api/permissions";
-import { defineResource, Id, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input } from "../lifecycle/define";
-import {
-  type GrantArgs,
-  createGrant,
-  deleteGrant,
-  grantDefinition,
-  grantEmail,
-  grantId,
-  noAdopt,
-  onePrincipal,
-  patchGrant,
-  principalInputs,
-  readGrant,
-} from "./permission-grant";
+import { defineResource } from "../lifecycle/define";
+import { type GrantArgs, grantDefinitionOf } from "./permission-grant";
 import { refuseMixing } from "./permission-mixing";
 
-const target = (o: { spaceId: string; organizationId: string }): Target => ({
-  kind: "space",
-  id: o.spaceId,
-  organizationId: o.organizationId,
-});
-
-export const spacePermission = defineResource({
-  kind: "space-permission",
-  type: "SpacePermission",
-  inputs: resourceInputs({ spaceId: Id, ...principalInputs }),
-  rules: (inputs) => [...onePrincipal(inputs), ...noAdopt(inputs.adoptId)],
-  ...grantDefinition,
-  replaceOnChange: [...grantDefinition.replaceOnChange, "spaceId"],
-  outputs: {
-    spaceId: (_, known) => known.spaceId,
-    email: (grant, known) => grantEmail(grant, known.email),
-  },
-  idOf: (grant, inputs) => grantId(inputs.spaceId, grant),
-  create: (ctx, inputs) => createGrant(ctx, target(inputs), inputs),
-  read: ({ client }, _id, olds) => readGrant(client, target(olds), olds),
-  patch: ({ client }, _id, olds, body) => patchGrant(client, target(olds), olds, body.role),
-  delete: ({ client }, _id, olds) => deleteGrant(client, target(olds), olds),
-});
+export const spacePermission = defineResource(
+  grantDefinitionOf({
+    kind: "space-permission",
+    type: "SpacePermission",
+    target: { kind: "space", key: "spaceId", owner: "Space" },
+  }),
+);
 
 type Inputs = ArgsInputs<typeof spacePermission>;
 
@@ -66,7 +37,7 @@ export interface SpacePermissionArgs extends GrantArgs {
  */
 export class SpacePermission extends spacePermission.resource<SpacePermissionArgs>() {
   constructor(name: string, args: SpacePermissionArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseMixing("SpacePermission", name, "spaceId", args.spaceId);
+    refuseMixing(spacePermission, name, args);
     super(name, args, opts);
   }
 }

@@ -44,6 +44,7 @@ async function readMembership(
 export const teamMember = defineResource({
   kind: "team-member",
   type: "TeamMember",
+  importId: { formats: ["<teamId>/<userId>"] },
   repeatable: true,
   inputs: resourceInputs({
     teamId: Id,

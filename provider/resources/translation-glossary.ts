@@ -107,6 +107,8 @@ async function sync(
 export const translationGlossary = defineResource({
   kind: "translation-glossary",
   type: "TranslationGlossary",
+  // The glossary is the organization's: its id is the organization's.
+  importId: { formats: ["<organizationId>"] },
   repeatable: true,
   inputs: resourceInputs({ entries: Entries }),
   rules: ({ adoptId, organizationId }) =>

@@ -40,6 +40,7 @@ async function waitForRun(
 export const translation = defineResource({
   kind: "translation",
   type: "Translation",
+  exporter: { owns: [{ output: "resultSpaceId", type: "Space" }] },
   inputs: resourceInputs({
     spaceId: Id,
     sourceLanguage: Language,

@@ -1,13 +1,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { importIdFormats } from "../../provider/native/resources";
+import type { ImportId } from "../../provider/lifecycle/import-id";
 import { EXAMPLE_FILES, EXAMPLES_DIR, type ExampleLanguage } from "../registry-examples";
 
 /**
  * What a resource's schema description ends with for the Registry and the SDKs' doc comments:
  * its example in every language, as `pulumi convert` wrote it (examples/registry, `npm run
  * examples`), between the `{{% examples %}}` markers Pulumi's docs generator and gen-sdk read, and
- * its `## Import` section, from the import id formats the plugin parses.
+ * its `## Import` section, from the import id formats its definition declares (the plugin parses them).
  */
 
 /** The fence each example's language takes, in the order the Registry shows them. */
@@ -41,8 +41,8 @@ export function examplesSection(type: string): string {
   ].join("\n\n");
 }
 
-/** The `## Import` section: one `pulumi import` line per format the plugin reads. */
-export function importSection(token: string): string {
-  const lines = importIdFormats(token).map((f) => `$ pulumi import ${token} <name> ${f}`);
+/** The `## Import` section: one `pulumi import` line per format the definition declares. */
+export function importSection(token: string, importId: ImportId): string {
+  const lines = importId.formats.map((f) => `$ pulumi import ${token} <name> ${f}`);
   return ["## Import", "```sh\n" + lines.join("\n") + "\n```"].join("\n\n");
 }

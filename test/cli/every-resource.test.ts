@@ -2,7 +2,7 @@ import * as path from "node:path";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi, writes } from "../support/provider";
 import { describeCli, PulumiStack } from "../support/pulumi";
-import { definitions } from "../../provider/runtime";
+import { definitions } from "../../provider/resources/registry";
 
 /** Every resource kind once, through the real `pulumi` CLI: up, the drift gate, destroy. */
 const fixture = path.resolve(__dirname, "../fixtures/every-resource");

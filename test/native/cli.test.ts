@@ -10,7 +10,7 @@ import {
   type ExportedResource,
   type PulumiResult,
 } from "../support/pulumi";
-import { definitions } from "../../provider/runtime";
+import { definitions } from "../../provider/resources/registry";
 
 /**
  * The native plugin through the real `pulumi` CLI: a TypeScript program declaring every resource

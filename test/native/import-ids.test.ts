@@ -1,5 +1,5 @@
 import { fromImportId, importIdFormats, importIdOf } from "../../provider/native/resources";
-import { definitions } from "../../provider/runtime";
+import { definitions } from "../../provider/resources/registry";
 
 /** A format with each `<key>` filled in by a sample value: `<siteId>/<id>` -> `siteId-1/id-1`. */
 const filled = (format: string) => format.replace(/<(\w+)>/g, "$1-1");
@@ -72,5 +72,26 @@ describe("import ids: the formats the schema shows are the ones the plugin reads
       id: "lnk_1",
       known: {},
     });
+  });
+});
+
+describe("import ids: declared on each definition", () => {
+  test.each(definitions.map((d) => [d.type, d] as const))(
+    "%s: the formats the plugin reads are its definition's, each key an input or its own id",
+    (_type, d) => {
+      expect(importIdFormats(d.token)).toBe(d.importId.formats);
+      const inputs = Object.keys(d.inputs.shape);
+      for (const format of d.importId.formats) {
+        for (const [, key] of format.matchAll(/<(\w+)>/g)) {
+          expect(key === "id" || key === d.importId.id || inputs.includes(key!)).toBe(true);
+        }
+      }
+    },
+  );
+
+  test("a resource type the plugin does not serve has no import id: the error names those it serves", () => {
+    expect(() => importIdFormats("docs-workspace:index:Nothing")).toThrow(
+      /no resource type "docs-workspace:index:Nothing"; it serves docs-workspace:index:Collection, /,
+    );
   });
 });

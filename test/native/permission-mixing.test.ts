@@ -48,7 +48,7 @@ test("preview of an existing space: the grant's check fails naming spaceId, the 
     {
       property: "spaceId",
       reason: expect.stringMatching(
-        /^Space "r" \(.+\) declares permissions \(authoritative\), and SpacePermission "r" adds a grant to it: the two forms must not be mixed/,
+        /^SpacePermission "r": spaceId \S+ is Space "r"'s, which declares permissions \(authoritative\): the two forms must not be mixed on one space/,
       ),
     },
   ]);
@@ -60,7 +60,7 @@ test("the grant checked first: the Space's diff fails, naming both", async () =>
     [],
   );
   await expect(plugin.diff(SPACE, spaceId, { title: "Existing" }, owned([]))).rejects.toThrow(
-    /Space "r" \(.+\) declares permissions \(authoritative\), and SpacePermission "r" adds a grant to it/,
+    /^SpacePermission "r": spaceId \S+ is Space "r"'s, which declares permissions \(authoritative\): the two forms must not be mixed on one space/,
   );
 });
 

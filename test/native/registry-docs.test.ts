@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { KEYS, WORKSPACES } from "../../provider/config";
 import { importIdFormats } from "../../provider/native/resources";
-import { definitions } from "../../provider/runtime";
+import { definitions } from "../../provider/resources/registry";
 import { GO_IMPORT_BASE_PATH, SCHEMA_FILE } from "../../scripts/native-schema";
 import {
   EXAMPLE_FILES,

@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { z } from "zod";
 import * as publicSurface from "../../provider/index";
 import { KEYS, WORKSPACES } from "../../provider/config";
-import { definitions } from "../../provider/runtime";
+import { definitions } from "../../provider/resources/registry";
 import {
   GO_IMPORT_BASE_PATH,
   GO_MODULE_PATH,

@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as publicSurface from "../../provider/index";
-import { definitions } from "../../provider/runtime";
+import { definitions } from "../../provider/resources/registry";
 import { GO_IMPORT_BASE_PATH, GO_MODULE_PATH } from "../../scripts/native-schema";
 import {
   buildNodejsSdk,

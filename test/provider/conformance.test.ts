@@ -1,6 +1,6 @@
 // @slow: every lifecycle rule through both doors (`npm run test:fast` leaves it out; `npm test` runs it).
 import { PENDING_CREATE_KEY } from "../../common/pending-create";
-import { definitions } from "../../provider/runtime";
+import { definitions } from "../../provider/resources/registry";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { doors, type Door, type KindDoor } from "../support/doors";
 import { callApi, writes } from "../support/provider";

@@ -1,4 +1,4 @@
-import { definitions } from "../../provider/runtime";
+import { definitions } from "../../provider/resources/registry";
 import { NativePlugin, reveal } from "./native-plugin";
 import { configureProvider, handlersFor, type Endpoint } from "./provider";
 
