@@ -188,3 +188,17 @@ test("nothing imports a package's folder by path: that is its package.json's bui
   );
   expect(wrong.map(shown)).toEqual([]);
 });
+
+test("the exporter and the harness share a package but not a file: neither imports the other", () => {
+  // docs-workspace-cli ships both commands (issue 34 kept it one package); what they share lives
+  // in common/ or the provider's public entries, so either could leave for a package of its own.
+  const cli = path.join(root, "cli");
+  const roomIn = (file: string) => path.relative(cli, file).split(path.sep)[0];
+  const crossing = imports.filter((i) => {
+    if (roomOf(i.file) !== "cli" || !i.specifier.startsWith(".")) return false;
+    const from = roomIn(i.file);
+    const to = roomIn(path.resolve(path.dirname(i.file), i.specifier));
+    return (from === "exporter" && to === "harness") || (from === "harness" && to === "exporter");
+  });
+  expect(crossing.map(shown)).toEqual([]);
+});

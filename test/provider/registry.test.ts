@@ -1,4 +1,4 @@
-import * as pkg from "../../provider";
+import * as pkg from "../../provider/index";
 import { definitions } from "../../provider/resources/registry";
 import * as tools from "../../provider/tools";
 
