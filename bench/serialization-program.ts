@@ -14,7 +14,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Space, type SpaceArgs } from "../provider/index";
-import { createShim } from "../provider/lifecycle/shim";
+import { createShim } from "../provider/dynamic/shim";
 
 type Mode = "classes" | "fresh" | "floor" | "once";
 

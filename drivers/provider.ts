@@ -3,7 +3,7 @@
  * (test/support/provider.ts passes these on) and the bench, which may both import this room.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { configure, provider } from "../provider/runtime";
+import { configure, provider } from "../provider/dynamic/runtime";
 
 type Props = Record<string, unknown>;
 

@@ -1,38 +1,49 @@
-export { Collection, type CollectionArgs } from "./resources/collection";
-export { Space, type SpaceArgs } from "./resources/space";
-export { Site, type SiteArgs } from "./resources/site";
-export { SiteSection, type SiteSectionArgs } from "./resources/site-section";
-export { SiteSectionGroup, type SiteSectionGroupArgs } from "./resources/site-section-group";
-export { SiteSpace, type SiteSpaceArgs } from "./resources/site-space";
-export { ShareLink, type ShareLinkArgs } from "./resources/share-link";
-export { SiteRedirect, type SiteRedirectArgs } from "./resources/site-redirect";
-export { SiteVisitorAuth, type SiteVisitorAuthArgs } from "./resources/site-visitor-auth";
-export { SiteAdaptiveSchema, type SiteAdaptiveSchemaArgs } from "./resources/site-adaptive-schema";
-export {
-  OrganizationSettings,
-  type OrganizationSettingsArgs,
-} from "./resources/organization-settings";
-export { OrganizationMember, type OrganizationMemberArgs } from "./resources/organization-member";
-export { Team, type TeamArgs } from "./resources/team";
-export { TeamMember, type TeamMemberArgs } from "./resources/team-member";
-export { SamlProvider, type SamlProviderArgs } from "./resources/saml-provider";
-export { OpenApiSpec, type OpenApiSpecArgs } from "./resources/openapi-spec";
-export { Translation, type TranslationArgs } from "./resources/translation";
-export {
-  TranslationGlossary,
-  type TranslationGlossaryArgs,
-} from "./resources/translation-glossary";
-export { SiteCustomization, type SiteCustomizationArgs } from "./resources/site-customization";
-export {
-  SiteSpaceCustomization,
-  type SiteSpaceCustomizationArgs,
-} from "./resources/site-space-customization";
-export { SpacePermission, type SpacePermissionArgs } from "./resources/space-permission";
-export {
-  CollectionPermission,
-  type CollectionPermissionArgs,
-} from "./resources/collection-permission";
-export { SitePermission, type SitePermissionArgs } from "./resources/site-permission";
+export { Collection } from "./dynamic/resources/collection";
+export type { CollectionArgs } from "./resources/collection";
+export { Space } from "./dynamic/resources/space";
+export type { SpaceArgs } from "./resources/space";
+export { Site } from "./dynamic/resources/site";
+export type { SiteArgs } from "./resources/site";
+export { SiteSection } from "./dynamic/resources/site-section";
+export type { SiteSectionArgs } from "./resources/site-section";
+export { SiteSectionGroup } from "./dynamic/resources/site-section-group";
+export type { SiteSectionGroupArgs } from "./resources/site-section-group";
+export { SiteSpace } from "./dynamic/resources/site-space";
+export type { SiteSpaceArgs } from "./resources/site-space";
+export { ShareLink } from "./dynamic/resources/share-link";
+export type { ShareLinkArgs } from "./resources/share-link";
+export { SiteRedirect } from "./dynamic/resources/site-redirect";
+export type { SiteRedirectArgs } from "./resources/site-redirect";
+export { SiteVisitorAuth } from "./dynamic/resources/site-visitor-auth";
+export type { SiteVisitorAuthArgs } from "./resources/site-visitor-auth";
+export { SiteAdaptiveSchema } from "./dynamic/resources/site-adaptive-schema";
+export type { SiteAdaptiveSchemaArgs } from "./resources/site-adaptive-schema";
+export { OrganizationSettings } from "./dynamic/resources/organization-settings";
+export type { OrganizationSettingsArgs } from "./resources/organization-settings";
+export { OrganizationMember } from "./dynamic/resources/organization-member";
+export type { OrganizationMemberArgs } from "./resources/organization-member";
+export { Team } from "./dynamic/resources/team";
+export type { TeamArgs } from "./resources/team";
+export { TeamMember } from "./dynamic/resources/team-member";
+export type { TeamMemberArgs } from "./resources/team-member";
+export { SamlProvider } from "./dynamic/resources/saml-provider";
+export type { SamlProviderArgs } from "./resources/saml-provider";
+export { OpenApiSpec } from "./dynamic/resources/openapi-spec";
+export type { OpenApiSpecArgs } from "./resources/openapi-spec";
+export { Translation } from "./dynamic/resources/translation";
+export type { TranslationArgs } from "./resources/translation";
+export { TranslationGlossary } from "./dynamic/resources/translation-glossary";
+export type { TranslationGlossaryArgs } from "./resources/translation-glossary";
+export { SiteCustomization } from "./dynamic/resources/site-customization";
+export type { SiteCustomizationArgs } from "./resources/site-customization";
+export { SiteSpaceCustomization } from "./dynamic/resources/site-space-customization";
+export type { SiteSpaceCustomizationArgs } from "./resources/site-space-customization";
+export { SpacePermission } from "./dynamic/resources/space-permission";
+export type { SpacePermissionArgs } from "./resources/space-permission";
+export { CollectionPermission } from "./dynamic/resources/collection-permission";
+export type { CollectionPermissionArgs } from "./resources/collection-permission";
+export { SitePermission } from "./dynamic/resources/site-permission";
+export type { SitePermissionArgs } from "./resources/site-permission";
 export type { AdaptiveJsonSchema, AgentsContext, SiteType, SiteVisibility } from "./api/sites";
 export {
   getOrganization,

@@ -94,13 +94,39 @@ function longFunctions(source: ts.SourceFile): Span[] {
   return found;
 }
 
-/** The project files a file imports (`import`, `import type`, `export ... from`, `require`). */
+/**
+ * The source file behind each entry of the workspace's packages, by the name a file imports it by
+ * (`pulumi-docs-workspace/runtime`): its package.json's `exports` name a built file under `dist/`,
+ * which the same path under the repository's root, in TypeScript, is compiled from.
+ */
+const packageEntries: ReadonlyMap<string, string> = new Map(
+  ["provider", "emulator", "cli"].flatMap((dir) => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, dir, "package.json"), "utf8")) as {
+      name: string;
+      exports: Record<string, { default?: string } | string>;
+    };
+    return Object.entries(manifest.exports).flatMap(([subpath, target]) => {
+      const built = typeof target === "string" ? target : target.default;
+      if (built === undefined || !built.startsWith("./dist/") || !built.endsWith(".js")) return [];
+      const source = path.join(root, built.slice("./dist/".length).replace(/\.js$/, ".ts"));
+      return [[path.posix.join(manifest.name, subpath), source] as const];
+    });
+  }),
+);
+
+/**
+ * The project files a file imports (`import`, `import type`, `export ... from`, `require`), by a
+ * relative path or by a workspace package's name: a call-time `require` of the package's own
+ * entry is an edge like any other.
+ */
 function importsOf(file: string): string[] {
   const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, "utf8"), true, true);
   return importedFiles
     .map((i) => i.fileName)
-    .filter((name) => name.startsWith("."))
     .flatMap((name) => {
+      const entry = packageEntries.get(name);
+      if (entry !== undefined) return parsed.has(entry) ? [entry] : [];
+      if (!name.startsWith(".")) return [];
       const base = path.resolve(path.dirname(file), name);
       const target = [`${base}.ts`, path.join(base, "index.ts")].find((f) => parsed.has(f));
       return target === undefined ? [] : [target];
@@ -147,6 +173,13 @@ test("no function is over 80 lines, but a route table", () => {
 
 test("no import cycle among source files, type-only imports included", () => {
   expect(importCycles()).toEqual([]);
+});
+
+test("a package's entries, as other files import them by name, are source files the cycle check follows", () => {
+  // Without them, a circle closed by a require of `pulumi-docs-workspace/runtime` goes unseen.
+  expect(packageEntries.get("pulumi-docs-workspace/runtime")).toBeDefined();
+  for (const [name, source] of packageEntries)
+    expect([name, parsed.has(source)]).toEqual([name, true]);
 });
 
 test("the hosted service's client is read by tests only: no source file imports @gitbook/api", () => {

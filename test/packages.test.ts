@@ -90,10 +90,10 @@ const imports = rooms.flatMap((room) => sourceFiles(path.join(root, room)).flatM
 /**
  * The one import of a package by its own name: the shim each resource's state holds requires the
  * runtime by name at call time, because the dynamic-provider host loads it from a string with no
- * file of its own (provider/lifecycle/shim.ts). That is the entry a 0.1.0 stack needs.
+ * file of its own (provider/dynamic/shim.ts). That is the entry a 0.1.0 stack needs.
  */
 const isShimRequire = (i: Import) =>
-  path.relative(root, i.file) === path.join("provider", "lifecycle", "shim.ts") &&
+  path.relative(root, i.file) === path.join("provider", "dynamic", "shim.ts") &&
   i.specifier === "pulumi-docs-workspace/runtime";
 const shown = (i: Import) => `${path.relative(root, i.file)}: ${i.specifier}`;
 

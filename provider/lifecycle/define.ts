@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ListSpec } from "../client";
 import { CONFIG_NAMESPACE, WORKSPACE_NAME } from "../config";
@@ -7,8 +7,6 @@ import { bodyName, COMMON, erase, type Candidate } from "./adapter";
 import { lifecycleOf, type Lifecycle } from "./handlers";
 import type { ExporterFacts, GrantTarget } from "./facts";
 import { BY_ID, type ImportId } from "./import-id";
-import { shim } from "./shim";
-import { warnUnknownConfigOnce } from "../unknown-config";
 
 /**
  * The declarations of the shared lifecycle. A resource file declares its kind once, with
@@ -261,17 +259,6 @@ type Mappers<S extends Schema, R extends z.ZodType> = Record<
   [K in Exclude<Key<S>, keyof z.output<R> | Common | Defaulted>]: Mapper<z.output<R>, Inputs<S>>;
 };
 
-/** A Resource class: its instances carry every output as a `pulumi.Output`. */
-export interface ResourceClass<A, O> {
-  new (
-    name: string,
-    args: A,
-    opts?: pulumi.CustomResourceOptions,
-  ): pulumi.dynamic.Resource & { readonly [K in keyof O]: pulumi.Output<O[K]> };
-  /** The properties it registers: every input (absent ones as undefined), then every output. */
-  props(args: A): pulumi.Inputs;
-}
-
 /**
  * The resource's token in the native provider's schema (`docs-workspace:index:Space`): what a
  * program of any language, `pulumi import` and a policy pack name it by.
@@ -309,8 +296,11 @@ export interface DefinedResource<S extends Schema, O> {
   exporter: ExporterFacts;
   /** What the runtime and the native provider serve for this kind. */
   handlers: Lifecycle;
-  /** The Resource class, checked against the Args interface `A` (see {@link ArgsOf}). */
-  resource<A extends ArgsOf<z.input<S>, A>>(): ResourceClass<A, O>;
+  /**
+   * The outputs' types, for the dynamic door's class (provider/dynamic/resource-class.ts): a type
+   * only, never a value.
+   */
+  readonly outputTypes?: O;
 }
 
 /** The arguments a program writes for a defined resource, as its schema types them. */
@@ -349,7 +339,6 @@ export function defineResource<
   if (unapplied.length > 0) {
     throw new Error(`${def.kind}: no PATCH field, operation or replacement applies ${unapplied}`);
   }
-  const outputKeys = Object.keys(def.outputs).filter((k) => !inputKeys.includes(k));
   const kind = erase(def);
   const handlers = lifecycleOf(kind);
   return {
@@ -366,30 +355,6 @@ export function defineResource<
     grantTarget: def.grantTarget,
     exporter: def.exporter ?? {},
     handlers,
-    resource<A>() {
-      const props = (args: A): pulumi.Inputs => ({
-        ...Object.fromEntries(inputKeys.map((k) => [k, undefined])),
-        ...args,
-        ...Object.fromEntries(outputKeys.map((k) => [k, undefined])),
-      });
-      const provider = shim(def.kind);
-      const secrets = def.secretOutputs ?? [];
-      class Resource extends pulumi.dynamic.Resource {
-        static props = props;
-        constructor(name: string, args: A, opts?: pulumi.CustomResourceOptions) {
-          const options =
-            secrets.length === 0
-              ? opts
-              : {
-                  ...opts,
-                  additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets],
-                };
-          super(provider, name, props(args), options, CONFIG_NAMESPACE, def.type);
-          warnUnknownConfigOnce();
-        }
-      }
-      return Resource as unknown as ResourceClass<A, OutputsOf<S, z.output<R>, M>>;
-    },
   };
 }
 

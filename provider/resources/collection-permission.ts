@@ -1,8 +1,6 @@
-import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsInputs, Input } from "../lifecycle/define";
 import { defineResource } from "../lifecycle/define";
 import { type GrantArgs, grantDefinitionOf } from "./permission-grant";
-import { refuseMixing } from "./permission-mixing";
 
 export const collectionPermission = defineResource(
   grantDefinitionOf({
@@ -21,23 +19,4 @@ export interface CollectionPermissionArgs extends GrantArgs {
    * @example handbook.id
    */
   collectionId: Input<Inputs["collectionId"]>;
-}
-
-/**
- * One principal's role on a collection: **additive**, it adds this grant and leaves the collection's other
- * grants alone, like {@link TeamMember}. For a collection the stack owns, list its grants in
- * {@link Collection} `permissions` instead, which also removes grants made by hand. Never both on one
- * collection: a program that mixes them is refused at preview (see the README for what each front door
- * catches).
- *
- * @example
- * ```ts
- * new CollectionPermission("writers-edit-handbook", { collectionId: handbook.id, teamId: writers.id, role: "edit" });
- * ```
- */
-export class CollectionPermission extends collectionPermission.resource<CollectionPermissionArgs>() {
-  constructor(name: string, args: CollectionPermissionArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseMixing(collectionPermission, name, args);
-    super(name, args, opts);
-  }
 }

@@ -2,7 +2,6 @@ import * as api from "../api/collections";
 import { publicUrls } from "../api/common";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
-import type * as pulumi from "@pulumi/pulumi";
 import type { Target } from "../api/permissions";
 import {
   applyPermissions,
@@ -11,7 +10,6 @@ import {
   Permissions,
   permissionsOutput,
 } from "./permission-list";
-import { recordPermissions } from "./permission-mixing";
 
 const target = (id: string, organizationId: string): Target => ({
   kind: "collection",
@@ -131,25 +129,4 @@ export interface CollectionArgs extends WorkspaceArgs {
    * @example "col_3f9a"
    */
   adoptId?: Input<Inputs["adoptId"]>;
-}
-
-/**
- * A collection: a group of spaces, nestable.
- *
- * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for
- * the object the create made by its title in its parent collection (or at the top level), and takes it, or creates it again. The API gives its
- * objects no creation time, so those with that key are listed just before each POST (one more
- * request per create), and none of them is ever taken. A create an interrupted run left pending is
- * recovered as absent when nothing has the key; otherwise the error names what has it.
- *
- * @example
- * ```ts
- * const handbook = new Collection("handbook", { title: "Engineering handbook" });
- * ```
- */
-export class Collection extends collection.resource<CollectionArgs>() {
-  constructor(name: string, args: CollectionArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, args, opts);
-    recordPermissions(this, "Collection", name, args.permissions);
-  }
 }

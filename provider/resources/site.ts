@@ -5,7 +5,6 @@ import { listSections } from "../api/site-sections";
 import { getDefaultSiteSpace } from "../api/site-spaces";
 import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
-import type * as pulumi from "@pulumi/pulumi";
 import type { Target } from "../api/permissions";
 import {
   applyPermissions,
@@ -14,7 +13,6 @@ import {
   Permissions,
   permissionsOutput,
 } from "./permission-list";
-import { recordPermissions } from "./permission-mixing";
 
 const target = (id: string, organizationId: string): Target => ({
   kind: "site",
@@ -202,25 +200,4 @@ export interface SiteArgs extends WorkspaceArgs {
    * @example "site_7c2d"
    */
   adoptId?: Input<Inputs["adoptId"]>;
-}
-
-/**
- * A docs site: publishes spaces, through sections and site spaces, to an audience. It keeps no
- * count or list of its site spaces: those are other resources, which would leave it stale.
- *
- * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for
- * the object the create made by its title in its organization, made since the create was sent, and
- * takes it, or creates it again; a create an interrupted run left pending is recovered the same
- * way.
- *
- * @example
- * ```ts
- * const docs = new Site("docs", { title: "Developer docs", visibility: "public", published: true });
- * ```
- */
-export class Site extends site.resource<SiteArgs>() {
-  constructor(name: string, args: SiteArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, args, opts);
-    recordPermissions(this, "Site", name, args.permissions);
-  }
 }

@@ -1,8 +1,6 @@
-import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsInputs, Input } from "../lifecycle/define";
 import { defineResource } from "../lifecycle/define";
 import { type GrantArgs, grantDefinitionOf } from "./permission-grant";
-import { refuseMixing } from "./permission-mixing";
 
 export const spacePermission = defineResource(
   grantDefinitionOf({
@@ -21,23 +19,4 @@ export interface SpacePermissionArgs extends GrantArgs {
    * @example runbook.id
    */
   spaceId: Input<Inputs["spaceId"]>;
-}
-
-/**
- * One principal's role on a space: **additive**, it adds this grant and leaves the space's other
- * grants alone, like {@link TeamMember}. For a space the stack owns, list its grants in
- * {@link Space} `permissions` instead, which also removes grants made by hand. Never both on one
- * space: a program that mixes them is refused at preview (see the README for what each front door
- * catches).
- *
- * @example
- * ```ts
- * new SpacePermission("writers-edit-runbook", { spaceId: runbook.id, teamId: writers.id, role: "edit" });
- * ```
- */
-export class SpacePermission extends spacePermission.resource<SpacePermissionArgs>() {
-  constructor(name: string, args: SpacePermissionArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseMixing(spacePermission, name, args);
-    super(name, args, opts);
-  }
 }

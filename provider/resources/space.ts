@@ -2,7 +2,6 @@ import { Language, publicUrls } from "../api/common";
 import * as api from "../api/spaces";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
-import type * as pulumi from "@pulumi/pulumi";
 import type { Target } from "../api/permissions";
 import {
   applyPermissions,
@@ -11,7 +10,6 @@ import {
   Permissions,
   permissionsOutput,
 } from "./permission-list";
-import { recordPermissions } from "./permission-mixing";
 
 const target = (id: string, organizationId: string): Target => ({
   kind: "space",
@@ -167,24 +165,4 @@ export interface SpaceArgs extends WorkspaceArgs {
    * @example "spc_8d1e"
    */
   adoptId?: Input<Inputs["adoptId"]>;
-}
-
-/**
- * A space: a container of documentation content.
- *
- * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for
- * the object the create made by its title in its parent collection (or at the top level), made
- * since the create was sent, and takes it, or creates it again; a create an interrupted run left
- * pending is recovered the same way.
- *
- * @example
- * ```ts
- * const runbook = new Space("runbook", { title: "On-call runbook", parent: handbook.id });
- * ```
- */
-export class Space extends space.resource<SpaceArgs>() {
-  constructor(name: string, args: SpaceArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, args, opts);
-    recordPermissions(this, "Space", name, args.permissions);
-  }
 }

@@ -92,7 +92,7 @@ export class Sources {
       {},
       { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
     );
-    const files = ["resources", "lookups"].flatMap((dir) =>
+    const files = ["resources", "dynamic/resources", "lookups"].flatMap((dir) =>
       ts.sys
         .readDirectory(path.join(root, "provider", dir), [".ts"])
         .filter((f) => !f.endsWith(".d.ts")),
@@ -115,19 +115,21 @@ export class Sources {
     return this.checker.getExportsOfModule(this.checker.getSymbolAtLocation(source)!);
   }
 
-  /** The file of `provider/resources/` that declares the class `type`. */
+  /** The file of `provider/resources/` that declares resource `type` (its `<type>Args`). */
   resourceFile(type: string): string {
     const file = this.program
       .getRootFileNames()
       .map((f) => path.relative(path.join(root, "provider"), f))
-      .find((f) => f.startsWith("resources/") && this.exports(f).some((s) => s.name === type));
-    if (file === undefined) throw new Error(`native schema: no resource file exports ${type}`);
+      .find(
+        (f) => f.startsWith("resources/") && this.exports(f).some((s) => s.name === `${type}Args`),
+      );
+    if (file === undefined) throw new Error(`native schema: no resource file exports ${type}Args`);
     return file;
   }
 
-  /** The Resource class's TSDoc. */
+  /** The TSDoc of the Resource class, which the dynamic door's file of the same name declares. */
   classDoc(file: string, type: string): string | undefined {
-    return summaryOf(this.checker, this.exported(file, type));
+    return summaryOf(this.checker, this.exported(path.join("dynamic", file), type));
   }
 
   /** The TSDoc of each property of the `<type>Args` interface, inherited ones included. */

@@ -1,6 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsInputs, Input } from "../../provider/lifecycle/define";
-import { Space, space, type SpaceArgs } from "../../provider/resources/space";
+import { dynamicClass } from "../../provider/dynamic/resource-class";
+import { Space } from "../../provider/dynamic/resources/space";
+import { space, type SpaceArgs } from "../../provider/resources/space";
 
 /**
  * Args interfaces are written by hand for their TSDoc, and checked against the input schema:
@@ -27,15 +29,15 @@ interface LosingARequired extends Omit<SpaceArgs, "title"> {
 
 test("the compiler refuses an Args that lacks, adds or mistypes an input, or changes its optionality", () => {
   // @ts-expect-error lacks every input but the title
-  space.resource<Lacking>();
+  dynamicClass(space).withArgs<Lacking>();
   // @ts-expect-error declares an input the schema does not have
-  space.resource<Adding>();
+  dynamicClass(space).withArgs<Adding>();
   // @ts-expect-error types the title as a number
-  space.resource<Mistyped>();
+  dynamicClass(space).withArgs<Mistyped>();
   // @ts-expect-error requires the optional emoji
-  space.resource<RequiringAnOptional>();
+  dynamicClass(space).withArgs<RequiringAnOptional>();
   // @ts-expect-error makes the required title optional
-  space.resource<LosingARequired>();
+  dynamicClass(space).withArgs<LosingARequired>();
   expect(Object.keys(Space.props({ title: "t" }))).toEqual([
     "organizationId",
     "workspace",

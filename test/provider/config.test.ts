@@ -8,7 +8,7 @@ import {
 } from "../../provider/config";
 import { UNKNOWN } from "../../provider/lifecycle/compare";
 import { context } from "../../provider/context";
-import { configure, provider } from "../../provider/runtime";
+import { configure, provider } from "../../provider/dynamic/runtime";
 
 const none = () => undefined;
 const from = (values: Record<string, string>) => (key: string) => values[key];

@@ -10,7 +10,7 @@ import {
   SiteSpace,
   Space,
 } from "../../provider/index";
-import { configure, provider } from "../../provider/runtime";
+import { configure, provider } from "../../provider/dynamic/runtime";
 
 /**
  * The tolerant reader against answers shaped like the hosted service's (its published OpenAPI

@@ -4,7 +4,7 @@ import { DECLARED } from "../../provider/lifecycle/adapter";
 import { UNKNOWN } from "../../provider/lifecycle/compare";
 import { defineResource, resourceInputs } from "../../provider/lifecycle/define";
 import { CREATE_ATTEMPTS } from "../../provider/lifecycle/recovery";
-import { configure } from "../../provider/runtime";
+import { configure } from "../../provider/dynamic/runtime";
 
 type Props = Record<string, unknown>;
 

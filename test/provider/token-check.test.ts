@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { checkToken, configure, useConfig } from "../../provider/context";
-import { provider } from "../../provider/runtime";
+import { provider } from "../../provider/dynamic/runtime";
 import { NativePlugin } from "../support/native-plugin";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 

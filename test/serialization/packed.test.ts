@@ -96,7 +96,7 @@ test("npm pack from a fresh clone builds and ships each package's own dist, and 
     [PACKAGES.provider]: [
       "dist/provider/index.js",
       "dist/provider/index.d.ts",
-      "dist/provider/runtime/index.js",
+      "dist/provider/dynamic/runtime.js",
       "dist/provider/tools.d.ts",
       "dist/provider/native/main.js",
       "native/plugin/pulumi-resource-docs-workspace",

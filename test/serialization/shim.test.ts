@@ -51,7 +51,7 @@ test("the built shim serializes to exactly the __provider release 0.1.0 wrote in
   const written = state.resources.flatMap((r) => r.inputs?.__provider ?? []);
   expect(written.length).toBeGreaterThan(0);
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built module, as the host has it
-  const built = require(path.join(root, "provider/dist/provider/lifecycle/shim.js")) as {
+  const built = require(path.join(root, "provider/dist/provider/dynamic/shim.js")) as {
     createShim: (kind: string) => pulumi.dynamic.ResourceProvider;
   };
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- what pulumi.dynamic.Resource calls

@@ -1,0 +1,60 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { CONFIG_NAMESPACE } from "../config";
+import type { ArgsOf, DefinedResource } from "../lifecycle/define";
+import { warnUnknownConfigOnce } from "../unknown-config";
+import { shim } from "./shim";
+
+/** A Resource class of the dynamic door: its instances carry every output as a `pulumi.Output`. */
+export interface ResourceClass<A, O> {
+  new (
+    name: string,
+    args: A,
+    opts?: pulumi.CustomResourceOptions,
+  ): pulumi.dynamic.Resource & { readonly [K in keyof O]: pulumi.Output<O[K]> };
+  /** The properties it registers: every input (absent ones as undefined), then every output. */
+  props(args: A): pulumi.Inputs;
+}
+
+/**
+ * The dynamic door's class for a defined resource, which a TypeScript program constructs:
+ * `class Space extends dynamicClass(space).withArgs<SpaceArgs>() {}`. Its provider is the kind's
+ * shim, which the engine serializes into each object's state; the definition itself never loads
+ * this room, so the host the shim requires reaches the definitions without coming back here.
+ */
+export function dynamicClass<S extends z.ZodObject, O>(defined: DefinedResource<S, O>) {
+  return {
+    /** The class, checked against the Args interface `A` (see {@link ArgsOf}). */
+    withArgs<A extends ArgsOf<z.input<S>, A>>(): ResourceClass<A, O> {
+      return classOf<A, O>(defined);
+    },
+  };
+}
+
+function classOf<A, O>(defined: DefinedResource<z.ZodObject, unknown>): ResourceClass<A, O> {
+  const inputKeys = Object.keys(defined.inputs.shape);
+  // The definition's own outputs, in its order: every output that is not an input.
+  const outputKeys = defined.outputs.filter((k) => !inputKeys.includes(k));
+  const props = (args: A): pulumi.Inputs => ({
+    ...Object.fromEntries(inputKeys.map((k) => [k, undefined])),
+    ...args,
+    ...Object.fromEntries(outputKeys.map((k) => [k, undefined])),
+  });
+  const provider = shim(defined.kind);
+  const secrets = defined.secretOutputs;
+  class Resource extends pulumi.dynamic.Resource {
+    static props = props;
+    constructor(name: string, args: A, opts?: pulumi.CustomResourceOptions) {
+      const options =
+        secrets.length === 0
+          ? opts
+          : {
+              ...opts,
+              additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets],
+            };
+      super(provider, name, props(args), options, CONFIG_NAMESPACE, defined.type);
+      warnUnknownConfigOnce();
+    }
+  }
+  return Resource as unknown as ResourceClass<A, O>;
+}
