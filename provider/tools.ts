@@ -10,7 +10,7 @@ export * from "./client";
 export * from "./config";
 export { clientFor, useConfig } from "./context";
 export type { DefinedResource } from "./lifecycle/define";
-export { definitions } from "./resources/registry";
+export { definitions, type RegisteredResource } from "./resources/registry";
 export { importIdOf } from "./native/resources";
 export { sameValue } from "./lifecycle/compare";
 

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { CONFIG_NAMESPACE } from "../provider/config";
-import { definitions } from "../provider/resources/registry";
+import { definitions, type RegisteredResource } from "../provider/resources/registry";
 import { configProperties } from "./native-schema/config";
 import { examplesSection, importSection } from "./native-schema/examples";
 import { inputProperties } from "./native-schema/inputs";
@@ -19,8 +19,6 @@ import { paragraphs, TypeTable, type Property, type PropertySpec } from "./nativ
 const rootDir = path.resolve(__dirname, "..");
 export const SCHEMA_FILE = path.join(rootDir, "provider", "native", "schema.json");
 
-type Definition = (typeof definitions)[number];
-
 const ADOPT =
   "Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.";
 
@@ -32,7 +30,7 @@ function requiredOf(properties: Record<string, Property>): string[] {
   return Object.keys(properties).filter((k) => properties[k]!.required);
 }
 
-function resourceSpec(table: TypeTable, sources: Sources, def: Definition) {
+function resourceSpec(table: TypeTable, sources: Sources, def: RegisteredResource) {
   const file = sources.resourceFile(def.type);
   const definitionName = def.type.charAt(0).toLowerCase() + def.type.slice(1);
   const inputs = inputProperties(table, def.type, def.inputs, sources.argsDocs(file, def.type));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PENDING_CREATE_KEY } from "../../common/pending-create";
-import { definitions } from "pulumi-docs-workspace/tools";
+import { definitions, type RegisteredResource } from "pulumi-docs-workspace/tools";
 import { printable } from "./printable";
 import { managedBy, readJson, TYPE, type Managed } from "./unmanaged";
 import { errorText } from "../../common/error-text";
@@ -171,11 +171,9 @@ export async function settle(
   return settled;
 }
 
-type Definition = (typeof definitions)[number];
-
 /** The provider's recovery of one pending create. */
 async function recover(
-  definition: Definition,
+  definition: RegisteredResource,
   create: PendingCreate,
   request: { startedAt: Date | undefined; exclude: string[] },
 ): Promise<Settlement> {
@@ -197,7 +195,7 @@ async function recover(
 
 /** An object the user says a pending create made, read first: it must exist, as that kind. */
 async function taken(
-  definition: Definition,
+  definition: RegisteredResource,
   create: PendingCreate,
   id: string,
 ): Promise<Settlement> {

@@ -3,8 +3,9 @@ import { z } from "zod";
 import type { ListSpec } from "../client";
 import { CONFIG_NAMESPACE, WORKSPACE_NAME } from "../config";
 import type { Context } from "../context";
-import { bodyName, COMMON, erase, type Candidate } from "./adapter";
-import { lifecycleOf, type Lifecycle } from "./handlers";
+import { COMMON, erase, type Candidate } from "./kind";
+import { bodyName } from "./properties";
+import { servedKindOf, type ServedKind } from "./handlers";
 import type { ExporterFacts, GrantTarget } from "./facts";
 import { BY_ID, type ImportId } from "./import-id";
 
@@ -13,12 +14,13 @@ import { BY_ID, type ImportId } from "./import-id";
  * `defineResource`: the input schema with the API's limits, which inputs the create and PATCH
  * bodies carry, how outputs are read from the API object, and its API calls. What every resource
  * does with them lives beside this file: comparison (compare.ts), recovery of creates whose
- * outcome is unknown (recovery.ts) and the six handlers (handlers.ts); this one also makes the
- * properties its Resource class registers.
+ * outcome is unknown (recovery.ts) and the six handlers (handlers.ts). Neither door is imported
+ * here: the dynamic door's classes are in provider/dynamic/, the native plugin in
+ * provider/native/. README.md beside this file follows a create through either.
  */
 
-export type { Candidate } from "./adapter";
-export type { Handlers, Lifecycle } from "./handlers";
+export type { Candidate } from "./kind";
+export type { Handlers, ServedKind } from "./handlers";
 
 /**
  * How to find the object a create may have made when its outcome is unknown: the objects that
@@ -129,11 +131,12 @@ export interface Operation<I, O, W> {
 }
 
 /**
- * One resource kind, declared once. Write `outputs` before every member that receives old
+ * Stage 1 of 5, a `Declaration`: one resource kind as its file declares it, precisely typed.
+ * Write `outputs` before every member that receives old
  * outputs (`deleteBeforeReplace`, the API calls, `operations`): TypeScript infers a definition's
  * types top down, and the outputs type those old outputs.
  */
-export interface Definition<
+export interface Declaration<
   S extends Schema,
   R extends z.ZodType,
   M extends Record<string, Mapper<z.output<R>, Inputs<S>>>,
@@ -267,7 +270,11 @@ export function nativeToken(type: string): string {
   return `${CONFIG_NAMESPACE}:index:${type}`;
 }
 
-/** A resource kind as the rest of the package uses it. */
+/**
+ * Stage 5 of 5, a `DefinedResource`: what `defineResource` returns and the registry lists, a
+ * resource kind as the doors, the schema generator and the exporter use it (its `handlers` are
+ * stage 4).
+ */
 export interface DefinedResource<S extends Schema, O> {
   kind: string;
   type: string;
@@ -295,7 +302,7 @@ export interface DefinedResource<S extends Schema, O> {
   grantTarget: GrantTarget | undefined;
   exporter: ExporterFacts;
   /** What the runtime and the native provider serve for this kind. */
-  handlers: Lifecycle;
+  handlers: ServedKind;
   /**
    * The outputs' types, for the dynamic door's class (provider/dynamic/resource-class.ts): a type
    * only, never a value.
@@ -312,7 +319,7 @@ export function defineResource<
   M extends Mappers<S, R>,
   C extends Schema,
   P extends Schema,
->(def: Definition<S, R, M, C, P>): DefinedResource<S, OutputsOf<S, z.output<R>, M>> {
+>(def: Declaration<S, R, M, C, P>): DefinedResource<S, OutputsOf<S, z.output<R>, M>> {
   const inputKeys = Object.keys(def.inputs.shape);
   // Mistakes a definition can make that no type catches, reported when the package loads.
   const named = new Set(inputKeys.map((k) => bodyName(def, k)));
@@ -340,7 +347,7 @@ export function defineResource<
     throw new Error(`${def.kind}: no PATCH field, operation or replacement applies ${unapplied}`);
   }
   const kind = erase(def);
-  const handlers = lifecycleOf(kind);
+  const handlers = servedKindOf(kind);
   return {
     kind: def.kind,
     type: def.type,

@@ -5,10 +5,10 @@ import { PENDING_CREATE_KEY } from "../../common/pending-create";
 import { ApiError } from "../client";
 import { ConfigError } from "../config";
 import { context, type Context } from "../context";
+import { COMMON, type Kind } from "./kind";
 import {
   body,
   bodyName,
-  COMMON,
   DECLARED,
   declaredIn,
   outputsOf,
@@ -17,8 +17,7 @@ import {
   withChanges,
   withoutProvider,
   workspaceOf,
-  type Kind,
-} from "./adapter";
+} from "./properties";
 import {
   changedKeys,
   diffOf,
@@ -40,11 +39,10 @@ import {
 } from "./recovery";
 
 /**
- * The six methods Pulumi calls on every resource, written once for every kind: check, diff,
- * create (then PATCH the rest, then undo on failure; or adopt), read, update, delete.
+ * Stage 4 of 5, first half, `Handlers`: the six methods Pulumi calls on every resource, written
+ * once for every kind (check, diff, create then PATCH the rest, undone on failure, or adopt;
+ * read, update, delete), in the dynamic provider's shape.
  */
-
-/** The dynamic-provider methods of one resource kind, as the runtime serves them. */
 export type Handlers = Required<Omit<pulumi.dynamic.ResourceProvider, "configure">>;
 
 /** The dynamic-provider methods of one resource kind. */
@@ -60,10 +58,11 @@ export function handlersOf(kind: Kind): Handlers {
 }
 
 /**
- * What the native provider needs beside the six methods: the diff property by property, a read of
- * an object no state records, and which outputs exist and which hold secrets.
+ * Stage 4 of 5, `ServedKind`: the handlers, with what the native provider needs beside them: the
+ * diff property by property, a read of an object no state records, and which outputs exist and
+ * which hold secrets. Both doors serve a kind through this.
  */
-export interface Lifecycle extends Handlers {
+export interface ServedKind extends Handlers {
   detailedDiff(olds: Props, news: Props): DiffOutcome;
   /**
    * Reads an object no state records (`pulumi import`, `Resource.get`): `known` holds what the
@@ -76,8 +75,8 @@ export interface Lifecycle extends Handlers {
   secretOutputs: readonly string[];
 }
 
-/** The handlers of one kind, with what the native provider adds to them. */
-export function lifecycleOf(kind: Kind): Lifecycle {
+/** Stage 3 to 4: a kind's handlers, with what the native provider adds to them. */
+export function servedKindOf(kind: Kind): ServedKind {
   return {
     ...handlersOf(kind),
     detailedDiff: (olds, news) => diffOf(kind, withoutProvider(olds), withoutProvider(news)),

@@ -3,21 +3,13 @@ import { errorText } from "../../common/error-text";
 import { PENDING_CREATE_KEY, type PendingCreateAnswer } from "../../common/pending-create";
 import { ApiError, DEFAULT_RETRY_POLICY, outcomeUnknown } from "../client";
 import { context, type Context } from "../context";
-import {
-  declaredIn,
-  outputsOf,
-  pick,
-  stamped,
-  withoutProvider,
-  workspaceOf,
-  type Candidate,
-  type Kind,
-} from "./adapter";
+import type { Candidate, Kind } from "./kind";
+import { declaredIn, outputsOf, pick, stamped, withoutProvider, workspaceOf } from "./properties";
 import { diffOf, type Props } from "./compare";
 
 /**
  * Creates whose outcome is unknown, and the pending creates an interrupted run left: the object
- * such a create may have made is looked for by its natural key (`Definition.naturalKey`), and
+ * such a create may have made is looked for by its natural key (`Declaration.naturalKey`), and
  * taken if found. Each function takes the kind it works for.
  */
 

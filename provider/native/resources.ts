@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DiffOutcome, Props } from "../lifecycle/compare";
 import { UNKNOWN } from "../lifecycle/compare";
-import type { Lifecycle } from "../lifecycle/handlers";
+import type { ServedKind } from "../lifecycle/handlers";
 import { type ImportId, readImportId, writeImportId } from "../lifecycle/import-id";
 import { definitionOf, definitions, type RegisteredResource } from "../resources/registry";
 
@@ -22,8 +22,8 @@ function definitionFor(token: string): RegisteredResource {
   return found;
 }
 
-/** The handlers of a resource type. */
-export function lifecycleOf(token: string): Lifecycle {
+/** What the doors serve for a resource type (its `ServedKind`), by its token. */
+export function servedKindByToken(token: string): ServedKind {
   return definitionFor(token).handlers;
 }
 
@@ -34,12 +34,12 @@ export interface Answer {
 }
 
 /** What an answer marks secret: the kind's secret outputs, and whatever arrived secret. */
-function secretsOf(kind: Lifecycle, ...arrived: Set<string>[]): Set<string> {
+function secretsOf(kind: ServedKind, ...arrived: Set<string>[]): Set<string> {
   return new Set([...kind.secretOutputs, ...arrived.flatMap((s) => [...s])]);
 }
 
 export async function check(token: string, olds: Props, news: Props) {
-  return lifecycleOf(token).check(olds, news);
+  return servedKindByToken(token).check(olds, news);
 }
 
 /**
@@ -51,7 +51,7 @@ export async function check(token: string, olds: Props, news: Props) {
 const DYNAMIC_SHIM = "__provider";
 
 export function diff(token: string, olds: Props, news: Props): DiffOutcome {
-  const outcome = lifecycleOf(token).detailedDiff(olds, news);
+  const outcome = servedKindByToken(token).detailedDiff(olds, news);
   if (!(DYNAMIC_SHIM in olds)) return outcome;
   return {
     ...outcome,
@@ -69,7 +69,7 @@ export async function create(
   secrets: Set<string>,
   preview: boolean,
 ): Promise<{ id: string } & Answer> {
-  const kind = lifecycleOf(token);
+  const kind = servedKindByToken(token);
   if (preview) {
     const props: Props = {};
     for (const key of kind.outputKeys) {
@@ -123,7 +123,7 @@ export async function read(
   inputs: Props,
   secrets: Set<string>,
 ): Promise<{ id: string; props: Props; inputs: Props | undefined; secrets: Set<string> }> {
-  const kind = lifecycleOf(token);
+  const kind = servedKindByToken(token);
   let result: pulumi.dynamic.ReadResult;
   if (Object.keys(state).length === 0) {
     const named = fromImportId(token, id);
@@ -148,7 +148,7 @@ export async function update(
   secrets: Set<string>,
   preview: boolean,
 ): Promise<Answer> {
-  const kind = lifecycleOf(token);
+  const kind = servedKindByToken(token);
   if (preview) {
     const { [DYNAMIC_SHIM]: _shim, ...props } = olds;
     for (const key of kind.inputKeys) if (news[key] !== undefined) props[key] = news[key];
@@ -159,5 +159,5 @@ export async function update(
 }
 
 export async function remove(token: string, id: string, state: Props): Promise<void> {
-  await lifecycleOf(token).delete(id, state);
+  await servedKindByToken(token).delete(id, state);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "../../provider/client";
-import { DECLARED } from "../../provider/lifecycle/adapter";
+import { DECLARED } from "../../provider/lifecycle/properties";
 import { UNKNOWN } from "../../provider/lifecycle/compare";
 import { defineResource, resourceInputs } from "../../provider/lifecycle/define";
 import { CREATE_ATTEMPTS } from "../../provider/lifecycle/recovery";
