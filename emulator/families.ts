@@ -2,12 +2,12 @@ import type { Background } from "./background";
 import type { ApiContext } from "./context";
 import type { FamilyHooks } from "./hooks";
 import type { Route } from "./http/route";
-import { adaptiveSchemaRoutes } from "./routes/adaptive-schema";
+import { adaptiveSchemaRoutes } from "./routes/site-adaptive-schema";
 import { changeRequestRoutes } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
 import { commentRoutes } from "./routes/comments";
 import { gitSyncRoutes } from "./routes/git-sync";
-import { glossaryRoutes } from "./routes/glossary";
+import { glossaryRoutes } from "./routes/translation-glossary";
 import { resumeGitSync } from "./jobs/git-sync";
 import { changeRequestContentRoutes, spaceContentRoutes } from "./routes/content";
 import { memberRoutes } from "./routes/members";
@@ -16,16 +16,16 @@ import { resumeTranslations } from "./jobs/translations";
 import { openApiSpecRoutes } from "./routes/openapi-specs";
 import { organizationRoutes } from "./routes/organizations";
 import { permissionRoutes } from "./routes/permissions";
-import { samlRoutes } from "./routes/saml";
+import { samlRoutes } from "./routes/saml-providers";
 import { searchRoutes } from "./routes/search";
-import { sectionGroupRoutes } from "./routes/section-groups";
+import { sectionGroupRoutes } from "./routes/site-section-groups";
 import { shareLinkRoutes } from "./routes/share-links";
 import { siteCustomizationRoutes } from "./routes/site-customization";
 import { siteSectionRoutes } from "./routes/site-sections";
 import { siteSpaceRoutes } from "./routes/site-spaces";
 import { siteRoutes } from "./routes/sites";
 import { siteRedirectRoutes } from "./routes/site-redirects";
-import { sitePublishingAuthRoutes } from "./routes/site-publishing-auth";
+import { siteVisitorAuthRoutes } from "./routes/site-visitor-auth";
 import { spaceRoutes } from "./routes/spaces";
 import { teamRoutes } from "./routes/teams";
 import { translationRoutes } from "./routes/translations";
@@ -35,13 +35,13 @@ import { commentHooks, commentsSchema } from "./store/comments";
 import { contentSchema } from "./store/content";
 import { visitorClaimKeysSchema } from "./store/members";
 import { gitSyncHooks, gitSyncSchema } from "./store/git-sync";
-import { glossarySchema } from "./store/glossary";
+import { glossarySchema } from "./store/translation-glossary";
 import { identitySchema } from "./store/identity";
 import { openApiSpecsSchema } from "./store/openapi-specs";
 import { organizationsSchema } from "./store/organizations";
 import { permissionHooks, permissionsSchema } from "./store/permissions";
-import { samlSchema } from "./store/saml";
-import { sectionGroupsSchema } from "./store/section-groups";
+import { samlSchema } from "./store/saml-providers";
+import { sectionGroupsSchema } from "./store/site-section-groups";
 import { shareLinksSchema } from "./store/share-links";
 import { siteCustomizationSchema } from "./store/site-customization";
 import { siteSectionsSchema } from "./store/site-sections";
@@ -49,6 +49,7 @@ import { siteSpacesAddedColumns, siteSpacesSchema } from "./store/site-spaces";
 import { sitesHooks } from "./access/sites";
 import { sitesSchema } from "./store/sites";
 import { siteRedirectsSchema } from "./store/site-redirects";
+import { siteVisitorAuthSchema } from "./store/site-visitor-auth";
 import { spacesAddedColumns, spacesSchema } from "./store/spaces";
 import { teamsSchema } from "./store/teams";
 import { translationHooks, translationsSchema } from "./store/translations";
@@ -85,8 +86,8 @@ export const families: readonly Family[] = [
   { name: "collections", schema: collectionsSchema, routes: collectionRoutes },
   { name: "spaces", schema: spacesSchema, addedColumns: spacesAddedColumns, routes: spaceRoutes },
   { name: "sites", schema: sitesSchema, routes: siteRoutes, hooks: sitesHooks },
-  { name: "adaptive-schema", routes: adaptiveSchemaRoutes },
-  { name: "section-groups", schema: sectionGroupsSchema, routes: sectionGroupRoutes },
+  { name: "site-adaptive-schema", routes: adaptiveSchemaRoutes },
+  { name: "site-section-groups", schema: sectionGroupsSchema, routes: sectionGroupRoutes },
   { name: "site-sections", schema: siteSectionsSchema, routes: siteSectionRoutes },
   {
     name: "site-spaces",
@@ -100,16 +101,12 @@ export const families: readonly Family[] = [
     schema: siteCustomizationSchema,
     routes: siteCustomizationRoutes,
   },
-  // Visitor authentication keeps its one row per site in the redirects family's tables.
-  {
-    name: "site-redirects",
-    schema: siteRedirectsSchema,
-    routes: [...siteRedirectRoutes, ...sitePublishingAuthRoutes],
-  },
+  { name: "site-redirects", schema: siteRedirectsSchema, routes: siteRedirectRoutes },
+  { name: "site-visitor-auth", schema: siteVisitorAuthSchema, routes: siteVisitorAuthRoutes },
   // Members keep their rows in the organizations family's identity tables.
   { name: "members", schema: visitorClaimKeysSchema, routes: memberRoutes },
   { name: "teams", schema: teamsSchema, routes: teamRoutes },
-  { name: "saml", schema: samlSchema, routes: samlRoutes },
+  { name: "saml-providers", schema: samlSchema, routes: samlRoutes },
   {
     name: "openapi-specs",
     schema: openApiSpecsSchema,
@@ -123,7 +120,7 @@ export const families: readonly Family[] = [
     hooks: translationHooks,
     resume: resumeTranslations,
   },
-  { name: "glossary", schema: glossarySchema, routes: glossaryRoutes },
+  { name: "translation-glossary", schema: glossarySchema, routes: glossaryRoutes },
   { name: "content", schema: contentSchema, routes: spaceContentRoutes },
   {
     name: "change-requests",

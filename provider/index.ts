@@ -44,7 +44,8 @@ export { CollectionPermission } from "./dynamic/resources/collection-permission"
 export type { CollectionPermissionArgs } from "./resources/collection-permission";
 export { SitePermission } from "./dynamic/resources/site-permission";
 export type { SitePermissionArgs } from "./resources/site-permission";
-export type { AdaptiveJsonSchema, AgentsContext, SiteType, SiteVisibility } from "./api/sites";
+export type { AgentsContext, SiteType, SiteVisibility } from "./api/sites";
+export type { AdaptiveJsonSchema } from "./api/site-adaptive-schema";
 export {
   getOrganization,
   type GetOrganizationArgs,

@@ -16,18 +16,22 @@ export { sameValue } from "./lifecycle/compare";
 
 export { RoleLevel } from "./api/common";
 export * from "./api/collections";
-export * from "./api/glossary";
-export * from "./api/openapi";
+export * from "./api/translation-glossary";
+export * from "./api/openapi-specs";
 export * from "./api/organizations";
 export * from "./api/people";
+export * from "./api/saml-providers";
 export * from "./api/permissions";
 export * from "./api/share-links";
 export * from "./api/site-customization";
 export * from "./api/site-redirects";
+export * from "./api/site-visitor-auth";
 export { SERVICE_DEFAULTS, type Doc } from "./api/site-customization-document";
 export * from "./api/site-sections";
+export * from "./api/site-section-groups";
 export * from "./api/site-spaces";
 export * from "./api/sites";
+export * from "./api/site-adaptive-schema";
 export * from "./api/spaces";
 export * from "./api/translations";
 

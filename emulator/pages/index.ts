@@ -3,7 +3,7 @@ import { changeRequestPages } from "./change-requests";
 import { contentPages, spacePageRoutes } from "./content";
 import type { Route } from "../http/route";
 import type { PageContext } from "./context";
-import { glossaryPages } from "./glossary";
+import { glossaryPages } from "./translation-glossary";
 import { pdfPages } from "./pdf";
 import { peoplePages } from "./people";
 import { searchPages } from "./search";

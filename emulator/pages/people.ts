@@ -1,8 +1,8 @@
 import { page } from "../http/route";
-import { samlService } from "../render/saml";
+import { samlService } from "../render/saml-providers";
 import { membersOf, type MemberRow } from "../store/members";
 import { findOrganization } from "../store/organizations";
-import { samlProvidersOf, type SamlProviderRow } from "../store/saml";
+import { samlProvidersOf, type SamlProviderRow } from "../store/saml-providers";
 import { teamMembers, teamsOf, type TeamRow } from "../store/teams";
 import type { Store } from "../store";
 import { missing, missingAnswer, pageAnswer, pageRoute } from "./context";

@@ -1,8 +1,8 @@
 import type { RedirectDestination } from "../store/site-redirects";
-import { findPublishingAuth, listRedirects } from "../store/site-redirects";
+import { listRedirects } from "../store/site-redirects";
 import type { SiteRow } from "../store/sites";
 import type { PageContext } from "./context";
-import { badge, html, type Html } from "./html";
+import { html, type Html } from "./html";
 
 /** How many redirects a site's page lists; the API's list pages through the rest. */
 const SHOWN = 200;
@@ -20,8 +20,8 @@ function destinationText(to: RedirectDestination): Html {
   }
 }
 
-/** The site page's sections on its redirects (live ones) and its visitor authentication. */
-export function redirectsAndAuth(ctx: PageContext, site: SiteRow): Html {
+/** The site page's section on its redirects (live ones). */
+export function redirectsSection(ctx: PageContext, site: SiteRow): Html {
   const page = { limit: SHOWN, offset: 0 };
   const { rows, count } = listRedirects(
     ctx.store,
@@ -29,7 +29,6 @@ export function redirectsAndAuth(ctx: PageContext, site: SiteRow): Html {
     { draft: false, orderBy: "source" },
     page,
   );
-  const auth = findPublishingAuth(ctx.store, site.id);
   return html`<h2>Redirects</h2>
     ${
       rows.length === 0
@@ -50,18 +49,5 @@ export function redirectsAndAuth(ctx: PageContext, site: SiteRow): Html {
             )}
           </table>`
     }
-    ${count > rows.length ? html`<p class="meta">${count - rows.length} more</p>` : html``}
-    <h2>Visitor authentication</h2>
-    <dl id="visitor-auth">
-      <dt>State</dt>
-      <dd>${badge(site.visibility === "visitor-auth", "On", "Off")}</dd>
-      <dt>Backend</dt>
-      <dd>${auth?.backend ?? "custom"}</dd>
-      <dt>Fallback URL</dt>
-      <dd>${auth?.fallbackUrl ?? html`<span class="empty">not set</span>`}</dd>
-      <dt>Logout URL</dt>
-      <dd>${auth?.logoutUrl ?? html`<span class="empty">not set</span>`}</dd>
-      <dt>Signing key</dt>
-      <dd><span class="empty">kept secret: the API's admins read it</span></dd>
-    </dl>`;
+    ${count > rows.length ? html`<p class="meta">${count - rows.length} more</p>` : html``}`;
 }

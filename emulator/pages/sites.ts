@@ -1,11 +1,11 @@
-import { storedSchema } from "../render/adaptive-schema";
+import { storedSchema } from "../render/site-adaptive-schema";
 import { page } from "../http/route";
 import { shareLinkUrl } from "../render/share-links";
 import { publishedUrl, siteAppUrl, sitePreviewUrl, type SiteView } from "../render/sites";
 import { spaceAppUrl } from "../render/spaces";
 import { siteView } from "../access/sites";
 import { groupSections, topLevel, findSection, type SectionRow } from "../store/site-sections";
-import { findGroup } from "../store/section-groups";
+import { findGroup } from "../store/site-section-groups";
 import { listShareLinks } from "../store/share-links";
 import { containerSiteSpaces, type SiteSpaceRow } from "../store/site-spaces";
 import { findOrganization } from "../store/organizations";
@@ -15,7 +15,8 @@ import { customizationSection } from "./site-customization";
 import { missing, missingAnswer, pageAnswer, pageRoute, type PageContext } from "./context";
 import { badge, html, layout, maskKey, maskShareUrl, type Html } from "./html";
 import { permissionsSection } from "./permissions";
-import { redirectsAndAuth } from "./site-redirects";
+import { redirectsSection } from "./site-redirects";
+import { visitorAuthSection } from "./site-visitor-auth";
 
 /** A published URL as a page shows it: with a share key masked. */
 function shownUrl(url: string | undefined): Html {
@@ -193,7 +194,8 @@ export const sitePages = [
                     ${claims.map(([name, claim]) => html`<li><code>visitor.claims.${name}</code> ${claim?.description ?? ""}</li>`)}
                   </ul>`
             }
-            ${permissionsSection(ctx, { kind: "site", ...site })} ${redirectsAndAuth(ctx, site)}`,
+            ${permissionsSection(ctx, { kind: "site", ...site })} ${redirectsSection(ctx, site)}
+            ${visitorAuthSection(ctx, site)}`,
         ),
       );
     },

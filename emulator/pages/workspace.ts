@@ -1,7 +1,7 @@
 import { collectionAppUrl } from "../render/collections";
 import { page } from "../http/route";
 import { spaceContentSection } from "./content";
-import { glossaryAppUrl } from "./glossary";
+import { glossaryAppUrl } from "./translation-glossary";
 import { peopleAppUrl } from "./people";
 import { siteAppUrl } from "../render/sites";
 import { spaceAppUrl } from "../render/spaces";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REDIRECT_SOURCE_MAX, REDIRECT_URL_MAX } from "../limits";
-import type { PublishingAuthRow, RedirectRow } from "../store/site-redirects";
+import type { RedirectRow } from "../store/site-redirects";
 import { named, present, timestamp } from "./common";
 
 /**
@@ -82,28 +82,3 @@ export const BulkRedirectsJson = named(
   }),
 );
 export type BulkResult = z.input<typeof BulkRedirectsJson>["results"][number];
-
-/**
- * `SitePublishingAuth`: a site's visitor-authentication settings. `privateKey` signs the visitors'
- * tokens: a secret, sent only to the site's admins.
- */
-export const PublishingAuthJson = named(
-  "SitePublishingAuth",
-  z.strictObject({
-    object: z.literal("publishing-auth"),
-    backend: z.enum(["custom", "integration"]),
-    privateKey: z.string(),
-    fallbackURL: z.url().optional(),
-    logoutURL: z.url().optional(),
-  }),
-);
-
-export function renderPublishingAuth(row: PublishingAuthRow): z.input<typeof PublishingAuthJson> {
-  return {
-    object: "publishing-auth",
-    backend: row.backend,
-    privateKey: row.privateKey,
-    ...present("fallbackURL", row.fallbackUrl),
-    ...present("logoutURL", row.logoutUrl),
-  };
-}

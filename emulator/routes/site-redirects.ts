@@ -24,7 +24,7 @@ import {
   type RedirectFields,
 } from "../store/site-redirects";
 import type { SiteRow } from "../store/sites";
-import { redirectTarget, resolveDestination } from "../access/redirects";
+import { redirectTarget, resolveDestination } from "../access/site-redirects";
 import { requireSite } from "../access/sites";
 import { HttpError } from "../errors";
 

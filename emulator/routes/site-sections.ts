@@ -5,7 +5,7 @@ import { conflict, notFound } from "../errors";
 import { pageOf, pageQuery, slicePage } from "../pagination";
 import { listOf } from "../render/common";
 import { SiteSectionJson } from "../render/site-sections";
-import { addSectionToGroup, findGroup, removeSectionFromGroup } from "../store/section-groups";
+import { addSectionToGroup, findGroup, removeSectionFromGroup } from "../store/site-section-groups";
 import {
   deleteSection,
   findSection,

@@ -35,7 +35,7 @@ import { badReference, requireLiveSpace, requireSite } from "../access/sites";
 import { linkSpace } from "../store/site-spaces";
 import { renderSectionFor, renderSiteSpaceFor } from "../views";
 import { shareKeyQuery } from "../validation";
-import { visitorTokenOpens } from "../access/visitor-auth";
+import { visitorTokenOpens } from "../access/site-visitor-auth";
 
 /** The published view's query: a share key, or a visitor's signed token (a `visitor-auth` site). */
 const publishedQuery = shareKeyQuery.extend({

@@ -3,8 +3,8 @@ import type { Store } from "./index";
 import { all, placeholders, Table, type Raw } from "./sql";
 import { copyRevision, pagesOf } from "./content";
 import { copySpaceInto, findSpace, insertSpace } from "./spaces";
-import { glossaryOf } from "./glossary";
-import { glossaryRewriter } from "../glossary-terms";
+import { glossaryOf } from "./translation-glossary";
+import { glossaryRewriter } from "../translation-glossary-terms";
 
 /**
  * Translations of spaces (§2.12, §4.14). `generation` counts runs: a run that a newer one

@@ -3,7 +3,7 @@ import type { ApiClient } from "../client";
 import { listAll, paginate, segment } from "../client";
 import { open, RoleLevel } from "./common";
 
-/** Members, teams and SAML providers (§2.10, §4.12), with the limits of §8. */
+/** Members and teams (§2.10, §4.12), with the limits of §8. SAML providers: saml-providers.ts. */
 
 /** A team member's role in its team. */
 export const TEAM_ROLES = ["owner", "member"] as const;
@@ -12,11 +12,6 @@ export type TeamRole = z.infer<typeof TeamRole>;
 
 /** The hosted service's team title: 1 to 64 characters. */
 export const TeamTitle = z.string().min(1).max(64);
-
-export const SamlLabel = z.string().min(1).max(30);
-export const SamlEntityId = z.string().min(1).max(1024);
-export const SamlCertificate = z.string().min(1).max(10000);
-export const SamlSsoUrl = z.url({ protocol: /^https?$/ }).max(2048);
 
 /** An e-mail address, as members are named by; lower case, as the service compares them. */
 export const Email = z.email();
@@ -55,42 +50,6 @@ export const TeamMembership = z.looseObject({
 });
 export type TeamMembership = z.infer<typeof TeamMembership>;
 
-/**
- * A SAML setting as answered: absent (release 0.1.0's emulator) or `""` (the hosted service, for
- * a provider not yet configured) both read as unset.
- */
-const samlSetting = z
-  .string()
-  .optional()
-  .transform((value) => (value === "" ? undefined : value));
-
-export const SamlProvider = z.looseObject({
-  id: z.string(),
-  label: z.string(),
-  ssoURL: samlSetting,
-  entityID: samlSetting,
-  certificate: samlSetting,
-  defaultTeam: z.looseObject({ id: z.string() }).optional(),
-  defaultRole: open(RoleLevel).nullish(),
-  createdAt: z.string().optional(),
-  status: z.string().optional(),
-  service: z
-    .looseObject({ acsURL: z.string(), startURL: z.string(), entityID: z.string() })
-    .optional(),
-});
-export type SamlProvider = z.infer<typeof SamlProvider>;
-
-/** The create body of a SAML provider; its PATCH takes the same fields. */
-export const SamlProviderCreate = z.object({
-  label: SamlLabel,
-  entityID: SamlEntityId.optional(),
-  certificate: SamlCertificate.optional(),
-  ssoURL: SamlSsoUrl.optional(),
-  defaultTeam: z.string().nullable().optional(),
-  defaultRole: RoleLevel.nullable().optional(),
-});
-export const SamlProviderPatch = SamlProviderCreate.partial();
-
 /** The bulk team-member update (GAPS.md): users by id or e-mail, roles by user id. */
 export interface TeamMembersUpdate {
   add?: string[];
@@ -98,13 +57,13 @@ export interface TeamMembersUpdate {
   memberships?: Record<string, { role: TeamRole }>;
 }
 
-const org = (organizationId: string) => `/v1/orgs/${segment("organizationId", organizationId)}`;
+/** The path of an organization. */
+export const org = (organizationId: string) =>
+  `/v1/orgs/${segment("organizationId", organizationId)}`;
 const member = (organizationId: string, userId: string) =>
   `${org(organizationId)}/members/${segment("userId", userId)}`;
 const team = (organizationId: string, teamId: string) =>
   `${org(organizationId)}/teams/${segment("teamId", teamId)}`;
-const saml = (organizationId: string, id: string) =>
-  `${org(organizationId)}/saml/${segment("samlProviderId", id)}`;
 
 export function getMember(client: ApiClient, organizationId: string, userId: string) {
   return client.get(member(organizationId, userId), Member);
@@ -227,37 +186,4 @@ export function removeTeamMember(
 ): Promise<void> {
   const path = `${team(organizationId, teamId)}/members/${segment("userId", userId)}`;
   return client.request("DELETE", path);
-}
-
-export function createSamlProvider(
-  client: ApiClient,
-  organizationId: string,
-  body: z.output<typeof SamlProviderCreate>,
-): Promise<SamlProvider> {
-  return client.request("POST", `${org(organizationId)}/saml`, { body, schema: SamlProvider });
-}
-
-/** Every SAML provider of the organization. */
-export function listSamlProviders(
-  client: ApiClient,
-  organizationId: string,
-): Promise<SamlProvider[]> {
-  return listAll(client, `${org(organizationId)}/saml`, SamlProvider, { limit: 1000 });
-}
-
-export function getSamlProvider(client: ApiClient, organizationId: string, id: string) {
-  return client.get(saml(organizationId, id), SamlProvider);
-}
-
-export function updateSamlProvider(
-  client: ApiClient,
-  organizationId: string,
-  id: string,
-  body: z.output<typeof SamlProviderPatch>,
-): Promise<SamlProvider> {
-  return client.request("PATCH", saml(organizationId, id), { body, schema: SamlProvider });
-}
-
-export function deleteSamlProvider(client: ApiClient, organizationId: string, id: string) {
-  return client.request("DELETE", saml(organizationId, id));
 }

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { ApiError, listAll, segment, type ApiClient } from "../client";
-import { findIn, WHOLE_LIST } from "./sites";
+import { findIn, siteById, WHOLE_LIST } from "./sites";
 
 /**
- * A site's redirects and its visitor authentication (docs/api-decisions.md, "Site redirects and
- * visitor authentication"), under `/v1/orgs/{organizationId}/sites/{siteId}`: `redirects`,
- * `redirect?source=` and `publishing/auth`. The API document is silent on both; the limits are
- * the hosted service's, kept here so that check refuses what the API would refuse.
+ * A site's redirects (docs/api-decisions.md, "Site redirects and visitor authentication"), under
+ * `/v1/orgs/{organizationId}/sites/{siteId}`: `redirects` and `redirect?source=`. The API
+ * document is silent on them; the limits are the hosted service's, kept here so that check
+ * refuses what the API would refuse. Visitor authentication is site-visitor-auth.ts's.
  */
 
 /** A source path: `/` then segments, optionally ending in `*` or `/*`; at most 512 characters. */
@@ -49,10 +49,8 @@ export const SiteRedirectPatch = z
   .object({ destination: RedirectDestination, permanent: z.boolean() })
   .partial();
 
-const siteOf = (organizationId: string, siteId: string) =>
-  `/v1/orgs/${segment("organizationId", organizationId)}/sites/${segment("siteId", siteId)}`;
 const redirectsOf = (organizationId: string, siteId: string, id?: string) =>
-  `${siteOf(organizationId, siteId)}/redirects${id === undefined ? "" : `/${segment("siteRedirectId", id)}`}`;
+  `${siteById(organizationId, siteId)}/redirects${id === undefined ? "" : `/${segment("siteRedirectId", id)}`}`;
 
 /** The site's live redirects, as one list walk serves them. */
 export function redirectsList(organizationId: string, siteId: string) {
@@ -73,7 +71,7 @@ export async function redirectBySource(
 ): Promise<SiteRedirect | undefined> {
   try {
     const found = await client.get(
-      `${siteOf(organizationId, siteId)}/redirect`,
+      `${siteById(organizationId, siteId)}/redirect`,
       z.object({ redirect: SiteRedirect }),
       { source },
     );
@@ -116,63 +114,6 @@ export async function deleteRedirect(
   id: string,
 ): Promise<void> {
   await client.request("DELETE", redirectsOf(organizationId, siteId, id));
-}
-
-// Visitor authentication.
-
-export const VisitorAuthBackend = z.enum(["custom", "integration"]);
-
-/** The settings as the provider reads them: `privateKey` is a secret. */
-export const SitePublishingAuth = z.object({
-  backend: VisitorAuthBackend,
-  privateKey: z.string(),
-  fallbackURL: z.string().optional(),
-  logoutURL: z.string().optional(),
-});
-export type SitePublishingAuth = z.infer<typeof SitePublishingAuth>;
-
-/** The PATCH: `backend` is required by the service; a URL `null` unsets it. */
-export const SitePublishingAuthPatch = z.object({
-  backend: VisitorAuthBackend,
-  fallbackURL: HttpUrl.nullable().optional(),
-  logoutURL: HttpUrl.nullable().optional(),
-});
-
-/** What deleting a SiteVisitorAuth writes back: the settings of a site nobody configured. */
-export const DEFAULT_PUBLISHING_AUTH = {
-  backend: "custom",
-  fallbackURL: null,
-  logoutURL: null,
-} as const;
-
-const authOf = (organizationId: string, siteId: string) =>
-  `${siteOf(organizationId, siteId)}/publishing/auth`;
-
-export function getPublishingAuth(client: ApiClient, organizationId: string, siteId: string) {
-  return client.get(authOf(organizationId, siteId), SitePublishingAuth);
-}
-
-export function updatePublishingAuth(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  body: z.infer<typeof SitePublishingAuthPatch>,
-): Promise<SitePublishingAuth> {
-  return client.request("PATCH", authOf(organizationId, siteId), {
-    body,
-    schema: SitePublishingAuth,
-  });
-}
-
-/** A new private key; the old one stops working at once. */
-export function regeneratePublishingAuth(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-): Promise<SitePublishingAuth> {
-  return client.request("POST", `${authOf(organizationId, siteId)}/regenerate`, {
-    schema: SitePublishingAuth,
-  });
 }
 
 /** Every live redirect of the site (the exporter's inventory). */

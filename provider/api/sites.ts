@@ -42,67 +42,6 @@ export type AdaptiveContent = z.infer<typeof AdaptiveContent>;
 /** A visibility condition: §2.5's 1 to 1024 for site spaces, applied to sections too. */
 export const Condition = z.string().min(1).max(1024);
 
-/** Visitor attribute names become `visitor.claims.<name>`, so they must be identifiers. */
-export const CLAIM_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-function claimNames(properties: Record<string, unknown>, ctx: z.RefinementCtx): void {
-  for (const name of Object.keys(properties))
-    if (!CLAIM_NAME.test(name))
-      ctx.addIssue({
-        code: "custom",
-        path: [name],
-        message: `must be named by an identifier matching ${CLAIM_NAME.source}`,
-      });
-}
-const BooleanClaim = z.strictObject({
-  type: z.literal("boolean"),
-  description: z.string().max(1024).optional(),
-});
-const UnsignedClaims = z.strictObject({
-  type: z.literal("object"),
-  description: z.string().max(1024).optional(),
-  properties: z.record(z.string(), BooleanClaim).superRefine(claimNames),
-  additionalProperties: z.boolean(),
-});
-/**
- * §2.4's adaptive schema: a draft-07 object schema whose properties are boolean visitor claims,
- * plus an optional `unsigned` object of boolean claims, with additional properties disallowed.
- */
-export const AdaptiveJsonSchema = z.strictObject({
-  $schema: z.literal("http://json-schema.org/draft-07/schema#").optional(),
-  type: z.literal("object"),
-  properties: z
-    .object({ unsigned: UnsignedClaims.optional() })
-    .catchall(BooleanClaim)
-    .superRefine(claimNames),
-  additionalProperties: z.literal(false),
-}) as unknown as z.ZodType<AdaptiveJsonSchema>;
-export interface BooleanClaim {
-  type: "boolean";
-  description?: string;
-}
-export interface UnsignedClaims {
-  type: "object";
-  description?: string;
-  properties: Record<string, BooleanClaim>;
-  additionalProperties: boolean;
-}
-/** Typed by hand, and the schema above with it: zod cannot type `unsigned` beside a catch-all. */
-export interface AdaptiveJsonSchema {
-  $schema?: "http://json-schema.org/draft-07/schema#";
-  type: "object";
-  properties: {
-    unsigned?: UnsignedClaims;
-    [claim: string]: BooleanClaim | UnsignedClaims | undefined;
-  };
-  additionalProperties: false;
-}
-/** What deleting a SiteAdaptiveSchema writes back: no claims at all. */
-export const EMPTY_ADAPTIVE_SCHEMA: AdaptiveJsonSchema = {
-  type: "object",
-  properties: {},
-  additionalProperties: false,
-};
-
 // ---------------------------------------------------------------------------------------------
 // Wire objects, as the provider reads them: only the fields it uses are required, and
 // enumerations accept values added since. The hosted service's shapes (its published OpenAPI
@@ -129,12 +68,6 @@ export const Site = z.object({
 });
 export type Site = z.infer<typeof Site>;
 
-export const SiteAdaptiveSchema = z.object({
-  jsonSchema: z.record(z.string(), z.unknown()),
-  updatedAt: z.string(),
-});
-export type SiteAdaptiveSchema = z.infer<typeof SiteAdaptiveSchema>;
-
 // Request bodies: the inputs a resource sends are the fields declared here.
 
 /** §4.10. */
@@ -160,7 +93,8 @@ export const SitePatch = z
 
 const sitesOf = (organizationId: string) =>
   `/v1/orgs/${segment("organizationId", organizationId)}/sites`;
-const siteById = (organizationId: string, siteId: string) =>
+/** The path of one site. */
+export const siteById = (organizationId: string, siteId: string) =>
   `${sitesOf(organizationId)}/${segment("siteId", siteId)}`;
 /** The path parameter each child family's id stands for. */
 const CHILD_IDS = {
@@ -290,25 +224,5 @@ export function setSitePublished(
   return client.request("POST", `${siteById(organizationId, siteId)}/${action}`, {
     schema: Site,
     idempotent: true,
-  });
-}
-
-export function getAdaptiveSchema(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-): Promise<SiteAdaptiveSchema> {
-  return client.get(`${siteById(organizationId, siteId)}/adaptive-schema`, SiteAdaptiveSchema);
-}
-
-export function putAdaptiveSchema(
-  client: ApiClient,
-  organizationId: string,
-  siteId: string,
-  jsonSchema: AdaptiveJsonSchema,
-): Promise<SiteAdaptiveSchema> {
-  return client.request("PUT", `${siteById(organizationId, siteId)}/adaptive-schema`, {
-    body: { jsonSchema },
-    schema: SiteAdaptiveSchema,
   });
 }

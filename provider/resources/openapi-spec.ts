@@ -1,5 +1,5 @@
 import { z } from "zod";
-import * as api from "../api/openapi";
+import * as api from "../api/openapi-specs";
 import { publicUrls } from "../api/common";
 import { ApiError } from "../client";
 import type { Context } from "../context";

@@ -1,5 +1,5 @@
 import { RoleLevel } from "../api/common";
-import * as api from "../api/people";
+import * as api from "../api/saml-providers";
 import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 

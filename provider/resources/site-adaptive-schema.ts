@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import * as api from "../api/sites";
+import * as api from "../api/site-adaptive-schema";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
 import { OF_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";

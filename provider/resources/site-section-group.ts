@@ -1,5 +1,6 @@
 import { z } from "zod";
-import * as api from "../api/site-sections";
+import { IconName } from "../api/site-sections";
+import * as api from "../api/site-section-groups";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
 import { IN_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
@@ -29,7 +30,7 @@ export const siteSectionGroup = defineResource({
   inputs: resourceInputs({
     siteId: Id,
     title: api.SectionGroupTitle,
-    icon: api.IconName.nullable().optional(),
+    icon: IconName.nullable().optional(),
     sections: z
       .array(Id)
       .refine((ids) => new Set(ids).size === ids.length, "must not list a section twice")

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import * as api from "../api/site-redirects";
+import { HttpUrl } from "../api/site-redirects";
+import * as api from "../api/site-visitor-auth";
 import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
 import { OF_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
@@ -18,8 +19,8 @@ export const siteVisitorAuth = defineResource({
   inputs: resourceInputs({
     siteId: Id,
     backend: api.VisitorAuthBackend,
-    fallbackURL: api.HttpUrl.optional(),
-    logoutURL: api.HttpUrl.optional(),
+    fallbackURL: HttpUrl.optional(),
+    logoutURL: HttpUrl.optional(),
     rotation: z.string().min(1).max(256).optional(),
   }),
   rules: ({ adoptId, siteId }) =>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import * as api from "../api/glossary";
+import * as api from "../api/translation-glossary";
 import { ApiError, outcomeUnknown } from "../client";
 import type { Context } from "../context";
 import { defineResource, resourceInputs } from "../lifecycle/define";

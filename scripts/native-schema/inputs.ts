@@ -1,7 +1,7 @@
 import { z } from "zod";
 import * as collections from "../../provider/api/collections";
 import * as common from "../../provider/api/common";
-import * as openapi from "../../provider/api/openapi";
+import * as openapi from "../../provider/api/openapi-specs";
 import * as organizations from "../../provider/api/organizations";
 import * as people from "../../provider/api/people";
 import * as shareLinks from "../../provider/api/share-links";

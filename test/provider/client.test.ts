@@ -5,7 +5,7 @@ import { ApiClient, ApiError, listOf, paginate } from "../../provider/client";
 import { Limiter } from "../../common/limiter";
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter } from "../../provider/client/retry";
 import * as collections from "../../provider/api/collections";
-import * as openapi from "../../provider/api/openapi";
+import * as openapi from "../../provider/api/openapi-specs";
 import * as people from "../../provider/api/people";
 import * as sites from "../../provider/api/sites";
 import { deleteSection } from "../../provider/api/site-sections";

@@ -1,9 +1,9 @@
 import { textDocument } from "../../provider/api/translations";
 import { adminClient, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";
-import { glossaryFixtures } from "./conformance-fixtures-glossary";
+import { glossaryFixtures } from "./conformance-fixtures-translation-glossary";
 import { customizationFixtures } from "./conformance-fixtures-customization";
-import { redirectFixtures } from "./conformance-fixtures-redirects";
+import { redirectFixtures } from "./conformance-fixtures-site-redirects";
 import { permissionFixtures } from "./conformance-fixtures-permissions";
 
 /**

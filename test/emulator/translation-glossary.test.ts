@@ -1,4 +1,4 @@
-import { glossaryRewriter } from "../../emulator/glossary-terms";
+import { glossaryRewriter } from "../../emulator/translation-glossary-terms";
 import { until } from "../support/harness-cli";
 import {
   apiClient,

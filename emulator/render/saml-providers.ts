@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { roleLevel } from "../auth";
-import type { SamlProviderRow } from "../store/saml";
+import type { SamlProviderRow } from "../store/saml-providers";
 import type { TeamRow } from "../store/teams";
 import { named, roleOrGuest, timestamp, url } from "./common";
 import { renderTeam, TeamJson } from "./teams";

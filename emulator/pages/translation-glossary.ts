@@ -1,6 +1,6 @@
 import { page } from "../http/route";
 import { LANGUAGES } from "../render/spaces";
-import { glossaryOf } from "../store/glossary";
+import { glossaryOf } from "../store/translation-glossary";
 import { findOrganization } from "../store/organizations";
 import { missing, missingAnswer, pageAnswer, pageRoute } from "./context";
 import { html, layout } from "./html";

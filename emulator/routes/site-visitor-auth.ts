@@ -2,12 +2,12 @@ import { z } from "zod";
 import { json } from "../http/route";
 import { apiRoute } from "../context";
 import { REDIRECT_URL_MAX } from "../limits";
-import { PublishingAuthJson, renderPublishingAuth } from "../render/site-redirects";
+import { PublishingAuthJson, renderPublishingAuth } from "../render/site-visitor-auth";
 import {
   publishingAuthOf,
   regeneratePublishingAuth,
   updatePublishingAuth,
-} from "../store/site-redirects";
+} from "../store/site-visitor-auth";
 import { requireSite } from "../access/sites";
 
 const url = z.url({ protocol: /^https?$/ }).max(REDIRECT_URL_MAX);
@@ -27,7 +27,7 @@ const authAnswer = { description: "The site's visitor authentication", schema: P
  * authentication"). Every answer carries the private key, so even reading is the site admin's,
  * as share links are.
  */
-export const sitePublishingAuthRoutes = [
+export const siteVisitorAuthRoutes = [
   apiRoute({
     method: "get",
     path: base,

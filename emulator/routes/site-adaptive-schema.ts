@@ -9,8 +9,8 @@ import {
   templateConditions,
   TemplateConditionsJson,
   type AdaptiveSchema,
-} from "../render/adaptive-schema";
-import { writeAdaptiveSchema } from "../store/adaptive-schema";
+} from "../render/site-adaptive-schema";
+import { writeAdaptiveSchema } from "../store/site-adaptive-schema";
 import { findSite } from "../store/sites";
 import { requireSite } from "../access/sites";
 

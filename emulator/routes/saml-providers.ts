@@ -5,7 +5,12 @@ import { apiRoute, type ApiContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { pageOf, pageQuery, slicePage } from "../pagination";
 import { listOf } from "../render/common";
-import { renderSamlProvider, SamlProviderJson, samlService, SsoLoginJson } from "../render/saml";
+import {
+  renderSamlProvider,
+  SamlProviderJson,
+  samlService,
+  SsoLoginJson,
+} from "../render/saml-providers";
 import {
   deleteSamlProvider,
   findSamlProvider,
@@ -14,7 +19,7 @@ import {
   updateSamlProvider,
   type SamlProviderFields,
   type SamlProviderRow,
-} from "../store/saml";
+} from "../store/saml-providers";
 import { findTeam } from "../store/teams";
 import { SAML_LIMITS } from "../limits";
 

@@ -4,7 +4,7 @@ import { apiRoute, type ApiContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { pageOf, pageQuery, slicePage } from "../pagination";
 import { listOf } from "../render/common";
-import { SiteSectionGroupJson } from "../render/section-groups";
+import { SiteSectionGroupJson } from "../render/site-section-groups";
 import {
   addSectionToGroup,
   deleteGroup,
@@ -14,7 +14,7 @@ import {
   removeSectionFromGroup,
   updateGroup,
   type GroupRow,
-} from "../store/section-groups";
+} from "../store/site-section-groups";
 import { findSection, topLevel, writeTopLevel } from "../store/site-sections";
 import type { SiteRow } from "../store/sites";
 import { badReference, insertionIndex, refreshView, requireSite } from "../access/sites";

@@ -5,7 +5,11 @@ import { empty, json } from "../http/route";
 import { GLOSSARY_LIMITS } from "../limits";
 import { envelope, pageOf, pageQuery } from "../pagination";
 import { listOf } from "../render/common";
-import { GlossaryEntryJson, GlossaryTerm, renderGlossaryEntry } from "../render/glossary";
+import {
+  GlossaryEntryJson,
+  GlossaryTerm,
+  renderGlossaryEntry,
+} from "../render/translation-glossary";
 import { LANGUAGES } from "../render/spaces";
 import {
   applyGlossaryOperations,
@@ -13,7 +17,7 @@ import {
   findGlossaryEntry,
   listGlossary,
   type GlossaryTerms,
-} from "../store/glossary";
+} from "../store/translation-glossary";
 import { id } from "../validation";
 
 const languages: ReadonlySet<string> = new Set(LANGUAGES);

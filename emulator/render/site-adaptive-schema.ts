@@ -18,7 +18,7 @@ function claimNames(properties: Record<string, unknown>, ctx: z.RefinementCtx): 
 /**
  * The adaptive schema this emulator keeps (§2.4): a draft-07 object schema whose properties
  * are boolean visitor claims, plus an optional `unsigned` object of boolean claims; every other
- * keyword or claim type is refused with 400. PUT's validator (routes/adaptive-schema.ts) takes a
+ * keyword or claim type is refused with 400. PUT's validator (routes/site-adaptive-schema.ts) takes a
  * claim's description as required, as the hosted service does; a schema stored by release 0.1.0,
  * which did not, is still answered as stored.
  */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GLOSSARY_LIMITS } from "../limits";
-import type { GlossaryEntryRow } from "../store/glossary";
+import type { GlossaryEntryRow } from "../store/translation-glossary";
 import { named, timestamp, url } from "./common";
 import { LANGUAGES } from "./spaces";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { GroupRow } from "../store/section-groups";
+import type { GroupRow } from "../store/site-section-groups";
 import { named, present } from "./common";
 import { SiteSectionJson } from "./site-sections";
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { findPublishingAuth } from "../store/site-redirects";
+import { findPublishingAuth } from "../store/site-visitor-auth";
 import type { Store } from "../store";
 
 /**
