@@ -7,36 +7,58 @@ import {
   patchShape,
   presentFields,
   type OptionalField,
-  type OptionalValues,
 } from "../../emulator/render/common";
 import { Store } from "../../emulator/store";
-import { optionalColumns, patched, Table } from "../../emulator/store/sql";
+import { boolean, json, patched, Table, text, type RowIn } from "../../emulator/store/sql";
 
 /**
- * A table's column map and optional fields declared once (`emulator/fields.ts`), on a table of
- * the test's own: what the spaces family gets from one entry in SPACE_OPTIONAL_FIELDS, which
- * declares none yet.
+ * A table declared once by its column map, on a table of the test's own: its DDL, the columns an
+ * older file gains and its row type come from the map; and an optional field's wire shape
+ * (as render/spaces.ts declares a space's), which declares none yet.
  */
 const FIELDS = {
-  subtitle: { wire: z.string().min(1).max(100), sql: "TEXT" },
+  subtitle: { wire: z.string().min(1).max(100) },
 } satisfies Record<string, OptionalField>;
 
-type NoteRow = {
-  id: string;
-  parentId: string | null;
-  pinned: boolean;
-  tags: string[];
-} & OptionalValues<typeof FIELDS>;
+const notes = new Table(
+  "notes",
+  {
+    id: text("PRIMARY KEY"),
+    parentId: text("REFERENCES notes(id) ON DELETE CASCADE"),
+    pinned: boolean("NOT NULL"),
+    tags: json("NOT NULL").of<string[]>(),
+    // Added after a release wrote files with this table.
+    subtitle: text().addedLater(),
+  },
+  { indexes: { notes_by_parent: "(parent_id)" } },
+);
+type NoteRow = RowIn<typeof notes>;
+const ddl = notes.ddl;
 
-const notes = new Table<NoteRow>("notes", {
-  id: {},
-  parentId: {},
-  pinned: { type: "boolean" },
-  tags: { type: "json" },
-  ...optionalColumns(FIELDS),
+test("the row type follows the map: NOT NULL and PRIMARY KEY exclude null, .of narrows", () => {
+  const row: NoteRow = { id: "a", parentId: null, pinned: true, tags: ["x"], subtitle: null };
+  // @ts-expect-error a PRIMARY KEY column is never null
+  const noId: NoteRow = { ...row, id: null };
+  // @ts-expect-error a NOT NULL JSON column typed string[] holds no number
+  const badTags: NoteRow = { ...row, tags: [1] };
+  expect([row, noId, badTags]).toHaveLength(3);
 });
-const ddl = `CREATE TABLE IF NOT EXISTS notes (id TEXT PRIMARY KEY, parent_id TEXT,
-  pinned INTEGER NOT NULL, tags TEXT NOT NULL${notes.addedDdl})`;
+
+test("the DDL is written from the map: columns with their constraints, then indexes", () => {
+  expect(ddl).toBe(
+    [
+      "CREATE TABLE IF NOT EXISTS notes (",
+      "  id TEXT PRIMARY KEY,",
+      "  parent_id TEXT REFERENCES notes(id) ON DELETE CASCADE,",
+      "  pinned INTEGER NOT NULL,",
+      "  tags TEXT NOT NULL,",
+      "  subtitle TEXT",
+      ");",
+      "CREATE INDEX IF NOT EXISTS notes_by_parent ON notes(parent_id);",
+    ].join("\n"),
+  );
+  expect(notes.addedColumns).toEqual([{ table: "notes", column: "subtitle", definition: "TEXT" }]);
+});
 
 let dir: string;
 beforeAll(() => {
