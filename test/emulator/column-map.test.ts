@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -8,6 +8,7 @@ import {
   presentFields,
   type OptionalField,
 } from "../../emulator/render/common";
+import { openStore } from "../../emulator/app";
 import { Store } from "../../emulator/store";
 import { boolean, json, patched, Table, text, type RowIn } from "../../emulator/store/sql";
 
@@ -134,4 +135,34 @@ test("patched lays a PATCH body onto a row: a sent null clears, an absent key ke
   expect(patched(row, { subtitle: null })).toEqual({ title: "Kept", subtitle: null, emoji: "📟" });
   expect(patched(row, { title: "New", emoji: undefined })).toEqual({ ...row, title: "New" });
   expect(patched(row, { other: 1 } as never)).toEqual(row);
+});
+
+test("a data file release 0.1.0 wrote has, once open, every table and column the maps declare", () => {
+  // The maps write today's DDL; a file written before has its tables from that release's DDL and
+  // gains the added columns at open. Both must agree, or a query of today fails on an old file.
+  const path = join(dir, "release-0.1.0.db");
+  copyFileSync(join(__dirname, "../fixtures/release-0.1.0/emulator.db"), path);
+  const columns = (store: Store) => {
+    const tables = store.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .all() as { name: string }[];
+    return Object.fromEntries(
+      tables.map(({ name }) => [
+        name,
+        (store.db.prepare(`PRAGMA table_info(${name})`).all() as { name: string }[])
+          .map(({ name: column, type, notnull, dflt_value, pk }: Record<string, unknown>) =>
+            [column, type, notnull, dflt_value, pk].join(" "),
+          )
+          .sort(),
+      ]),
+    );
+  };
+  const older = openStore({ path });
+  const fresh = openStore();
+  try {
+    expect(columns(older)).toEqual(columns(fresh));
+  } finally {
+    older.close();
+    fresh.close();
+  }
 });
