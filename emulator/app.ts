@@ -32,8 +32,11 @@ export interface AppOptions extends BackgroundOptions {
 export function openStore(options: Omit<StoreOptions, "schema" | "addedColumns"> = {}): Store {
   const store = new Store({
     ...options,
-    schema: families.flatMap((f) => (f.schema ? [f.schema] : [])),
-    addedColumns: families.flatMap((f) => f.addedColumns ?? []),
+    schema: families.flatMap((f) => [
+      ...(f.tables ?? []).map((table) => table.ddl),
+      ...(f.schema ? [f.schema] : []),
+    ]),
+    addedColumns: families.flatMap((f) => (f.tables ?? []).flatMap((table) => table.addedColumns)),
   });
   // A file from before tokens were hashed keeps working: its tokens are hashed as it opens.
   hashClearTokens(store);

@@ -29,31 +29,32 @@ import { siteVisitorAuthRoutes } from "./routes/site-visitor-auth";
 import { spaceRoutes } from "./routes/spaces";
 import { teamRoutes } from "./routes/teams";
 import { translationRoutes } from "./routes/translations";
-import { changeRequestHooks, changeRequestsSchema } from "./store/change-requests";
-import { collectionsSchema } from "./store/collections";
-import { commentHooks, commentsSchema } from "./store/comments";
-import { contentSchema } from "./store/content";
-import { visitorClaimKeysSchema } from "./store/members";
-import { gitSyncHooks, gitSyncSchema } from "./store/git-sync";
-import { glossarySchema } from "./store/translation-glossary";
-import { identitySchema } from "./store/identity";
-import { openApiSpecsSchema } from "./store/openapi-specs";
-import { organizationsSchema } from "./store/organizations";
-import { permissionHooks, permissionsSchema } from "./store/permissions";
-import { samlSchema } from "./store/saml-providers";
-import { sectionGroupsSchema } from "./store/site-section-groups";
-import { shareLinksSchema } from "./store/share-links";
-import { siteCustomizationSchema } from "./store/site-customization";
-import { siteSectionsSchema } from "./store/site-sections";
-import { siteSpacesAddedColumns, siteSpacesSchema } from "./store/site-spaces";
+import { changeRequestHooks, changeRequestsTables } from "./store/change-requests";
+import { collectionsTables } from "./store/collections";
+import { commentHooks, commentsTables } from "./store/comments";
+import { contentSchema, contentTables } from "./store/content";
+import { visitorClaimKeysTables } from "./store/members";
+import { gitSyncHooks, gitSyncTables } from "./store/git-sync";
+import { glossaryTables } from "./store/translation-glossary";
+import { identityTables } from "./store/identity";
+import { openApiSpecsTables } from "./store/openapi-specs";
+import { organizationsTables } from "./store/organizations";
+import { permissionHooks, permissionsTables } from "./store/permissions";
+import { samlTables } from "./store/saml-providers";
+import { sectionGroupsTables } from "./store/site-section-groups";
+import { shareLinksTables } from "./store/share-links";
+import { siteCustomizationTables } from "./store/site-customization";
+import { siteSectionsTables } from "./store/site-sections";
+import { siteSpacesTables } from "./store/site-spaces";
 import { sitesHooks } from "./access/sites";
-import { sitesSchema } from "./store/sites";
-import { siteRedirectsSchema } from "./store/site-redirects";
-import { siteVisitorAuthSchema } from "./store/site-visitor-auth";
-import { spacesAddedColumns, spacesSchema } from "./store/spaces";
-import { teamsSchema } from "./store/teams";
-import { translationHooks, translationsSchema } from "./store/translations";
-import type { AddedColumn, Store } from "./store";
+import { sitesTables } from "./store/sites";
+import { siteRedirectsTables } from "./store/site-redirects";
+import { siteVisitorAuthTables } from "./store/site-visitor-auth";
+import { spacesTables } from "./store/spaces";
+import { teamsTables } from "./store/teams";
+import { translationHooks, translationsTables } from "./store/translations";
+import type { Store } from "./store";
+import type { TableDdl } from "./store/sql";
 
 /**
  * One API family of the emulator, in three layers (emulator/README.md, "Layering"): its routes
@@ -63,10 +64,10 @@ import type { AddedColumn, Store } from "./store";
  */
 export interface Family {
   name: string;
-  /** DDL of its tables, run at every open (`CREATE TABLE IF NOT EXISTS ...`); none if it keeps its rows in another family's. */
+  /** Its tables, each declared by its column map: created at every open, older files gain their added columns. None if it keeps its rows in another family's. */
+  tables?: readonly TableDdl[];
+  /** What no column map states (a full-text index and its triggers), run at every open after its tables. */
   schema?: string;
-  /** Columns its tables gained after a release shipped: files written before gain them at open. */
-  addedColumns?: readonly AddedColumn[];
   routes: readonly Route<ApiContext>[];
   hooks?: FamilyHooks;
   /**
@@ -80,59 +81,58 @@ export interface Family {
 export const families: readonly Family[] = [
   {
     name: "organizations",
-    schema: organizationsSchema + identitySchema,
+    tables: [...organizationsTables, ...identityTables],
     routes: organizationRoutes,
   },
-  { name: "collections", schema: collectionsSchema, routes: collectionRoutes },
-  { name: "spaces", schema: spacesSchema, addedColumns: spacesAddedColumns, routes: spaceRoutes },
-  { name: "sites", schema: sitesSchema, routes: siteRoutes, hooks: sitesHooks },
+  { name: "collections", tables: collectionsTables, routes: collectionRoutes },
+  { name: "spaces", tables: spacesTables, routes: spaceRoutes },
+  { name: "sites", tables: sitesTables, routes: siteRoutes, hooks: sitesHooks },
   { name: "site-adaptive-schema", routes: adaptiveSchemaRoutes },
-  { name: "site-section-groups", schema: sectionGroupsSchema, routes: sectionGroupRoutes },
-  { name: "site-sections", schema: siteSectionsSchema, routes: siteSectionRoutes },
+  { name: "site-section-groups", tables: sectionGroupsTables, routes: sectionGroupRoutes },
+  { name: "site-sections", tables: siteSectionsTables, routes: siteSectionRoutes },
   {
     name: "site-spaces",
-    schema: siteSpacesSchema,
-    addedColumns: siteSpacesAddedColumns,
+    tables: siteSpacesTables,
     routes: siteSpaceRoutes,
   },
-  { name: "share-links", schema: shareLinksSchema, routes: shareLinkRoutes },
+  { name: "share-links", tables: shareLinksTables, routes: shareLinkRoutes },
   {
     name: "site-customization",
-    schema: siteCustomizationSchema,
+    tables: siteCustomizationTables,
     routes: siteCustomizationRoutes,
   },
-  { name: "site-redirects", schema: siteRedirectsSchema, routes: siteRedirectRoutes },
-  { name: "site-visitor-auth", schema: siteVisitorAuthSchema, routes: siteVisitorAuthRoutes },
+  { name: "site-redirects", tables: siteRedirectsTables, routes: siteRedirectRoutes },
+  { name: "site-visitor-auth", tables: siteVisitorAuthTables, routes: siteVisitorAuthRoutes },
   // Members keep their rows in the organizations family's identity tables.
-  { name: "members", schema: visitorClaimKeysSchema, routes: memberRoutes },
-  { name: "teams", schema: teamsSchema, routes: teamRoutes },
-  { name: "saml-providers", schema: samlSchema, routes: samlRoutes },
+  { name: "members", tables: visitorClaimKeysTables, routes: memberRoutes },
+  { name: "teams", tables: teamsTables, routes: teamRoutes },
+  { name: "saml-providers", tables: samlTables, routes: samlRoutes },
   {
     name: "openapi-specs",
-    schema: openApiSpecsSchema,
+    tables: openApiSpecsTables,
     routes: openApiSpecRoutes,
     resume: resumeSpecs,
   },
   {
     name: "translations",
-    schema: translationsSchema,
+    tables: translationsTables,
     routes: translationRoutes,
     hooks: translationHooks,
     resume: resumeTranslations,
   },
-  { name: "translation-glossary", schema: glossarySchema, routes: glossaryRoutes },
-  { name: "content", schema: contentSchema, routes: spaceContentRoutes },
+  { name: "translation-glossary", tables: glossaryTables, routes: glossaryRoutes },
+  { name: "content", tables: contentTables, schema: contentSchema, routes: spaceContentRoutes },
   {
     name: "change-requests",
-    schema: changeRequestsSchema,
+    tables: changeRequestsTables,
     // A change request's content is read as a space's is (routes/content.ts).
     routes: [...changeRequestRoutes, ...changeRequestContentRoutes],
     hooks: changeRequestHooks,
   },
-  { name: "comments", schema: commentsSchema, routes: commentRoutes, hooks: commentHooks },
+  { name: "comments", tables: commentsTables, routes: commentRoutes, hooks: commentHooks },
   {
     name: "git-sync",
-    schema: gitSyncSchema,
+    tables: gitSyncTables,
     routes: gitSyncRoutes,
     hooks: gitSyncHooks,
     resume: resumeGitSync,
@@ -141,7 +141,7 @@ export const families: readonly Family[] = [
   { name: "search", routes: searchRoutes },
   {
     name: "permissions",
-    schema: permissionsSchema,
+    tables: permissionsTables,
     routes: permissionRoutes,
     hooks: permissionHooks,
   },

@@ -58,13 +58,13 @@ export function present<K extends string, V>(
 }
 
 /**
- * An optional field an object keeps and shows as it is: its wire schema (the same on a request
- * and in the JSON) and its column's SQL type. Declared once, in the family's render module: the
- * store takes its column from it, the routes its validator, the response schema its entry.
+ * An optional field an object keeps and shows as it is: its wire schema, the same on a request
+ * and in the JSON. Declared once, in the family's render module, from which the routes take the
+ * create and PATCH validators and the JSON its entry; the store keeps it in a column of its
+ * table's column map (`text().addedLater()`).
  */
 export interface OptionalField {
   wire: z.ZodType;
-  sql: string;
 }
 
 /** The fields' schemas, each optional: for a create body and a response schema. */
@@ -83,6 +83,15 @@ export function patchShape<F extends Record<string, OptionalField>>(
   return Object.fromEntries(entries) as {
     [K in keyof F]: z.ZodOptional<z.ZodNullable<F[K]["wire"]>>;
   };
+}
+
+/** The fields a request sent, as it sent them: what a bulk item writes beside its own settings. */
+export function sentFields<F extends Record<string, OptionalField>>(
+  fields: F,
+  body: object,
+): { [K in keyof F]?: z.output<F[K]["wire"]> } {
+  const sent = Object.entries(body).filter(([key, value]) => key in fields && value !== undefined);
+  return Object.fromEntries(sent) as { [K in keyof F]?: z.output<F[K]["wire"]> };
 }
 
 /** The value of each field a row holds, as a row keeps it: `null` when it is not set. */

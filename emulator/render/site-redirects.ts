@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { REDIRECT_SOURCE_MAX, REDIRECT_URL_MAX } from "../limits";
 import type { RedirectRow } from "../store/site-redirects";
-import { named, present, timestamp } from "./common";
+import {
+  named,
+  present,
+  timestamp,
+  optionalShape,
+  presentFields,
+  type OptionalField,
+} from "./common";
 
 /**
  * A redirect's source path, as the hosted `SiteRedirectSourcePath` states it: `/` then segments
@@ -31,6 +38,14 @@ export const RedirectDestinationJson = named(
   ]),
 );
 
+/**
+ * A redirect's optional fields, kept and shown as they are (the hosted document has none yet):
+ * each is accepted on create, on PATCH (`null` removes it) and in a bulk item, and is in the JSON
+ * when set. A new one is an entry here, `{ wire: z.string().max(512) }`, and its column in the
+ * site_redirects table's map (store/site-redirects.ts): the routes and the JSON take it from here.
+ */
+export const REDIRECT_OPTIONAL_FIELDS = {} satisfies Record<string, OptionalField>;
+
 export const SiteRedirectJson = named(
   "SiteRedirect",
   z.strictObject({
@@ -43,6 +58,7 @@ export const SiteRedirectJson = named(
     destination: RedirectDestinationJson,
     createdAt: timestamp,
     updatedAt: timestamp.optional(),
+    ...optionalShape(REDIRECT_OPTIONAL_FIELDS),
   }),
 );
 export type SiteRedirectJson = z.input<typeof SiteRedirectJson>;
@@ -58,6 +74,7 @@ export function renderRedirect(row: RedirectRow): SiteRedirectJson {
     destination: row.destination,
     createdAt: row.createdAt,
     ...present("updatedAt", row.updatedAt),
+    ...presentFields(REDIRECT_OPTIONAL_FIELDS, row),
   };
 }
 

@@ -4,8 +4,22 @@ import type { ApiContext } from "../context";
 import type { SpaceCounts } from "../hooks";
 import type { SpaceRow } from "../store/spaces";
 import { EMOJI_MAX, TITLE_MAX } from "../limits";
-import { named, optionalShape, present, presentFields, timestamp, url } from "./common";
-import { SPACE_OPTIONAL_FIELDS } from "../fields";
+import {
+  named,
+  optionalShape,
+  present,
+  presentFields,
+  timestamp,
+  url,
+  type OptionalField,
+} from "./common";
+
+/**
+ * A space's optional fields that are kept and shown as they are: each is accepted on create and
+ * on PATCH (`null` removes it) and in the JSON when set. A new one is an entry here,
+ * `{ wire: z.string().max(100) }`, and its column in the spaces table's map (store/spaces.ts).
+ */
+export const SPACE_OPTIONAL_FIELDS = {} satisfies Record<string, OptionalField>;
 
 /** The language codes of GAPS.md. */
 export const LANGUAGES = [

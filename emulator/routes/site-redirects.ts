@@ -4,11 +4,12 @@ import { apiRoute, type ApiContext } from "../context";
 import { conflict, notFound } from "../errors";
 import { REDIRECT_BULK_MAX } from "../limits";
 import { envelope, pageOf, pageQuery } from "../pagination";
-import { listOf } from "../render/common";
+import { listOf, optionalShape, patchShape, sentFields } from "../render/common";
 import {
   BulkRedirectsJson,
   RedirectDestinationJson,
   RedirectLookupJson,
+  REDIRECT_OPTIONAL_FIELDS,
   renderRedirect,
   SiteRedirectJson,
   sourcePath,
@@ -41,6 +42,7 @@ const createBody = z.strictObject({
   draft: z.boolean().default(false),
   permanent: z.boolean().default(false),
   destination: inputDestination,
+  ...optionalShape(REDIRECT_OPTIONAL_FIELDS),
 });
 const patchBody = z.strictObject({
   source: sourcePath.optional(),
@@ -48,6 +50,7 @@ const patchBody = z.strictObject({
   draft: z.boolean().optional(),
   permanent: z.boolean().optional(),
   destination: inputDestination.optional(),
+  ...patchShape(REDIRECT_OPTIONAL_FIELDS),
 });
 const bulkItem = z.union([
   z.strictObject({ source: sourcePath, intent: z.literal("publish") }),
@@ -57,6 +60,7 @@ const bulkItem = z.union([
     captureWildcard: z.boolean().default(false),
     permanent: z.boolean().optional(),
     destination: inputDestination.nullable(),
+    ...optionalShape(REDIRECT_OPTIONAL_FIELDS),
   }),
 ]);
 const bulkBody = z.strictObject({ redirects: z.array(bulkItem).min(1).max(REDIRECT_BULK_MAX) });
@@ -112,7 +116,11 @@ function applyBulkItem(ctx: ApiContext, site: SiteRow, item: BulkItem, i: number
       item.destination,
       `redirects[${i}].destination`,
     );
-    const fields = { captureWildcard: item.captureWildcard, destination };
+    const fields = {
+      captureWildcard: item.captureWildcard,
+      destination,
+      ...sentFields(REDIRECT_OPTIONAL_FIELDS, item),
+    };
     const permanent = item.permanent !== undefined ? { permanent: item.permanent } : {};
     if (current !== undefined) {
       const row = updateRedirect(store, current, { ...fields, ...permanent });

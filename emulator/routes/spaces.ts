@@ -9,8 +9,7 @@ import { id, moveBody } from "../validation";
 import { envelope, pageOf, pageQuery } from "../pagination";
 import { listOf } from "../render/common";
 import { optionalShape, patchShape, presentFields } from "../render/common";
-import { SPACE_OPTIONAL_FIELDS } from "../fields";
-import { LANGUAGES, renderSpaceFor, SpaceJson } from "../render/spaces";
+import { LANGUAGES, renderSpaceFor, SPACE_OPTIONAL_FIELDS, SpaceJson } from "../render/spaces";
 import { findCollection, placeAmongSiblings } from "../store/collections";
 import { copyRevision } from "../store/content";
 import {

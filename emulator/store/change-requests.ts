@@ -1,5 +1,5 @@
 import type { Store } from "./index";
-import { all, one, Table, type Raw } from "./sql";
+import { Table, all, integer, one, text, type Raw, type RowIn } from "./sql";
 
 /**
  * Change requests (§2.7): numbered from 1 in each space, each with its own revision. It starts
@@ -8,67 +8,42 @@ import { all, one, Table, type Raw } from "./sql";
  * records the revision it produced (`revision_merged`). Contributors are who opened it and who
  * wrote its content.
  */
-export const changeRequestsSchema = `
-CREATE TABLE IF NOT EXISTS change_requests (
-  id TEXT PRIMARY KEY,
-  space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
-  number INTEGER NOT NULL,
-  status TEXT NOT NULL,
-  subject TEXT NOT NULL,
-  created_by TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  revision TEXT NOT NULL,
-  revision_initial TEXT NOT NULL,
-  revision_merged_ancestor TEXT,
-  revision_merged TEXT,
-  merged_by TEXT,
-  merged_at TEXT,
-  UNIQUE (space_id, number)
+const changeRequests = new Table(
+  "change_requests",
+  {
+    id: text("PRIMARY KEY"),
+    spaceId: text("NOT NULL REFERENCES spaces(id) ON DELETE CASCADE"),
+    number: integer("NOT NULL"),
+    status: text("NOT NULL").of<ChangeRequestStatus>(),
+    subject: text("NOT NULL"),
+    createdBy: text("NOT NULL"),
+    createdAt: text("NOT NULL"),
+    updatedAt: text("NOT NULL"),
+    revision: text("NOT NULL"),
+    revisionInitial: text("NOT NULL"),
+    revisionMergedAncestor: text(),
+    revisionMerged: text(),
+    mergedBy: text(),
+    mergedAt: text(),
+  },
+  { constraints: ["UNIQUE (space_id, number)"] },
 );
-CREATE TABLE IF NOT EXISTS change_request_contributors (
-  change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
-  user_id TEXT NOT NULL,
-  PRIMARY KEY (change_request_id, user_id)
+
+const changeRequestContributorsTable = new Table(
+  "change_request_contributors",
+  {
+    changeRequestId: text("NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE"),
+    userId: text("NOT NULL"),
+  },
+  { constraints: ["PRIMARY KEY (change_request_id, user_id)"] },
 );
-`;
+
+/** The family's tables, created at every open. */
+export const changeRequestsTables = [changeRequests, changeRequestContributorsTable];
 
 export type ChangeRequestStatus = "draft" | "open" | "archived" | "merged";
 
-export interface ChangeRequestRow {
-  id: string;
-  spaceId: string;
-  number: number;
-  status: ChangeRequestStatus;
-  subject: string;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-  revision: string;
-  revisionInitial: string;
-  revisionMergedAncestor: string | null;
-  revisionMerged: string | null;
-  mergedBy: string | null;
-  mergedAt: string | null;
-}
-
-/** The change_requests table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const changeRequests = new Table<ChangeRequestRow>("change_requests", {
-  id: {},
-  spaceId: {},
-  number: { type: "integer" },
-  status: {},
-  subject: {},
-  createdBy: {},
-  createdAt: {},
-  updatedAt: {},
-  revision: {},
-  revisionInitial: {},
-  revisionMergedAncestor: {},
-  revisionMerged: {},
-  mergedBy: {},
-  mergedAt: {},
-});
+export type ChangeRequestRow = RowIn<typeof changeRequests>;
 
 const decoded = (rows: Raw[]) => rows.map((row) => changeRequests.decode(row));
 

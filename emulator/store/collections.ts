@@ -1,51 +1,32 @@
 import type { Store } from "./index";
-import { all, one, placeholders, Table } from "./sql";
-
-/** The collections table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const collections = new Table<CollectionRow>("collections", {
-  id: {},
-  organizationId: {},
-  parentId: {},
-  title: {},
-  description: {},
-  defaultLevel: {},
-  position: { type: "real" },
-  createdAt: {},
-  updatedAt: {},
-});
+import { Table, all, one, placeholders, real, text, type RowIn } from "./sql";
 
 /**
  * Collections (§2.2). `position` orders a collection among its siblings: the collections and
  * spaces that share its parent (or the organization's top level), so that a move with
  * `position` is a real reordering that later lists reflect.
  */
-export const collectionsSchema = `
-CREATE TABLE IF NOT EXISTS collections (
-  id TEXT PRIMARY KEY,
-  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  parent_id TEXT,
-  title TEXT NOT NULL DEFAULT '',
-  description TEXT,
-  default_level TEXT DEFAULT 'inherit',
-  position REAL NOT NULL,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+const collections = new Table(
+  "collections",
+  {
+    id: text("PRIMARY KEY"),
+    organizationId: text("NOT NULL REFERENCES organizations(id) ON DELETE CASCADE"),
+    parentId: text(),
+    title: text("NOT NULL DEFAULT ''"),
+    description: text(),
+    /** A RoleLevel, `null` (guest) or `inherit` (GAPS.md). */
+    defaultLevel: text("DEFAULT 'inherit'"),
+    position: real("NOT NULL"),
+    createdAt: text("NOT NULL"),
+    updatedAt: text("NOT NULL"),
+  },
+  { indexes: { collections_by_org: "(organization_id, parent_id, position)" } },
 );
-CREATE INDEX IF NOT EXISTS collections_by_org ON collections(organization_id, parent_id, position);
-`;
 
-export interface CollectionRow {
-  id: string;
-  organizationId: string;
-  parentId: string | null;
-  title: string;
-  description: string | null;
-  /** A RoleLevel, `null` (guest) or `inherit` (GAPS.md). */
-  defaultLevel: string | null;
-  position: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The family's tables, created at every open. */
+export const collectionsTables = [collections];
+
+export type CollectionRow = RowIn<typeof collections>;
 
 /** A reference to a sibling in a move's `position`: a collection or a space. */
 export interface SiblingRef {

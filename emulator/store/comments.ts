@@ -1,99 +1,56 @@
 import type { FamilyHooks } from "../hooks";
 import type { Store } from "./index";
-import { all, one, Table, type SqlValue } from "./sql";
+import { Table, all, one, text, type SqlValue, type RowIn } from "./sql";
 
 /**
  * Comments and their replies (§2.8), on a space or on one of its change requests. A reply is a
  * row whose `parent_id` names its comment; only comments are resolved. Reactions are one row
  * per emoji and user.
  */
-export const commentsSchema = `
-CREATE TABLE IF NOT EXISTS comments (
-  id TEXT PRIMARY KEY,
-  space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
-  change_request_id TEXT REFERENCES change_requests(id) ON DELETE CASCADE,
-  parent_id TEXT REFERENCES comments(id) ON DELETE CASCADE,
-  revision TEXT NOT NULL,
-  page_id TEXT,
-  node TEXT,
-  table_record TEXT,
-  table_definition TEXT,
-  posted_by TEXT NOT NULL,
-  posted_at TEXT NOT NULL,
-  edited_at TEXT,
-  markdown TEXT,
-  resolved_at TEXT,
-  resolved_by TEXT
+const comments = new Table(
+  "comments",
+  {
+    id: text("PRIMARY KEY"),
+    spaceId: text("NOT NULL REFERENCES spaces(id) ON DELETE CASCADE"),
+    changeRequestId: text("REFERENCES change_requests(id) ON DELETE CASCADE"),
+    parentId: text("REFERENCES comments(id) ON DELETE CASCADE"),
+    revision: text("NOT NULL"),
+    pageId: text(),
+    node: text(),
+    tableRecord: text(),
+    tableDefinition: text(),
+    postedBy: text("NOT NULL"),
+    postedAt: text("NOT NULL"),
+    editedAt: text(),
+    /** Null for an empty body (§2.1: an empty object instead of Markdown). */
+    markdown: text(),
+    resolvedAt: text(),
+    resolvedBy: text(),
+  },
+  { indexes: { comments_by_thread: "(space_id, change_request_id, parent_id)" } },
 );
-CREATE INDEX IF NOT EXISTS comments_by_thread ON comments(space_id, change_request_id, parent_id);
-CREATE TABLE IF NOT EXISTS comment_reactions (
-  comment_id TEXT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
-  emoji TEXT NOT NULL,
-  user_id TEXT NOT NULL,
-  reacted_at TEXT NOT NULL,
-  PRIMARY KEY (comment_id, emoji, user_id)
+
+const reactions = new Table(
+  "comment_reactions",
+  {
+    commentId: text("NOT NULL REFERENCES comments(id) ON DELETE CASCADE"),
+    emoji: text("NOT NULL"),
+    userId: text("NOT NULL"),
+    reactedAt: text("NOT NULL"),
+  },
+  { constraints: ["PRIMARY KEY (comment_id, emoji, user_id)"] },
 );
-`;
+
+/** The family's tables, created at every open. */
+export const commentsTables = [comments, reactions];
 
 /** A comment or a reply as the comments table keeps it. */
-interface CommentRecord {
-  id: string;
-  spaceId: string;
-  changeRequestId: string | null;
-  parentId: string | null;
-  revision: string;
-  pageId: string | null;
-  node: string | null;
-  tableRecord: string | null;
-  tableDefinition: string | null;
-  postedBy: string;
-  postedAt: string;
-  editedAt: string | null;
-  /** Null for an empty body (§2.1: an empty object instead of Markdown). */
-  markdown: string | null;
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-}
+type CommentRecord = RowIn<typeof comments>;
 
 export interface CommentRow extends CommentRecord {
   /** How many replies it has. */
   replies: number;
 }
-
-/** The comments table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const comments = new Table<CommentRecord>("comments", {
-  id: {},
-  spaceId: {},
-  changeRequestId: {},
-  parentId: {},
-  revision: {},
-  pageId: {},
-  node: {},
-  tableRecord: {},
-  tableDefinition: {},
-  postedBy: {},
-  postedAt: {},
-  editedAt: {},
-  markdown: {},
-  resolvedAt: {},
-  resolvedBy: {},
-});
-
-/** A row of comment_reactions. */
-interface ReactionRecord {
-  commentId: string;
-  emoji: string;
-  userId: string;
-  reactedAt: string;
-}
-
-/** The comment_reactions table's column map. */
-const reactions = new Table<ReactionRecord>("comment_reactions", {
-  commentId: {},
-  emoji: {},
-  userId: {},
-  reactedAt: {},
-});
 
 export interface ReactionRow {
   emoji: string;

@@ -1,5 +1,6 @@
 import { planPages, type ContentInput, type FileInput, type PageDraft } from "../content-tree";
 import type { Store } from "./index";
+import { Table, blob, integer, text } from "./sql";
 
 /**
  * Space content (§2.11): revisions, each holding its pages and files whole. A revision never
@@ -9,41 +10,56 @@ import type { Store } from "./index";
  * has an empty revision by that id. Page text is indexed for search in `content_search` (FTS5),
  * kept in step with `content_pages` by triggers.
  */
+const revisionsTable = new Table("revisions", {
+  id: text("PRIMARY KEY"),
+  spaceId: text("NOT NULL REFERENCES spaces(id) ON DELETE CASCADE"),
+  parents: text("NOT NULL"),
+  type: text("NOT NULL"),
+  git: text(),
+  createdAt: text("NOT NULL"),
+});
+
+const contentPagesTable = new Table(
+  "content_pages",
+  {
+    revisionId: text("NOT NULL REFERENCES revisions(id) ON DELETE CASCADE"),
+    id: text("NOT NULL"),
+    parentId: text(),
+    position: integer("NOT NULL"),
+    title: text("NOT NULL"),
+    emoji: text(),
+    description: text(),
+    slug: text("NOT NULL"),
+    path: text("NOT NULL"),
+    markdown: text("NOT NULL"),
+    createdAt: text("NOT NULL"),
+    updatedAt: text("NOT NULL"),
+  },
+  {
+    constraints: ["PRIMARY KEY (revision_id, id)"],
+    indexes: { content_pages_by_path: "(revision_id, path)" },
+  },
+);
+
+const contentFilesTable = new Table(
+  "content_files",
+  {
+    revisionId: text("NOT NULL REFERENCES revisions(id) ON DELETE CASCADE"),
+    id: text("NOT NULL"),
+    name: text("NOT NULL"),
+    contentType: text("NOT NULL"),
+    size: integer("NOT NULL"),
+    content: blob("NOT NULL"),
+    createdAt: text("NOT NULL"),
+  },
+  { constraints: ["PRIMARY KEY (revision_id, id)"] },
+);
+
+/** The family's tables, created at every open. */
+export const contentTables = [revisionsTable, contentPagesTable, contentFilesTable];
+
+/** What no column map states: contentSchema beside the tables. */
 export const contentSchema = `
-CREATE TABLE IF NOT EXISTS revisions (
-  id TEXT PRIMARY KEY,
-  space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
-  parents TEXT NOT NULL,
-  type TEXT NOT NULL,
-  git TEXT,
-  created_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS content_pages (
-  revision_id TEXT NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
-  id TEXT NOT NULL,
-  parent_id TEXT,
-  position INTEGER NOT NULL,
-  title TEXT NOT NULL,
-  emoji TEXT,
-  description TEXT,
-  slug TEXT NOT NULL,
-  path TEXT NOT NULL,
-  markdown TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  PRIMARY KEY (revision_id, id)
-);
-CREATE INDEX IF NOT EXISTS content_pages_by_path ON content_pages(revision_id, path);
-CREATE TABLE IF NOT EXISTS content_files (
-  revision_id TEXT NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
-  id TEXT NOT NULL,
-  name TEXT NOT NULL,
-  content_type TEXT NOT NULL,
-  size INTEGER NOT NULL,
-  content BLOB NOT NULL,
-  created_at TEXT NOT NULL,
-  PRIMARY KEY (revision_id, id)
-);
 CREATE VIRTUAL TABLE IF NOT EXISTS content_search USING fts5(
   title, markdown, content='content_pages', content_rowid='rowid'
 );

@@ -1,7 +1,7 @@
 import { maskCredentials } from "../git";
 import type { FamilyHooks } from "../hooks";
 import type { Store } from "./index";
-import { all, one, Table, type Raw } from "./sql";
+import { Table, all, integer, json, one, text, type Raw, type RowIn } from "./sql";
 
 /**
  * Git synchronisation (§4.15): what a space's Git sync was set up with (`git_sync`, one row per
@@ -11,34 +11,39 @@ import { all, one, Table, type Raw } from "./sql";
  * ran is `skipped`. `request` is the operation's body; its `url` may carry credentials, so it is
  * masked as soon as the operation ends.
  */
-export const gitSyncSchema = `
-CREATE TABLE IF NOT EXISTS git_sync (
-  space_id TEXT PRIMARY KEY REFERENCES spaces(id) ON DELETE CASCADE,
-  installation_id TEXT NOT NULL,
-  provider TEXT,
-  repo_name TEXT NOT NULL,
-  url TEXT NOT NULL,
-  ref TEXT NOT NULL,
-  tree_url TEXT,
-  updated_at TEXT NOT NULL
+const syncs = new Table("git_sync", {
+  spaceId: text("PRIMARY KEY REFERENCES spaces(id) ON DELETE CASCADE"),
+  installationId: text("NOT NULL"),
+  provider: text().of<"github" | "gitlab">(),
+  repoName: text("NOT NULL"),
+  url: text("NOT NULL"),
+  ref: text("NOT NULL"),
+  treeUrl: text(),
+  updatedAt: text("NOT NULL"),
+});
+
+const operations = new Table(
+  "git_operations",
+  {
+    id: integer("PRIMARY KEY"),
+    spaceId: text("NOT NULL REFERENCES spaces(id) ON DELETE CASCADE"),
+    direction: text("NOT NULL").of<GitDirection>(),
+    request: json("NOT NULL").of<GitRequest>(),
+    timestamp: text("NOT NULL"),
+    author: text("NOT NULL"),
+    state: text("NOT NULL DEFAULT 'queued'").of<GitOperationState>(),
+    error: text(),
+    revision: text(),
+    commitOid: text(),
+    startedAt: text(),
+    endedAt: text(),
+    createdAt: text("NOT NULL"),
+  },
+  { indexes: { git_operations_queue: "(space_id, state, timestamp, id)" } },
 );
-CREATE TABLE IF NOT EXISTS git_operations (
-  id INTEGER PRIMARY KEY,
-  space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
-  direction TEXT NOT NULL,
-  request TEXT NOT NULL,
-  timestamp TEXT NOT NULL,
-  author TEXT NOT NULL,
-  state TEXT NOT NULL DEFAULT 'queued',
-  error TEXT,
-  revision TEXT,
-  commit_oid TEXT,
-  started_at TEXT,
-  ended_at TEXT,
-  created_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS git_operations_queue ON git_operations(space_id, state, timestamp, id);
-`;
+
+/** The family's tables, created at every open. */
+export const gitSyncTables = [syncs, operations];
 
 export type GitDirection = "import" | "export";
 export type GitOperationState =
@@ -56,63 +61,10 @@ export interface GitRequest {
   standalone?: boolean;
 }
 
-export interface GitSyncRow {
-  spaceId: string;
-  installationId: string;
-  provider: "github" | "gitlab" | null;
-  repoName: string;
-  url: string;
-  ref: string;
-  treeUrl: string | null;
-  updatedAt: string;
-}
+export type GitSyncRow = RowIn<typeof syncs>;
 
-export interface GitOperationRow {
-  id: number;
-  spaceId: string;
-  direction: GitDirection;
-  request: GitRequest;
-  timestamp: string;
-  author: string;
-  state: GitOperationState;
-  error: string | null;
-  revision: string | null;
-  commitOid: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-}
-
-/** The git_sync table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const syncs = new Table<GitSyncRow>("git_sync", {
-  spaceId: {},
-  installationId: {},
-  provider: {},
-  repoName: {},
-  url: {},
-  ref: {},
-  treeUrl: {},
-  updatedAt: {},
-});
-
-/** An operation as its table keeps it: with when it was queued. */
-type OperationRecord = GitOperationRow & { createdAt: string };
-
-/** The git_operations table's column map; `request` is kept as JSON. */
-const operations = new Table<OperationRecord>("git_operations", {
-  id: { type: "integer" },
-  spaceId: {},
-  direction: {},
-  request: { type: "json" },
-  timestamp: {},
-  author: {},
-  state: {},
-  error: {},
-  revision: {},
-  commitOid: {},
-  startedAt: {},
-  endedAt: {},
-  createdAt: {},
-});
+/** An operation as the family reads it; its table also keeps when it was queued (`createdAt`). */
+export type GitOperationRow = Omit<RowIn<typeof operations>, "createdAt">;
 
 export function findGitSync(store: Store, spaceId: string): GitSyncRow | undefined {
   return syncs.find(store, { spaceId });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Store } from "./index";
+import { Table, boolean, text } from "./sql";
 
 /**
  * How a token is kept: its SHA-256, never the token. Tokens are random and long (a seeded one at
@@ -13,29 +14,35 @@ export function tokenHash(token: string): string {
  * Users, their memberships in organizations and their API tokens: what every family checks
  * access against. Seeded through the admin API.
  */
-export const identitySchema = `
-CREATE TABLE IF NOT EXISTS users (
-  id TEXT PRIMARY KEY,
-  display_name TEXT NOT NULL,
-  email TEXT NOT NULL UNIQUE,
-  photo_url TEXT
+export const users = new Table("users", {
+  id: text("PRIMARY KEY"),
+  displayName: text("NOT NULL"),
+  email: text("NOT NULL UNIQUE"),
+  photoUrl: text(),
+});
+
+export const memberships = new Table(
+  "members",
+  {
+    organizationId: text("NOT NULL REFERENCES organizations(id) ON DELETE CASCADE"),
+    userId: text("NOT NULL REFERENCES users(id) ON DELETE CASCADE"),
+    role: text(),
+    joinedAt: text("NOT NULL"),
+    lastSeenAt: text(),
+    disabled: boolean("NOT NULL DEFAULT 0"),
+    sso: boolean("NOT NULL DEFAULT 0"),
+  },
+  { constraints: ["PRIMARY KEY (organization_id, user_id)"] },
 );
-CREATE TABLE IF NOT EXISTS members (
-  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-  role TEXT,
-  joined_at TEXT NOT NULL,
-  last_seen_at TEXT,
-  disabled INTEGER NOT NULL DEFAULT 0,
-  sso INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (organization_id, user_id)
-);
-CREATE TABLE IF NOT EXISTS tokens (
-  -- tokenHash(token): a token is never kept in clear.
-  token TEXT PRIMARY KEY,
-  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE
-);
-`;
+
+const tokensTable = new Table("tokens", {
+  // tokenHash(token): a token is never kept in clear.
+  token: text("PRIMARY KEY"),
+  userId: text("NOT NULL REFERENCES users(id) ON DELETE CASCADE"),
+});
+
+/** The family's tables, created at every open. */
+export const identityTables = [users, memberships, tokensTable];
 
 /** The user a bearer token belongs to, or undefined for an unknown token. */
 export function userForToken(store: Store, token: string): string | undefined {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Store } from "./index";
-import { all, one, Table, type Raw } from "./sql";
+import { memberships, users } from "./identity";
+import { Table, all, one, text, type Raw, type RowIn } from "./sql";
 
 /**
  * Members of an organization (§2.10, §4.12). Their rows are the `members` and `users` tables of
@@ -9,43 +10,13 @@ import { all, one, Table, type Raw } from "./sql";
  */
 
 /** A row of `members`: someone's membership of an organization. */
-interface Membership {
-  organizationId: string;
-  userId: string;
-  role: string | null;
-  joinedAt: string;
-  lastSeenAt: string | null;
-  disabled: boolean;
-  sso: boolean;
-}
+type Membership = RowIn<typeof memberships>;
 
 /** What a member shows of their user (the `users` row). */
-interface MemberUser {
-  displayName: string;
-  email: string;
-  photoUrl: string | null;
-}
+type MemberUser = RowIn<typeof users>;
 
 /** A member: the membership with its user's name, e-mail and photo. */
 export type MemberRow = Membership & MemberUser;
-
-/** The members table's column map: its SELECT, UPDATE and filters come from it. */
-const memberships = new Table<Membership>("members", {
-  organizationId: {},
-  userId: {},
-  role: {},
-  joinedAt: {},
-  lastSeenAt: {},
-  disabled: { type: "boolean" },
-  sso: { type: "boolean" },
-});
-
-/** The columns of `users` a member is read with (the identity store writes them). */
-const users = new Table<MemberUser>("users", {
-  displayName: {},
-  email: {},
-  photoUrl: {},
-});
 
 /** A member's columns: the membership under `m`, its user under `u`. */
 const COLUMNS = `${memberships.columnsOf("m")}, ${users.columnsOf("u")}`;
@@ -180,12 +151,13 @@ export function membersOf(store: Store, organizationId: string): MemberRow[] {
  * The key each organization signs its visitor claims with (`POST /orgs/{id}/ping`, HS256): made
  * at the first ping, kept so that claims stay verifiable across restarts. Never rendered.
  */
-export const visitorClaimKeysSchema = `
-CREATE TABLE IF NOT EXISTS visitor_claim_keys (
-  organization_id TEXT PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE,
-  secret TEXT NOT NULL
-);
-`;
+const visitorClaimKeysTable = new Table("visitor_claim_keys", {
+  organizationId: text("PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE"),
+  secret: text("NOT NULL"),
+});
+
+/** The family's tables, created at every open. */
+export const visitorClaimKeysTables = [visitorClaimKeysTable];
 
 /**
  * The organization's signing key: it signs visitor claims and the temporary PDF URLs of change

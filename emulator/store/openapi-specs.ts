@@ -1,38 +1,48 @@
 import type { Store } from "./index";
-import { all, Table, type Raw } from "./sql";
+import { Table, all, integer, text, type Raw, type RowIn } from "./sql";
 
 /**
  * OpenAPI specs and their versions (§2.12, §4.13). A spec's source is a URL or inline text;
  * `generation` counts its changes of source, so the processing of an older source never
  * overwrites a newer one. A version holds what processing produced: the fetched or given text.
  */
-export const openApiSpecsSchema = `
-CREATE TABLE IF NOT EXISTS openapi_specs (
-  id TEXT PRIMARY KEY,
-  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  slug TEXT NOT NULL,
-  visibility TEXT NOT NULL DEFAULT 'private',
-  source_url TEXT,
-  source_text TEXT,
-  generation INTEGER NOT NULL DEFAULT 1,
-  processing_state TEXT NOT NULL DEFAULT 'pending',
-  last_version TEXT,
-  last_processed_at TEXT,
-  last_process_error_code TEXT,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  UNIQUE (organization_id, slug)
+const specs = new Table(
+  "openapi_specs",
+  {
+    id: text("PRIMARY KEY"),
+    organizationId: text("NOT NULL REFERENCES organizations(id) ON DELETE CASCADE"),
+    slug: text("NOT NULL"),
+    visibility: text("NOT NULL DEFAULT 'private'").of<"private" | "public">(),
+    /** The source in two columns, one of them null: see {@link OpenApiSpecRow}'s `source`. */
+    sourceUrl: text(),
+    sourceText: text(),
+    generation: integer("NOT NULL DEFAULT 1"),
+    processingState: text("NOT NULL DEFAULT 'pending'").of<ProcessingState>(),
+    lastVersion: text(),
+    lastProcessedAt: text(),
+    lastProcessErrorCode: text().of<ProcessErrorCode>(),
+    createdAt: text("NOT NULL"),
+    updatedAt: text("NOT NULL"),
+  },
+  { constraints: ["UNIQUE (organization_id, slug)"] },
 );
-CREATE TABLE IF NOT EXISTS openapi_spec_versions (
-  id TEXT PRIMARY KEY,
-  spec_id TEXT NOT NULL REFERENCES openapi_specs(id) ON DELETE CASCADE,
-  source_url TEXT,
-  text TEXT NOT NULL,
-  format TEXT NOT NULL,
-  created_at TEXT NOT NULL
+
+const versions = new Table(
+  "openapi_spec_versions",
+  {
+    id: text("PRIMARY KEY"),
+    specId: text("NOT NULL REFERENCES openapi_specs(id) ON DELETE CASCADE"),
+    /** The URL it was fetched from; null for a version made from inline text. */
+    sourceUrl: text(),
+    text: text("NOT NULL"),
+    format: text("NOT NULL").of<SpecFormat>(),
+    createdAt: text("NOT NULL"),
+  },
+  { indexes: { openapi_spec_versions_by_spec: "(spec_id, created_at)" } },
 );
-CREATE INDEX IF NOT EXISTS openapi_spec_versions_by_spec ON openapi_spec_versions(spec_id, created_at);
-`;
+
+/** The family's tables, created at every open. */
+export const openApiSpecsTables = [specs, versions];
 
 export type ProcessingState = "pending" | "progress" | "complete";
 export type ProcessErrorCode = "FETCH_TIMEOUT" | "FETCH_ERROR" | "PARSE_ERROR";
@@ -41,63 +51,13 @@ export type SpecFormat = "json" | "yaml";
 /** Where a spec's content comes from (GAPS.md: `{ url }` or `{ text }`). */
 export type SpecSource = { url: string } | { text: string };
 
-export interface OpenApiSpecRow {
-  id: string;
-  organizationId: string;
-  slug: string;
-  visibility: "private" | "public";
-  source: SpecSource;
-  generation: number;
-  processingState: ProcessingState;
-  lastVersion: string | null;
-  lastProcessedAt: string | null;
-  lastProcessErrorCode: ProcessErrorCode | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A spec as the family reads it: its source as one value. */
+export type OpenApiSpecRow = Omit<SpecRecord, "sourceUrl" | "sourceText"> & { source: SpecSource };
 
-export interface SpecVersionRow {
-  id: string;
-  specId: string;
-  /** The URL it was fetched from; null for a version made from inline text. */
-  sourceUrl: string | null;
-  text: string;
-  format: SpecFormat;
-  createdAt: string;
-}
+export type SpecVersionRow = RowIn<typeof versions>;
 
 /** A spec as its table keeps it: the source in two columns, one of them null. */
-type SpecRecord = Omit<OpenApiSpecRow, "source"> & {
-  sourceUrl: string | null;
-  sourceText: string | null;
-};
-
-/** The openapi_specs table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const specs = new Table<SpecRecord>("openapi_specs", {
-  id: {},
-  organizationId: {},
-  slug: {},
-  visibility: {},
-  sourceUrl: {},
-  sourceText: {},
-  generation: { type: "integer" },
-  processingState: {},
-  lastVersion: {},
-  lastProcessedAt: {},
-  lastProcessErrorCode: {},
-  createdAt: {},
-  updatedAt: {},
-});
-
-/** The openapi_spec_versions table's column map. */
-const versions = new Table<SpecVersionRow>("openapi_spec_versions", {
-  id: {},
-  specId: {},
-  sourceUrl: {},
-  text: {},
-  format: {},
-  createdAt: {},
-});
+type SpecRecord = RowIn<typeof specs>;
 
 /** A spec's row with its source as one value. */
 function toSpec({ sourceUrl, sourceText, ...rest }: SpecRecord): OpenApiSpecRow {

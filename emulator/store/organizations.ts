@@ -1,64 +1,30 @@
 import type { Store } from "./index";
-import { all, one, Table, type Raw } from "./sql";
-
-/** The organizations table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const organizations = new Table<OrganizationRow>("organizations", {
-  id: {},
-  title: {},
-  createdAt: {},
-  emailDomains: { type: "json" },
-  hostname: {},
-  type: {},
-  useCase: {},
-  communityType: {},
-  defaultRole: {},
-  defaultContent: { type: "json" },
-  logo: {},
-  sso: { type: "boolean" },
-  ai: { type: "boolean" },
-  inviteLinks: { type: "boolean" },
-  plan: {},
-});
+import { Table, all, boolean, json, one, text, type Raw, type RowIn } from "./sql";
 
 /** Organizations (§2.9): seeded through the admin API, read and patched through §4.2. */
-export const organizationsSchema = `
-CREATE TABLE IF NOT EXISTS organizations (
-  id TEXT PRIMARY KEY,
-  title TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  email_domains TEXT NOT NULL DEFAULT '[]',
-  hostname TEXT UNIQUE,
-  type TEXT NOT NULL DEFAULT 'business',
-  use_case TEXT,
-  community_type TEXT,
-  default_role TEXT,
-  default_content TEXT,
-  logo TEXT,
-  sso INTEGER NOT NULL DEFAULT 0,
-  ai INTEGER NOT NULL DEFAULT 0,
-  invite_links INTEGER NOT NULL DEFAULT 1,
-  plan TEXT NOT NULL DEFAULT 'free_2024'
-);
-`;
-
-export interface OrganizationRow {
-  id: string;
-  title: string;
-  createdAt: string;
-  emailDomains: string[];
-  hostname: string | null;
-  type: string;
-  useCase: string | null;
-  communityType: string | null;
-  defaultRole: string | null;
+const organizations = new Table("organizations", {
+  id: text("PRIMARY KEY"),
+  title: text("NOT NULL"),
+  createdAt: text("NOT NULL"),
+  emailDomains: json("NOT NULL DEFAULT '[]'").of<string[]>(),
+  hostname: text("UNIQUE"),
+  type: text("NOT NULL DEFAULT 'business'"),
+  useCase: text(),
+  communityType: text(),
+  defaultRole: text(),
   /** The `defaultContent` value (kept as JSON), or null when unset. */
-  defaultContent: DefaultContent | null;
-  logo: string | null;
-  sso: boolean;
-  ai: boolean;
-  inviteLinks: boolean;
-  plan: string;
-}
+  defaultContent: json().of<DefaultContent>(),
+  logo: text(),
+  sso: boolean("NOT NULL DEFAULT 0"),
+  ai: boolean("NOT NULL DEFAULT 0"),
+  inviteLinks: boolean("NOT NULL DEFAULT 1"),
+  plan: text("NOT NULL DEFAULT 'free_2024'"),
+});
+
+/** The family's tables, created at every open. */
+export const organizationsTables = [organizations];
+
+export type OrganizationRow = RowIn<typeof organizations>;
 
 /** What an organization's `defaultContent` names: one of its sites. */
 export interface DefaultContent {

@@ -1,6 +1,6 @@
 import type { FamilyHooks } from "../hooks";
 import type { Store } from "./index";
-import { all, placeholders, Table } from "./sql";
+import { Table, all, placeholders, text, type RowIn } from "./sql";
 
 /** What a grant is on: a space, a collection or a site. */
 export type TargetKind = "space" | "collection" | "site";
@@ -20,40 +20,7 @@ export interface Principal {
 }
 
 /** A grant as the permissions table keeps it. */
-export interface GrantRow {
-  targetKind: TargetKind;
-  targetId: string;
-  organizationId: string;
-  principalKind: PrincipalKind;
-  principalId: string;
-  /** A RoleLevel, or `null` (guest: a site override that gives nothing). */
-  role: string | null;
-  createdAt: string;
-  updatedAt: string;
-  // One of each pair is set, by kind: the foreign keys that take the grant away with its object.
-  spaceId: string | null;
-  collectionId: string | null;
-  siteId: string | null;
-  teamId: string | null;
-  userId: string | null;
-}
-
-/** The permissions table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const grants = new Table<GrantRow>("permissions", {
-  targetKind: {},
-  targetId: {},
-  organizationId: {},
-  principalKind: {},
-  principalId: {},
-  role: {},
-  createdAt: {},
-  updatedAt: {},
-  spaceId: {},
-  collectionId: {},
-  siteId: {},
-  teamId: {},
-  userId: {},
-});
+export type GrantRow = RowIn<typeof grants>;
 
 /**
  * Grants of a role on a space, a collection or a site to a team or a member (the hosted
@@ -62,28 +29,41 @@ const grants = new Table<GrantRow>("permissions", {
  * member removed from the organization): the foreign keys say so. A trashed space keeps its
  * grants, so a restore brings them back.
  */
-export const permissionsSchema = `
-CREATE TABLE IF NOT EXISTS permissions (
-  target_kind TEXT NOT NULL CHECK (target_kind IN ('space', 'collection', 'site')),
-  target_id TEXT NOT NULL,
-  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  principal_kind TEXT NOT NULL CHECK (principal_kind IN ('team', 'user')),
-  principal_id TEXT NOT NULL,
-  role TEXT,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  space_id TEXT REFERENCES spaces(id) ON DELETE CASCADE,
-  collection_id TEXT REFERENCES collections(id) ON DELETE CASCADE,
-  site_id TEXT REFERENCES sites(id) ON DELETE CASCADE,
-  team_id TEXT REFERENCES teams(id) ON DELETE CASCADE,
-  user_id TEXT,
-  PRIMARY KEY (target_kind, target_id, principal_kind, principal_id),
-  FOREIGN KEY (organization_id, user_id) REFERENCES members(organization_id, user_id)
-    ON DELETE CASCADE
+const grants = new Table(
+  "permissions",
+  {
+    targetKind: text(
+      "NOT NULL CHECK (target_kind IN ('space', 'collection', 'site'))",
+    ).of<TargetKind>(),
+    targetId: text("NOT NULL"),
+    organizationId: text("NOT NULL REFERENCES organizations(id) ON DELETE CASCADE"),
+    principalKind: text("NOT NULL CHECK (principal_kind IN ('team', 'user'))").of<PrincipalKind>(),
+    principalId: text("NOT NULL"),
+    /** A RoleLevel, or `null` (guest: a site override that gives nothing). */
+    role: text(),
+    createdAt: text("NOT NULL"),
+    updatedAt: text("NOT NULL"),
+    // One of each pair is set, by kind: the foreign keys that take the grant away with its object.
+    spaceId: text("REFERENCES spaces(id) ON DELETE CASCADE"),
+    collectionId: text("REFERENCES collections(id) ON DELETE CASCADE"),
+    siteId: text("REFERENCES sites(id) ON DELETE CASCADE"),
+    teamId: text("REFERENCES teams(id) ON DELETE CASCADE"),
+    userId: text(),
+  },
+  {
+    constraints: [
+      "PRIMARY KEY (target_kind, target_id, principal_kind, principal_id)",
+      "FOREIGN KEY (organization_id, user_id) REFERENCES members(organization_id, user_id) ON DELETE CASCADE",
+    ],
+    indexes: {
+      permissions_by_team: "(team_id)",
+      permissions_by_user: "(organization_id, user_id)",
+    },
+  },
 );
-CREATE INDEX IF NOT EXISTS permissions_by_team ON permissions(team_id);
-CREATE INDEX IF NOT EXISTS permissions_by_user ON permissions(organization_id, user_id);
-`;
+
+/** The family's tables, created at every open. */
+export const permissionsTables = [grants];
 
 const targetKey = (target: Target) => ({
   targetKind: target.kind,

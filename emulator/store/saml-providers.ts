@@ -1,49 +1,30 @@
 import type { Store } from "./index";
-import { Table } from "./sql";
-
-/** The saml_providers table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const providers = new Table<SamlProviderRow>("saml_providers", {
-  id: {},
-  organizationId: {},
-  label: {},
-  entityID: { column: "entity_id" },
-  certificate: {},
-  ssoURL: { column: "sso_url" },
-  defaultTeam: {},
-  defaultRole: {},
-  createdAt: {},
-});
+import { Table, text, type RowIn } from "./sql";
 
 /**
  * SAML providers of an organization (§2.10, §4.12). The certificate is kept as sent: the API
  * answers it, and only the app pages leave it out.
  */
-export const samlSchema = `
-CREATE TABLE IF NOT EXISTS saml_providers (
-  id TEXT PRIMARY KEY,
-  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  label TEXT NOT NULL,
-  entity_id TEXT,
-  certificate TEXT,
-  sso_url TEXT,
-  default_team TEXT REFERENCES teams(id) ON DELETE SET NULL,
-  default_role TEXT,
-  created_at TEXT NOT NULL
+const providers = new Table(
+  "saml_providers",
+  {
+    id: text("PRIMARY KEY"),
+    organizationId: text("NOT NULL REFERENCES organizations(id) ON DELETE CASCADE"),
+    label: text("NOT NULL"),
+    entityID: text().named("entity_id"),
+    certificate: text(),
+    ssoURL: text().named("sso_url"),
+    defaultTeam: text("REFERENCES teams(id) ON DELETE SET NULL"),
+    defaultRole: text(),
+    createdAt: text("NOT NULL"),
+  },
+  { indexes: { saml_providers_by_org: "(organization_id, created_at)" } },
 );
-CREATE INDEX IF NOT EXISTS saml_providers_by_org ON saml_providers(organization_id, created_at);
-`;
 
-export interface SamlProviderRow {
-  id: string;
-  organizationId: string;
-  label: string;
-  entityID: string | null;
-  certificate: string | null;
-  ssoURL: string | null;
-  defaultTeam: string | null;
-  defaultRole: string | null;
-  createdAt: string;
-}
+/** The family's tables, created at every open. */
+export const samlTables = [providers];
+
+export type SamlProviderRow = RowIn<typeof providers>;
 
 /** The fields of the create and PATCH bodies, as the row holds them. */
 export interface SamlProviderFields {

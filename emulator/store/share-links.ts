@@ -1,37 +1,21 @@
 import { randomBytes } from "node:crypto";
 import type { Store } from "./index";
-import { Table } from "./sql";
-
-/** The site_share_links table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const shareLinks = new Table<ShareLinkRow>("site_share_links", {
-  id: {},
-  siteId: {},
-  name: {},
-  key: {},
-  active: { type: "boolean" },
-  createdAt: {},
-});
+import { Table, boolean, text, type RowIn } from "./sql";
 
 /** Share links of a site (§2.6): each holds a secret key that its published URL carries. */
-export const shareLinksSchema = `
-CREATE TABLE IF NOT EXISTS site_share_links (
-  id TEXT PRIMARY KEY,
-  site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
-  name TEXT NOT NULL,
-  key TEXT NOT NULL UNIQUE,
-  active INTEGER NOT NULL DEFAULT 1,
-  created_at TEXT NOT NULL
-);
-`;
+const shareLinks = new Table("site_share_links", {
+  id: text("PRIMARY KEY"),
+  siteId: text("NOT NULL REFERENCES sites(id) ON DELETE CASCADE"),
+  name: text("NOT NULL"),
+  key: text("NOT NULL UNIQUE"),
+  active: boolean("NOT NULL DEFAULT 1"),
+  createdAt: text("NOT NULL"),
+});
 
-export interface ShareLinkRow {
-  id: string;
-  siteId: string;
-  name: string;
-  key: string;
-  active: boolean;
-  createdAt: string;
-}
+/** The family's tables, created at every open. */
+export const shareLinksTables = [shareLinks];
+
+export type ShareLinkRow = RowIn<typeof shareLinks>;
 
 export function listShareLinks(store: Store, siteId: string): ShareLinkRow[] {
   return shareLinks.list(store, { siteId }, "created_at, rowid", { limit: -1, offset: 0 }).rows;

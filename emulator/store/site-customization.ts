@@ -1,5 +1,5 @@
 import type { Store } from "./index";
-import { Table } from "./sql";
+import { Table, json, text, type RowIn } from "./sql";
 
 /**
  * A site's customization settings, and each site space's override of them (the hosted
@@ -7,46 +7,29 @@ import { Table } from "./sql";
  * row answers the service's defaults; a site space with no row overrides nothing. Both keep the
  * document as JSON: its shape is the render module's, validated by the routes.
  */
-export const siteCustomizationSchema = `
-CREATE TABLE IF NOT EXISTS site_customizations (
-  site_id TEXT PRIMARY KEY REFERENCES sites(id) ON DELETE CASCADE,
-  settings TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS site_space_customizations (
-  site_space_id TEXT PRIMARY KEY REFERENCES site_spaces(id) ON DELETE CASCADE,
-  site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
-  overrides TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS site_space_customizations_by_site ON site_space_customizations(site_id);
-`;
-
-export interface SiteCustomizationRow {
-  siteId: string;
-  settings: Record<string, unknown>;
-  updatedAt: string;
-}
-
-export interface SiteSpaceCustomizationRow {
-  siteSpaceId: string;
-  siteId: string;
-  overrides: Record<string, unknown>;
-  updatedAt: string;
-}
-
-const sites = new Table<SiteCustomizationRow>("site_customizations", {
-  siteId: {},
-  settings: { type: "json" },
-  updatedAt: {},
+const sites = new Table("site_customizations", {
+  siteId: text("PRIMARY KEY REFERENCES sites(id) ON DELETE CASCADE"),
+  settings: json("NOT NULL").of<Record<string, unknown>>(),
+  updatedAt: text("NOT NULL"),
 });
 
-const siteSpaces = new Table<SiteSpaceCustomizationRow>("site_space_customizations", {
-  siteSpaceId: {},
-  siteId: {},
-  overrides: { type: "json" },
-  updatedAt: {},
-});
+const siteSpaces = new Table(
+  "site_space_customizations",
+  {
+    siteSpaceId: text("PRIMARY KEY REFERENCES site_spaces(id) ON DELETE CASCADE"),
+    siteId: text("NOT NULL REFERENCES sites(id) ON DELETE CASCADE"),
+    overrides: json("NOT NULL").of<Record<string, unknown>>(),
+    updatedAt: text("NOT NULL"),
+  },
+  { indexes: { site_space_customizations_by_site: "(site_id)" } },
+);
+
+/** The family's tables, created at every open. */
+export const siteCustomizationTables = [sites, siteSpaces];
+
+export type SiteCustomizationRow = RowIn<typeof sites>;
+
+export type SiteSpaceCustomizationRow = RowIn<typeof siteSpaces>;
 
 /** The site's stored settings; `undefined` while nobody has written them. */
 export function findSiteCustomization(store: Store, siteId: string) {

@@ -1,5 +1,5 @@
 import type { Store } from "./index";
-import { all, one, Table, type Raw } from "./sql";
+import { Table, all, boolean, json, one, text, type Raw, type RowIn } from "./sql";
 
 /** A redirect's destination as kept: the hosted `SiteRedirectDestination`, stored as JSON. */
 export type RedirectDestination =
@@ -8,49 +8,30 @@ export type RedirectDestination =
   | { kind: "site-page"; siteSpaceId: string; pageId: string }
   | { kind: "external"; url: string };
 
-export interface RedirectRow {
-  id: string;
-  siteId: string;
-  source: string;
-  draft: boolean;
-  captureWildcard: boolean;
-  permanent: boolean;
-  destination: RedirectDestination;
-  createdAt: string;
-  updatedAt: string | null;
-}
-
-/** The site_redirects table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const redirects = new Table<RedirectRow>("site_redirects", {
-  id: {},
-  siteId: {},
-  source: {},
-  draft: { type: "boolean" },
-  captureWildcard: { type: "boolean" },
-  permanent: { type: "boolean" },
-  destination: { type: "json" },
-  createdAt: {},
-  updatedAt: {},
-});
+export type RedirectRow = RowIn<typeof redirects>;
 
 /**
  * Site redirects (docs/api-decisions.md, "Site redirects and visitor authentication"): a source
  * path is unique among a site's live redirects, and among its drafts.
  */
-export const siteRedirectsSchema = `
-CREATE TABLE IF NOT EXISTS site_redirects (
-  id TEXT PRIMARY KEY,
-  site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
-  source TEXT NOT NULL,
-  draft INTEGER NOT NULL DEFAULT 0,
-  capture_wildcard INTEGER NOT NULL DEFAULT 0,
-  permanent INTEGER NOT NULL DEFAULT 0,
-  destination TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  updated_at TEXT
+const redirects = new Table(
+  "site_redirects",
+  {
+    id: text("PRIMARY KEY"),
+    siteId: text("NOT NULL REFERENCES sites(id) ON DELETE CASCADE"),
+    source: text("NOT NULL"),
+    draft: boolean("NOT NULL DEFAULT 0"),
+    captureWildcard: boolean("NOT NULL DEFAULT 0"),
+    permanent: boolean("NOT NULL DEFAULT 0"),
+    destination: json("NOT NULL").of<RedirectDestination>(),
+    createdAt: text("NOT NULL"),
+    updatedAt: text(),
+  },
+  { uniqueIndexes: { site_redirects_source: "(site_id, draft, source)" } },
 );
-CREATE UNIQUE INDEX IF NOT EXISTS site_redirects_source ON site_redirects(site_id, draft, source);
-`;
+
+/** The family's tables, created at every open. */
+export const siteRedirectsTables = [redirects];
 
 export type RedirectOrder = "createdAt" | "updatedAt" | "source";
 
@@ -102,10 +83,12 @@ export function redirectBySource(store: Store, siteId: string, source: string, d
   return redirects.find(store, { siteId, source, draft });
 }
 
+/** What a redirect is written with: its settings, and any optional column of the map. */
 export type RedirectFields = Pick<
   RedirectRow,
   "source" | "draft" | "captureWildcard" | "permanent" | "destination"
->;
+> &
+  Partial<Omit<RedirectRow, "id" | "siteId" | "createdAt" | "updatedAt">>;
 
 export function insertRedirect(store: Store, siteId: string, fields: RedirectFields): RedirectRow {
   const row = { id: store.newId(), siteId, ...fields, createdAt: store.now(), updatedAt: null };

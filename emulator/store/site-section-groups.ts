@@ -9,38 +9,24 @@ import {
   type SectionRow,
   type TopItem,
 } from "./site-sections";
-import { Table } from "./sql";
-
-/** The site_section_groups table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const groups = new Table<GroupRow>("site_section_groups", {
-  id: {},
-  siteId: {},
-  title: {},
-  icon: {},
-  position: { type: "integer" },
-});
+import { Table, integer, text, type RowIn } from "./sql";
 
 /**
  * Site section groups (§4.11): a group sits on the site's top level among the sections that are
  * in no group, and orders its own sections.
  */
-export const sectionGroupsSchema = `
-CREATE TABLE IF NOT EXISTS site_section_groups (
-  id TEXT PRIMARY KEY,
-  site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
-  title TEXT NOT NULL,
-  icon TEXT,
-  position INTEGER NOT NULL
-);
-`;
+const groups = new Table("site_section_groups", {
+  id: text("PRIMARY KEY"),
+  siteId: text("NOT NULL REFERENCES sites(id) ON DELETE CASCADE"),
+  title: text("NOT NULL"),
+  icon: text(),
+  position: integer("NOT NULL"),
+});
 
-export interface GroupRow {
-  id: string;
-  siteId: string;
-  title: string;
-  icon: string | null;
-  position: number;
-}
+/** The family's tables, created at every open. */
+export const sectionGroupsTables = [groups];
+
+export type GroupRow = RowIn<typeof groups>;
 
 export function findGroup(store: Store, siteId: string, groupId: string) {
   return groups.find(store, { id: groupId, siteId });

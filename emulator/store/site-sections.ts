@@ -1,53 +1,32 @@
 import type { Store } from "./index";
-import { all, one, Table } from "./sql";
-
-/** The site_sections table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const sections = new Table<SectionRow>("site_sections", {
-  id: {},
-  siteId: {},
-  title: {},
-  description: {},
-  path: {},
-  condition: {},
-  icon: {},
-  groupId: {},
-  position: { type: "integer" },
-  defaultSiteSpaceId: {},
-});
+import { Table, all, integer, one, text, type RowIn } from "./sql";
 
 /**
  * Site sections. Order is real: sections that are in no group and section groups share one
  * `position` sequence, the site's top level (kept here, used by the groups too); a grouped
  * section's `position` orders it inside its group.
  */
-export const siteSectionsSchema = `
-CREATE TABLE IF NOT EXISTS site_sections (
-  id TEXT PRIMARY KEY,
-  site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
-  title TEXT NOT NULL,
-  description TEXT,
-  path TEXT NOT NULL,
-  condition TEXT,
-  icon TEXT,
-  group_id TEXT REFERENCES site_section_groups(id) ON DELETE SET NULL,
-  position INTEGER NOT NULL,
-  default_site_space_id TEXT,
-  UNIQUE (site_id, path)
+const sections = new Table(
+  "site_sections",
+  {
+    id: text("PRIMARY KEY"),
+    siteId: text("NOT NULL REFERENCES sites(id) ON DELETE CASCADE"),
+    title: text("NOT NULL"),
+    description: text(),
+    path: text("NOT NULL"),
+    condition: text(),
+    icon: text(),
+    groupId: text("REFERENCES site_section_groups(id) ON DELETE SET NULL"),
+    position: integer("NOT NULL"),
+    defaultSiteSpaceId: text(),
+  },
+  { constraints: ["UNIQUE (site_id, path)"] },
 );
-`;
 
-export interface SectionRow {
-  id: string;
-  siteId: string;
-  title: string;
-  description: string | null;
-  path: string;
-  condition: string | null;
-  icon: string | null;
-  groupId: string | null;
-  position: number;
-  defaultSiteSpaceId: string | null;
-}
+/** The family's tables, created at every open. */
+export const siteSectionsTables = [sections];
+
+export type SectionRow = RowIn<typeof sections>;
 
 /** One item of a site's top level: a section outside any group, or a section group. */
 export interface TopItem {

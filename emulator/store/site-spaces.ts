@@ -1,53 +1,35 @@
 import { pathSlug, uniquePath } from "../markdown";
 import type { Store } from "./index";
 import type { SpacesTransferred } from "../hooks";
-import { all, one, placeholders, Table, type Raw } from "./sql";
-
-/** The site_spaces table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const siteSpaces = new Table<SiteSpaceRow>("site_spaces", {
-  id: {},
-  siteId: {},
-  sectionId: {},
-  spaceId: {},
-  path: {},
-  condition: {},
-  position: { type: "integer" },
-  // Added after release 0.1.0: whether the site space is left out of the site's navigation.
-  hidden: { type: "boolean", added: "INTEGER NOT NULL DEFAULT 0" },
-});
-
-/** Files written by release 0.1.0 lack `hidden`; they gain it, shown, when they open. */
-export const siteSpacesAddedColumns = siteSpaces.addedColumns;
+import { Table, all, boolean, integer, one, placeholders, text, type Raw, type RowIn } from "./sql";
 
 /**
  * Site spaces: a space linked into a site, at the site root or in a section. `position` orders a
  * site space inside its container.
  */
-export const siteSpacesSchema = `
-CREATE TABLE IF NOT EXISTS site_spaces (
-  id TEXT PRIMARY KEY,
-  site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
-  section_id TEXT REFERENCES site_sections(id) ON DELETE CASCADE,
-  space_id TEXT NOT NULL,
-  path TEXT NOT NULL,
-  condition TEXT,
-  position INTEGER NOT NULL${siteSpaces.addedDdl}
+const siteSpaces = new Table(
+  "site_spaces",
+  {
+    id: text("PRIMARY KEY"),
+    siteId: text("NOT NULL REFERENCES sites(id) ON DELETE CASCADE"),
+    sectionId: text("REFERENCES site_sections(id) ON DELETE CASCADE"),
+    spaceId: text("NOT NULL"),
+    path: text("NOT NULL"),
+    condition: text(),
+    position: integer("NOT NULL"),
+    // Added after release 0.1.0: whether the site space is left out of the site's navigation.
+    hidden: boolean("NOT NULL DEFAULT 0").addedLater(),
+  },
+  {
+    indexes: { site_spaces_by_space: "(space_id)" },
+    uniqueIndexes: { site_spaces_path: "(site_id, COALESCE(section_id, ''), path)" },
+  },
 );
-CREATE UNIQUE INDEX IF NOT EXISTS site_spaces_path
-  ON site_spaces(site_id, COALESCE(section_id, ''), path);
-CREATE INDEX IF NOT EXISTS site_spaces_by_space ON site_spaces(space_id);
-`;
 
-export interface SiteSpaceRow {
-  id: string;
-  siteId: string;
-  sectionId: string | null;
-  spaceId: string;
-  path: string;
-  condition: string | null;
-  position: number;
-  hidden: boolean;
-}
+/** The family's tables, created at every open. */
+export const siteSpacesTables = [siteSpaces];
+
+export type SiteSpaceRow = RowIn<typeof siteSpaces>;
 
 export function findSiteSpace(store: Store, siteId: string, siteSpaceId: string) {
   return siteSpaces.find(store, { id: siteSpaceId, siteId });

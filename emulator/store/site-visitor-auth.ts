@@ -1,37 +1,24 @@
 import { randomBytes } from "node:crypto";
 import type { Store } from "./index";
-import { Table } from "./sql";
+import { Table, text, type RowIn } from "./sql";
 
 /**
  * A site's visitor authentication (docs/api-decisions.md, "Site redirects and visitor
  * authentication"): one row per site, made on first read with the service's defaults.
  */
-export const siteVisitorAuthSchema = `
-CREATE TABLE IF NOT EXISTS site_publishing_auth (
-  site_id TEXT PRIMARY KEY REFERENCES sites(id) ON DELETE CASCADE,
-  backend TEXT NOT NULL,
-  private_key TEXT NOT NULL,
-  fallback_url TEXT,
-  logout_url TEXT
-);
-`;
+const publishingAuth = new Table("site_publishing_auth", {
+  siteId: text("PRIMARY KEY REFERENCES sites(id) ON DELETE CASCADE"),
+  backend: text("NOT NULL").of<"custom" | "integration">(),
+  privateKey: text("NOT NULL"),
+  fallbackUrl: text(),
+  logoutUrl: text(),
+});
+
+/** The family's tables, created at every open. */
+export const siteVisitorAuthTables = [publishingAuth];
 
 /** A site's visitor-authentication settings (the hosted `SitePublishingAuth`). */
-export interface PublishingAuthRow {
-  siteId: string;
-  backend: "custom" | "integration";
-  privateKey: string;
-  fallbackUrl: string | null;
-  logoutUrl: string | null;
-}
-
-const publishingAuth = new Table<PublishingAuthRow>("site_publishing_auth", {
-  siteId: {},
-  backend: {},
-  privateKey: {},
-  fallbackUrl: {},
-  logoutUrl: {},
-});
+export type PublishingAuthRow = RowIn<typeof publishingAuth>;
 
 /** A new signing key: 32 random bytes, URL-safe; a secret, never logged. */
 const newPrivateKey = () => randomBytes(32).toString("base64url");

@@ -1,70 +1,39 @@
 import type { Store } from "./index";
-import { all, one, Table, type Raw, type SqlValue } from "./sql";
-
-/** The sites table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const sites = new Table<SiteRow>("sites", {
-  id: {},
-  organizationId: {},
-  type: {},
-  title: {},
-  visibility: {},
-  published: { type: "boolean" },
-  basename: {},
-  proxy: {},
-  adaptiveContent: { type: "boolean" },
-  agentsContext: {},
-  defaultSectionId: {},
-  defaultSiteSpaceId: {},
-  adaptiveSchema: {},
-  adaptiveSchemaUpdatedAt: {},
-  createdAt: {},
-});
+import { Table, all, boolean, one, text, type Raw, type SqlValue, type RowIn } from "./sql";
 
 /**
  * Docs sites (§2.4). Every child row (sections, groups, site spaces, share links) cascades from
  * its site, so deleting a site removes its whole structure in one statement while the spaces it
  * linked (another family's rows) stay. The adaptive schema is kept on the site's row.
  */
-export const sitesSchema = `
-CREATE TABLE IF NOT EXISTS sites (
-  id TEXT PRIMARY KEY,
-  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  type TEXT NOT NULL,
-  title TEXT NOT NULL,
-  visibility TEXT NOT NULL,
-  published INTEGER NOT NULL DEFAULT 0,
-  basename TEXT,
-  proxy TEXT,
-  adaptive_content INTEGER NOT NULL DEFAULT 0,
-  agents_context TEXT NOT NULL DEFAULT 'included',
-  default_section_id TEXT,
-  default_site_space_id TEXT,
-  adaptive_schema TEXT,
-  adaptive_schema_updated_at TEXT,
-  created_at TEXT NOT NULL
+const sites = new Table(
+  "sites",
+  {
+    id: text("PRIMARY KEY"),
+    organizationId: text("NOT NULL REFERENCES organizations(id) ON DELETE CASCADE"),
+    type: text("NOT NULL"),
+    title: text("NOT NULL"),
+    visibility: text("NOT NULL").of<SiteVisibility>(),
+    published: boolean("NOT NULL DEFAULT 0"),
+    basename: text(),
+    proxy: text(),
+    adaptiveContent: boolean("NOT NULL DEFAULT 0"),
+    agentsContext: text("NOT NULL DEFAULT 'included'").of<"included" | "excluded">(),
+    defaultSectionId: text(),
+    defaultSiteSpaceId: text(),
+    adaptiveSchema: text(),
+    adaptiveSchemaUpdatedAt: text(),
+    createdAt: text("NOT NULL"),
+  },
+  { indexes: { sites_by_org: "(organization_id)" } },
 );
-CREATE INDEX IF NOT EXISTS sites_by_org ON sites(organization_id);
-`;
+
+/** The family's tables, created at every open. */
+export const sitesTables = [sites];
 
 export type SiteVisibility = "public" | "unlisted" | "share-link" | "visitor-auth";
 
-export interface SiteRow {
-  id: string;
-  organizationId: string;
-  type: string;
-  title: string;
-  visibility: SiteVisibility;
-  published: boolean;
-  basename: string | null;
-  proxy: string | null;
-  adaptiveContent: boolean;
-  agentsContext: "included" | "excluded";
-  defaultSectionId: string | null;
-  defaultSiteSpaceId: string | null;
-  adaptiveSchema: string | null;
-  adaptiveSchemaUpdatedAt: string | null;
-  createdAt: string;
-}
+export type SiteRow = RowIn<typeof sites>;
 
 export interface SiteFilters {
   space?: string;

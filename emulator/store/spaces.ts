@@ -1,80 +1,41 @@
 import { endPosition } from "./collections";
 import type { Store } from "./index";
-import { SPACE_OPTIONAL_FIELDS } from "../fields";
-import type { OptionalValues } from "../render/common";
-import { optionalColumns, Table } from "./sql";
+import { Table, boolean, real, text, type RowIn } from "./sql";
 import { RESTORE_WINDOW_MS } from "../limits";
-
-/** The spaces table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const spaces = new Table<SpaceRow>("spaces", {
-  id: {},
-  organizationId: {},
-  parentId: {},
-  title: {},
-  emoji: {},
-  visibility: {},
-  editMode: {},
-  language: {},
-  defaultLevel: {},
-  revision: {},
-  empty: { type: "boolean" },
-  position: { type: "real" },
-  createdAt: {},
-  updatedAt: {},
-  deletedAt: {},
-  ...optionalColumns(SPACE_OPTIONAL_FIELDS),
-});
-
-/** Columns spaces gained after a release shipped (an `added` entry of the map): files written before gain them. */
-export const spacesAddedColumns = spaces.addedColumns;
 
 /**
  * Spaces (§2.3). A DELETE only sets `deleted_at`: the row stays restorable for 7 days
  * (§3), measured with the store's clock so tests can move time. `position` orders the space
  * among its siblings (collections and spaces with the same parent).
  */
-export const spacesSchema = `
-CREATE TABLE IF NOT EXISTS spaces (
-  id TEXT PRIMARY KEY,
-  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  parent_id TEXT,
-  title TEXT NOT NULL DEFAULT '',
-  emoji TEXT NOT NULL DEFAULT '',
-  visibility TEXT NOT NULL DEFAULT 'private',
-  edit_mode TEXT NOT NULL DEFAULT 'live',
-  language TEXT,
-  default_level TEXT,
-  revision TEXT NOT NULL,
-  empty INTEGER NOT NULL DEFAULT 0,
-  position REAL NOT NULL,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  deleted_at TEXT${spaces.addedDdl}
+const spaces = new Table(
+  "spaces",
+  {
+    id: text("PRIMARY KEY"),
+    organizationId: text("NOT NULL REFERENCES organizations(id) ON DELETE CASCADE"),
+    parentId: text(),
+    title: text("NOT NULL DEFAULT ''"),
+    emoji: text("NOT NULL DEFAULT ''"),
+    visibility: text("NOT NULL DEFAULT 'private'"),
+    editMode: text("NOT NULL DEFAULT 'live'").of<"live" | "locked">(),
+    language: text(),
+    defaultLevel: text(),
+    revision: text("NOT NULL"),
+    /** Created without the first page a new space is given (§4.4's `empty`). */
+    empty: boolean("NOT NULL DEFAULT 0"),
+    position: real("NOT NULL"),
+    createdAt: text("NOT NULL"),
+    updatedAt: text("NOT NULL"),
+    deletedAt: text(),
+  },
+  { indexes: { spaces_by_org: "(organization_id, parent_id, position)" } },
 );
-CREATE INDEX IF NOT EXISTS spaces_by_org ON spaces(organization_id, parent_id, position);
-`;
 
-/** A space as the store keeps it; its optional fields are declared in render/spaces.ts. */
-export type SpaceRow = SpaceBaseRow & OptionalValues<typeof SPACE_OPTIONAL_FIELDS>;
+/** The family's tables, created at every open. */
+export const spacesTables = [spaces];
 
-interface SpaceBaseRow {
-  id: string;
-  organizationId: string;
-  parentId: string | null;
-  title: string;
-  emoji: string;
-  visibility: string;
-  editMode: "live" | "locked";
-  language: string | null;
-  defaultLevel: string | null;
-  revision: string;
-  /** Created without the first page a new space is given (§4.4's `empty`). */
-  empty: boolean;
-  position: number;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-}
+/** A space as the store keeps it. */
+export type SpaceRow = RowIn<typeof spaces>;
 
 /** The space with this id, soft-deleted ones included (the row's `deletedAt` says so). */
 export function findSpace(store: Store, id: string): SpaceRow | undefined {

@@ -35,53 +35,130 @@ export function patched<Row extends object>(row: Row, body: { [K in keyof Row]?:
 }
 
 /**
- * How a row's field is kept: `text` and `real` as they are, `integer` as a number, `boolean` as
- * 0 or 1, `json` as its JSON text. A nullable field keeps `null` as SQL NULL, whatever its type.
+ * How a row's field is kept: `text`, `real` and `blob` as they are, `integer` as a number,
+ * `boolean` as 0 or 1, `json` as its JSON text. A nullable field keeps `null` as SQL NULL,
+ * whatever its type.
  */
-export type ColumnType = "text" | "integer" | "real" | "boolean" | "json";
+export type ColumnType = "text" | "integer" | "real" | "boolean" | "json" | "blob";
 
-export interface ColumnSpec {
-  /** The SQL column: the field's name in snake case unless given. */
-  column?: string;
-  type?: ColumnType;
-  /**
-   * For a column added after a release shipped: its definition (`TEXT`, `INTEGER NOT NULL
-   * DEFAULT 0`). The table's DDL takes it from here (`addedDdl`), and a file written before
-   * gains it when it opens (`addedColumns`).
-   */
-  added?: string;
+/** A column that can hold NULL unless its constraints say `NOT NULL` or `PRIMARY KEY`. */
+type Nullable<C extends string, T> = C extends
+  `${string}NOT NULL${string}` | `${string}PRIMARY KEY${string}`
+  ? T
+  : T | null;
+
+/**
+ * One column of a table's map, the one statement of it: its SQL type and constraints (the
+ * table's DDL is written from them), how its value is kept, and the type of its row's field
+ * (`T`, read by {@link RowOf}: `null` is in it unless the constraints exclude it).
+ */
+export class Column<T> {
+  /** The row field's type; a type only, never a value. */
+  declare readonly value: T;
+
+  constructor(
+    readonly type: ColumnType,
+    /** `TEXT NOT NULL DEFAULT ''`: the column's definition in its table's DDL. */
+    readonly definition: string,
+    /** The SQL column: the field's name in snake case unless given. */
+    readonly column?: string,
+    /**
+     * Added after a release shipped: a file written before gains it when it opens (`ALTER TABLE
+     * ... ADD COLUMN`), so it must be nullable or have a constant default.
+     */
+    readonly added = false,
+  ) {}
+
+  /** The same column with its field typed narrower: a union of strings, a JSON shape. */
+  of<U>(): Column<null extends T ? U | null : U> {
+    return new Column(this.type, this.definition, this.column, this.added);
+  }
+
+  /** The same column under another SQL name than its field's in snake case. */
+  named(column: string): Column<T> {
+    return new Column(this.type, this.definition, column, this.added);
+  }
+
+  /** The same column, marked as added after a release shipped. */
+  addedLater(): Column<T> {
+    return new Column(this.type, this.definition, this.column, true);
+  }
+}
+
+function column<T>(type: ColumnType, sqlType: string, constraints: string | undefined) {
+  const definition = constraints ? `${sqlType} ${constraints}` : sqlType;
+  return new Column<T>(type, definition);
+}
+
+/** A `TEXT` column; `constraints` as in SQL (`NOT NULL DEFAULT ''`, `REFERENCES sites(id)`). */
+export function text<const C extends string = "">(constraints?: C) {
+  return column<Nullable<C, string>>("text", "TEXT", constraints);
+}
+/** An `INTEGER` column holding a number. */
+export function integer<const C extends string = "">(constraints?: C) {
+  return column<Nullable<C, number>>("integer", "INTEGER", constraints);
+}
+/** A `REAL` column. */
+export function real<const C extends string = "">(constraints?: C) {
+  return column<Nullable<C, number>>("real", "REAL", constraints);
+}
+/** An `INTEGER` column holding a boolean as 0 or 1. */
+export function boolean<const C extends string = "">(constraints?: C) {
+  return column<Nullable<C, boolean>>("boolean", "INTEGER", constraints);
+}
+/** A `TEXT` column holding JSON; type its value with `.of<Shape>()`. */
+export function json<const C extends string = "">(constraints?: C) {
+  return column<Nullable<C, object>>("json", "TEXT", constraints);
+}
+/** A `BLOB` column holding bytes. */
+export function blob<const C extends string = "">(constraints?: C) {
+  return column<Nullable<C, Uint8Array>>("blob", "BLOB", constraints);
 }
 
 /** A table's column map: every field of its row, with the column that holds it. */
-export type ColumnMap<Row> = { [K in keyof Row]-?: ColumnSpec };
+export type ColumnMap = Record<string, Column<unknown>>;
+
+/** The row a column map reads and writes: each field typed by its column. */
+export type RowOf<M extends ColumnMap> = { -readonly [K in keyof M]: M[K]["value"] };
+
+/** The row a table reads and writes: `RowIn<typeof spaces>`. */
+export type RowIn<T> = T extends Table<infer M> ? RowOf<M> : never;
+
+/** What creating a table takes: its DDL, and the columns a file written before gains. */
+export interface TableDdl {
+  readonly ddl: string;
+  readonly addedColumns: readonly AddedColumn[];
+}
 
 /** Equality filters on a row's fields: `{ parentId: "c1" }`, `{ deletedAt: null }`. */
 export type Filter<Row> = { [K in keyof Row]?: Row[K] };
 
-/**
- * The column map entries of optional fields declared with their SQL type (render/common.ts's
- * `OptionalField`): each is a column added after a release, so files written before gain it.
- */
-export function optionalColumns<F extends Record<string, { sql: string }>>(
-  fields: F,
-): { [K in keyof F]: ColumnSpec } {
-  const entries = Object.entries(fields).map(([key, field]) => [key, { added: field.sql }]);
-  return Object.fromEntries(entries) as { [K in keyof F]: ColumnSpec };
+/** What a table holds beside its columns: table constraints and indexes, each as in SQL. */
+export interface TableExtras {
+  /** `PRIMARY KEY (a, b)`, `UNIQUE (space_id, number)`: after the columns in the DDL. */
+  constraints?: readonly string[];
+  /** Indexes by name: `{ spaces_by_org: "(organization_id, parent_id, position)" }`. */
+  indexes?: Readonly<Record<string, string>>;
+  /** Unique indexes by name, written as `indexes`. */
+  uniqueIndexes?: Readonly<Record<string, string>>;
 }
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
- * One table read and written through its column map: the SELECT list, INSERT, UPDATE and WHERE
- * clauses are generated from it, and each field is encoded and decoded by its type. A field
- * added to the row and the map is read, inserted and updated with no other edit.
+ * One table, declared once by its column map: its DDL (`CREATE TABLE` and its indexes), the
+ * columns older data files gain, and its row type ({@link RowIn}) derive from the map, and its
+ * SELECT list, INSERT, UPDATE and WHERE clauses are generated from it, each field encoded and
+ * decoded by its type. A field added to the map is created, read, inserted and updated with no
+ * other edit.
  */
-export class Table<Row extends object> {
+export class Table<M extends ColumnMap, Row extends RowOf<M> = RowOf<M>> implements TableDdl {
   private readonly fields: {
     key: keyof Row & string;
     column: string;
     type: ColumnType;
-    added?: string;
+    definition: string;
+    added: boolean;
   }[];
   /** `<column> AS <field>, ...`: what a query returns to be decoded as a row. */
   readonly columns: string;
@@ -90,29 +167,43 @@ export class Table<Row extends object> {
 
   constructor(
     readonly name: string,
-    columns: ColumnMap<Row>,
+    columns: M,
+    private readonly extras: TableExtras = {},
   ) {
-    this.fields = Object.entries(columns as Record<string, ColumnSpec>).map(([key, spec]) => ({
+    this.fields = Object.entries(columns).map(([key, spec]) => ({
       key: key as keyof Row & string,
       column: spec.column ?? snake(key),
-      type: spec.type ?? "text",
-      ...(spec.added !== undefined ? { added: spec.added } : {}),
+      type: spec.type,
+      definition: spec.definition,
+      added: spec.added,
     }));
     const list = this.fields.map((f) => (f.column === f.key ? f.key : `${f.column} AS ${f.key}`));
     this.columns = list.join(", ");
     this.select = `SELECT ${this.columns} FROM ${name}`;
   }
 
-  /** The columns added after a release shipped, for the family's `addedColumns`. */
-  get addedColumns(): AddedColumn[] {
-    return this.fields.flatMap((f) =>
-      f.added === undefined ? [] : [{ table: this.name, column: f.column, definition: f.added }],
-    );
+  /** `CREATE TABLE IF NOT EXISTS` with every column and constraint, then its indexes. */
+  get ddl(): string {
+    const lines = [
+      ...this.fields.map((f) => `${f.column} ${f.definition}`),
+      ...(this.extras.constraints ?? []),
+    ];
+    const index =
+      (unique: boolean) =>
+      ([name, on]: [string, string]) =>
+        `CREATE ${unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS ${name} ON ${this.name}${on};`;
+    return [
+      `CREATE TABLE IF NOT EXISTS ${this.name} (\n  ${lines.join(",\n  ")}\n);`,
+      ...Object.entries(this.extras.uniqueIndexes ?? {}).map(index(true)),
+      ...Object.entries(this.extras.indexes ?? {}).map(index(false)),
+    ].join("\n");
   }
 
-  /** `,\n  column definition` for each added column: the end of the table's CREATE TABLE list. */
-  get addedDdl(): string {
-    return this.addedColumns.map((c) => `,\n  ${c.column} ${c.definition}`).join("");
+  /** The columns added after a release shipped: a file written before gains them at open. */
+  get addedColumns(): AddedColumn[] {
+    return this.fields.flatMap((f) =>
+      f.added ? [{ table: this.name, column: f.column, definition: f.definition }] : [],
+    );
   }
 
   /** The columns as `columns` lists them, read from the table under `alias` in a join. */

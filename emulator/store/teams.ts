@@ -1,73 +1,53 @@
 import type { Store } from "./index";
-import { all, one, Table } from "./sql";
-
-/** The teams table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const teams = new Table<TeamRecord>("teams", {
-  id: {},
-  organizationId: {},
-  title: {},
-  createdAt: {},
-});
-
-/** The team_members table's column map. */
-const memberships = new Table<TeamMembership>("team_members", {
-  teamId: {},
-  organizationId: {},
-  userId: {},
-  role: {},
-  addedAt: {},
-});
+import { Table, all, one, text, type RowIn } from "./sql";
 
 /**
  * Teams of an organization and their members (§2.10, §4.12). A team member is a member of the
  * organization: the composite key makes removing someone from the organization take them out of
  * its teams too.
  */
-export const teamsSchema = `
-CREATE TABLE IF NOT EXISTS teams (
-  id TEXT PRIMARY KEY,
-  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  title TEXT NOT NULL,
-  created_at TEXT NOT NULL
+const teams = new Table(
+  "teams",
+  {
+    id: text("PRIMARY KEY"),
+    organizationId: text("NOT NULL REFERENCES organizations(id) ON DELETE CASCADE"),
+    title: text("NOT NULL"),
+    createdAt: text("NOT NULL"),
+  },
+  { indexes: { teams_by_org: "(organization_id, created_at)" } },
 );
-CREATE INDEX IF NOT EXISTS teams_by_org ON teams(organization_id, created_at);
-CREATE TABLE IF NOT EXISTS team_members (
-  team_id TEXT NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
-  organization_id TEXT NOT NULL,
-  user_id TEXT NOT NULL,
-  role TEXT NOT NULL,
-  added_at TEXT NOT NULL,
-  PRIMARY KEY (team_id, user_id),
-  FOREIGN KEY (organization_id, user_id) REFERENCES members(organization_id, user_id)
-    ON DELETE CASCADE
+
+const memberships = new Table(
+  "team_members",
+  {
+    teamId: text("NOT NULL REFERENCES teams(id) ON DELETE CASCADE"),
+    organizationId: text("NOT NULL"),
+    userId: text("NOT NULL"),
+    role: text("NOT NULL").of<TeamRole>(),
+    addedAt: text("NOT NULL"),
+  },
+  {
+    constraints: [
+      "PRIMARY KEY (team_id, user_id)",
+      "FOREIGN KEY (organization_id, user_id) REFERENCES members(organization_id, user_id) ON DELETE CASCADE",
+    ],
+    indexes: { team_members_by_user: "(organization_id, user_id)" },
+  },
 );
-CREATE INDEX IF NOT EXISTS team_members_by_user ON team_members(organization_id, user_id);
-`;
+
+/** The family's tables, created at every open. */
+export const teamsTables = [teams, memberships];
 
 export type TeamRole = "owner" | "member";
 
 /** A team as the teams table keeps it. */
-interface TeamRecord {
-  id: string;
-  organizationId: string;
-  title: string;
-  createdAt: string;
-}
+type TeamRecord = RowIn<typeof teams>;
 
 export interface TeamRow extends TeamRecord {
   /** How many members it has. */
   members: number;
   /** How many spaces it has been given a role on (the permissions family's grants). */
   spaces: number;
-}
-
-/** A row of team_members. */
-interface TeamMembership {
-  teamId: string;
-  organizationId: string;
-  userId: string;
-  role: TeamRole;
-  addedAt: string;
 }
 
 export interface TeamMemberRow {

@@ -1,41 +1,29 @@
 import type { Store } from "./index";
-import { all, Table, type Raw } from "./sql";
+import { Table, all, json, text, type Raw, type RowIn } from "./sql";
 
 /**
  * The translation glossary of an organization (docs/api-decisions.md, "Translation glossary"):
  * entries, each a map from language to the term in that language.
  */
-export const glossarySchema = `
-CREATE TABLE IF NOT EXISTS glossary_entries (
-  id TEXT PRIMARY KEY,
-  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  translations TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+const entries = new Table(
+  "glossary_entries",
+  {
+    id: text("PRIMARY KEY"),
+    organizationId: text("NOT NULL REFERENCES organizations(id) ON DELETE CASCADE"),
+    translations: json("NOT NULL").of<GlossaryTerms>(),
+    createdAt: text("NOT NULL"),
+    updatedAt: text("NOT NULL"),
+  },
+  { indexes: { glossary_entries_by_organization: "(organization_id, created_at)" } },
 );
-CREATE INDEX IF NOT EXISTS glossary_entries_by_organization
-  ON glossary_entries (organization_id, created_at);
-`;
+
+/** The family's tables, created at every open. */
+export const glossaryTables = [entries];
 
 /** Language code to term. */
 export type GlossaryTerms = Record<string, string>;
 
-export interface GlossaryEntryRow {
-  id: string;
-  organizationId: string;
-  translations: GlossaryTerms;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The glossary's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const entries = new Table<GlossaryEntryRow>("glossary_entries", {
-  id: {},
-  organizationId: {},
-  translations: { type: "json" },
-  createdAt: {},
-  updatedAt: {},
-});
+export type GlossaryEntryRow = RowIn<typeof entries>;
 
 /** One batch operation of the PUT, as the route has checked it. */
 export type GlossaryOperation =

@@ -1,6 +1,6 @@
 import type { FamilyHooks, SpacesTransferred } from "../hooks";
 import type { Store } from "./index";
-import { all, placeholders, Table, type Raw } from "./sql";
+import { Table, all, integer, json, placeholders, text, type Raw, type RowIn } from "./sql";
 import { copyRevision, pagesOf } from "./content";
 import { copySpaceInto, findSpace, insertSpace } from "./spaces";
 import { glossaryOf } from "./translation-glossary";
@@ -11,30 +11,32 @@ import { glossaryRewriter } from "../translation-glossary-terms";
  * superseded writes nothing. A completed run leaves its result in `result_space_id`, a space of
  * the organization, copied again (with a new revision) by every later run.
  */
-export const translationsSchema = `
-CREATE TABLE IF NOT EXISTS translations (
-  id TEXT PRIMARY KEY,
-  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  source_space_id TEXT NOT NULL,
-  source_language TEXT NOT NULL,
-  language TEXT NOT NULL,
-  instructions TEXT NOT NULL,
-  status TEXT NOT NULL DEFAULT 'pending',
-  generation INTEGER NOT NULL DEFAULT 1,
-  run_started_at TEXT,
-  result_space_id TEXT,
-  result_revision TEXT,
-  runs INTEGER NOT NULL DEFAULT 0,
-  total_words INTEGER NOT NULL DEFAULT 0,
-  total_pages INTEGER NOT NULL DEFAULT 0,
-  total_duration INTEGER NOT NULL DEFAULT 0,
-  latest_run_duration INTEGER NOT NULL DEFAULT 0,
-  latest_pages INTEGER NOT NULL DEFAULT 0,
-  latest_words INTEGER NOT NULL DEFAULT 0,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-`;
+const translations = new Table("translations", {
+  id: text("PRIMARY KEY"),
+  organizationId: text("NOT NULL REFERENCES organizations(id) ON DELETE CASCADE"),
+  sourceSpaceId: text("NOT NULL"),
+  sourceLanguage: text("NOT NULL"),
+  language: text("NOT NULL"),
+  /** The instructions document, as JSON text. */
+  instructions: json("NOT NULL").of<unknown>(),
+  status: text("NOT NULL DEFAULT 'pending'").of<TranslationStatus>(),
+  generation: integer("NOT NULL DEFAULT 1"),
+  runStartedAt: text(),
+  resultSpaceId: text(),
+  resultRevision: text(),
+  runs: integer("NOT NULL DEFAULT 0"),
+  totalWords: integer("NOT NULL DEFAULT 0"),
+  totalPages: integer("NOT NULL DEFAULT 0"),
+  totalDuration: integer("NOT NULL DEFAULT 0"),
+  latestRunDuration: integer("NOT NULL DEFAULT 0"),
+  latestPages: integer("NOT NULL DEFAULT 0"),
+  latestWords: integer("NOT NULL DEFAULT 0"),
+  createdAt: text("NOT NULL"),
+  updatedAt: text("NOT NULL"),
+});
+
+/** The family's tables, created at every open. */
+export const translationsTables = [translations];
 
 export type TranslationStatus = "pending" | "running" | "completed";
 
@@ -65,35 +67,7 @@ export interface TranslationRow {
 }
 
 /** A translation as its table keeps it: its result and its stats in columns of their own. */
-interface TranslationRecord extends Omit<TranslationRow, "result" | "stats">, TranslationStats {
-  runStartedAt: string | null;
-  resultSpaceId: string | null;
-  resultRevision: string | null;
-}
-
-/** The translations table's column map: its SELECT, INSERT, UPDATE and filters come from it. */
-const translations = new Table<TranslationRecord>("translations", {
-  id: {},
-  organizationId: {},
-  sourceSpaceId: {},
-  sourceLanguage: {},
-  language: {},
-  instructions: { type: "json" },
-  status: {},
-  generation: { type: "integer" },
-  runStartedAt: {},
-  resultSpaceId: {},
-  resultRevision: {},
-  runs: { type: "integer" },
-  totalWords: { type: "integer" },
-  totalPages: { type: "integer" },
-  totalDuration: { type: "integer" },
-  latestRunDuration: { type: "integer" },
-  latestPages: { type: "integer" },
-  latestWords: { type: "integer" },
-  createdAt: {},
-  updatedAt: {},
-});
+type TranslationRecord = RowIn<typeof translations>;
 
 /** A translation's record with its result and its stats gathered. */
 function toTranslation(r: TranslationRecord): TranslationRow {

@@ -36,15 +36,19 @@ export const SamlProvider = z.looseObject({
 });
 export type SamlProvider = z.infer<typeof SamlProvider>;
 
-/** The create body of a SAML provider; its PATCH takes the same fields. */
-export const SamlProviderCreate = z.object({
+/**
+ * A SAML provider's settings with their limits, declared once: what a program declares (the
+ * resource's inputs), the create body, and the PATCH, which takes the same fields.
+ */
+export const SamlProviderFields = {
   label: SamlLabel,
   entityID: SamlEntityId.optional(),
   certificate: SamlCertificate.optional(),
   ssoURL: SamlSsoUrl.optional(),
-  defaultTeam: z.string().nullable().optional(),
+  defaultTeam: z.string().min(1).nullable().optional(),
   defaultRole: RoleLevel.nullable().optional(),
-});
+};
+export const SamlProviderCreate = z.object(SamlProviderFields);
 export const SamlProviderPatch = SamlProviderCreate.partial();
 
 const saml = (organizationId: string, id: string) =>

@@ -23,8 +23,13 @@ export const ShareLink = z.object({
 export type ShareLink = z.infer<typeof ShareLink>;
 
 /** §4.11. */
-export const ShareLinkCreate = z.object({ name: ShareLinkName });
-export const ShareLinkPatch = z.object({ name: ShareLinkName, active: z.boolean() }).partial();
+/**
+ * A share link's settings with their limits, declared once: what a program declares (the
+ * resource's inputs), the create body (its name: a new link is active), and the PATCH.
+ */
+export const ShareLinkFields = { name: ShareLinkName, active: z.boolean().optional() };
+export const ShareLinkCreate = z.object(ShareLinkFields).pick({ name: true });
+export const ShareLinkPatch = z.object(ShareLinkFields).partial();
 
 // Share links (§4.11): no single GET.
 

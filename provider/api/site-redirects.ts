@@ -40,14 +40,17 @@ export const SiteRedirect = z.object({
 });
 export type SiteRedirect = z.infer<typeof SiteRedirect>;
 
-export const SiteRedirectCreate = z.object({
+/**
+ * A redirect's settings with their limits, declared once: what a program declares (the
+ * resource's inputs), the create body, and the PATCH, which takes all but the source.
+ */
+export const SiteRedirectFields = {
   source: RedirectSource,
   destination: RedirectDestination,
   permanent: z.boolean().optional(),
-});
-export const SiteRedirectPatch = z
-  .object({ destination: RedirectDestination, permanent: z.boolean() })
-  .partial();
+};
+export const SiteRedirectCreate = z.object(SiteRedirectFields);
+export const SiteRedirectPatch = SiteRedirectCreate.omit({ source: true }).partial();
 
 const redirectsOf = (organizationId: string, siteId: string, id?: string) =>
   `${siteById(organizationId, siteId)}/redirects${id === undefined ? "" : `/${segment("siteRedirectId", id)}`}`;

@@ -1,19 +1,11 @@
-import { RoleLevel } from "../api/common";
 import * as api from "../api/saml-providers";
-import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
+import { defineResource, reported, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 export const samlProvider = defineResource({
   kind: "saml-provider",
   type: "SamlProvider",
-  inputs: resourceInputs({
-    label: api.SamlLabel,
-    entityID: api.SamlEntityId.optional(),
-    certificate: api.SamlCertificate.optional(),
-    ssoURL: api.SamlSsoUrl.optional(),
-    defaultTeam: Id.nullable().optional(),
-    defaultRole: RoleLevel.nullable().optional(),
-  }),
+  inputs: resourceInputs(api.SamlProviderFields),
   replaceOnChange: ["organizationId"],
   response: api.SamlProvider,
   createBody: api.SamlProviderCreate,

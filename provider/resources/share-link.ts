@@ -1,4 +1,3 @@
-import { z } from "zod";
 import * as api from "../api/share-links";
 import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
 import { IN_SITE } from "../lifecycle/import-id";
@@ -8,11 +7,7 @@ export const shareLink = defineResource({
   kind: "share-link",
   type: "ShareLink",
   importId: IN_SITE,
-  inputs: resourceInputs({
-    siteId: Id,
-    name: api.ShareLinkName,
-    active: z.boolean().optional(),
-  }),
+  inputs: resourceInputs({ siteId: Id, ...api.ShareLinkFields }),
   replaceOnChange: ["organizationId", "siteId"],
   response: api.ShareLink,
   createBody: api.ShareLinkCreate,

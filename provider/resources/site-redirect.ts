@@ -2,7 +2,6 @@ import * as api from "../api/site-redirects";
 import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
 import { IN_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
-import { z } from "zod";
 
 /**
  * A redirect of a site: its source path is its natural key. A change of source replaces it (the
@@ -13,12 +12,7 @@ export const siteRedirect = defineResource({
   kind: "site-redirect",
   type: "SiteRedirect",
   importId: IN_SITE,
-  inputs: resourceInputs({
-    siteId: Id,
-    source: api.RedirectSource,
-    destination: api.RedirectDestination,
-    permanent: z.boolean().optional(),
-  }),
+  inputs: resourceInputs({ siteId: Id, ...api.SiteRedirectFields }),
   replaceOnChange: ["organizationId", "siteId", "source"],
   response: api.SiteRedirect,
   createBody: api.SiteRedirectCreate,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -7,36 +7,59 @@ import {
   patchShape,
   presentFields,
   type OptionalField,
-  type OptionalValues,
 } from "../../emulator/render/common";
+import { openStore } from "../../emulator/app";
 import { Store } from "../../emulator/store";
-import { optionalColumns, patched, Table } from "../../emulator/store/sql";
+import { boolean, json, patched, Table, text, type RowIn } from "../../emulator/store/sql";
 
 /**
- * A table's column map and optional fields declared once (`emulator/fields.ts`), on a table of
- * the test's own: what the spaces family gets from one entry in SPACE_OPTIONAL_FIELDS, which
- * declares none yet.
+ * A table declared once by its column map, on a table of the test's own: its DDL, the columns an
+ * older file gains and its row type come from the map; and an optional field's wire shape
+ * (as render/spaces.ts declares a space's), which declares none yet.
  */
 const FIELDS = {
-  subtitle: { wire: z.string().min(1).max(100), sql: "TEXT" },
+  subtitle: { wire: z.string().min(1).max(100) },
 } satisfies Record<string, OptionalField>;
 
-type NoteRow = {
-  id: string;
-  parentId: string | null;
-  pinned: boolean;
-  tags: string[];
-} & OptionalValues<typeof FIELDS>;
+const notes = new Table(
+  "notes",
+  {
+    id: text("PRIMARY KEY"),
+    parentId: text("REFERENCES notes(id) ON DELETE CASCADE"),
+    pinned: boolean("NOT NULL"),
+    tags: json("NOT NULL").of<string[]>(),
+    // Added after a release wrote files with this table.
+    subtitle: text().addedLater(),
+  },
+  { indexes: { notes_by_parent: "(parent_id)" } },
+);
+type NoteRow = RowIn<typeof notes>;
+const ddl = notes.ddl;
 
-const notes = new Table<NoteRow>("notes", {
-  id: {},
-  parentId: {},
-  pinned: { type: "boolean" },
-  tags: { type: "json" },
-  ...optionalColumns(FIELDS),
+test("the row type follows the map: NOT NULL and PRIMARY KEY exclude null, .of narrows", () => {
+  const row: NoteRow = { id: "a", parentId: null, pinned: true, tags: ["x"], subtitle: null };
+  // @ts-expect-error a PRIMARY KEY column is never null
+  const noId: NoteRow = { ...row, id: null };
+  // @ts-expect-error a NOT NULL JSON column typed string[] holds no number
+  const badTags: NoteRow = { ...row, tags: [1] };
+  expect([row, noId, badTags]).toHaveLength(3);
 });
-const ddl = `CREATE TABLE IF NOT EXISTS notes (id TEXT PRIMARY KEY, parent_id TEXT,
-  pinned INTEGER NOT NULL, tags TEXT NOT NULL${notes.addedDdl})`;
+
+test("the DDL is written from the map: columns with their constraints, then indexes", () => {
+  expect(ddl).toBe(
+    [
+      "CREATE TABLE IF NOT EXISTS notes (",
+      "  id TEXT PRIMARY KEY,",
+      "  parent_id TEXT REFERENCES notes(id) ON DELETE CASCADE,",
+      "  pinned INTEGER NOT NULL,",
+      "  tags TEXT NOT NULL,",
+      "  subtitle TEXT",
+      ");",
+      "CREATE INDEX IF NOT EXISTS notes_by_parent ON notes(parent_id);",
+    ].join("\n"),
+  );
+  expect(notes.addedColumns).toEqual([{ table: "notes", column: "subtitle", definition: "TEXT" }]);
+});
 
 let dir: string;
 beforeAll(() => {
@@ -112,4 +135,34 @@ test("patched lays a PATCH body onto a row: a sent null clears, an absent key ke
   expect(patched(row, { subtitle: null })).toEqual({ title: "Kept", subtitle: null, emoji: "📟" });
   expect(patched(row, { title: "New", emoji: undefined })).toEqual({ ...row, title: "New" });
   expect(patched(row, { other: 1 } as never)).toEqual(row);
+});
+
+test("a data file release 0.1.0 wrote has, once open, every table and column the maps declare", () => {
+  // The maps write today's DDL; a file written before has its tables from that release's DDL and
+  // gains the added columns at open. Both must agree, or a query of today fails on an old file.
+  const path = join(dir, "release-0.1.0.db");
+  copyFileSync(join(__dirname, "../fixtures/release-0.1.0/emulator.db"), path);
+  const columns = (store: Store) => {
+    const tables = store.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .all() as { name: string }[];
+    return Object.fromEntries(
+      tables.map(({ name }) => [
+        name,
+        (store.db.prepare(`PRAGMA table_info(${name})`).all() as { name: string }[])
+          .map(({ name: column, type, notnull, dflt_value, pk }: Record<string, unknown>) =>
+            [column, type, notnull, dflt_value, pk].join(" "),
+          )
+          .sort(),
+      ]),
+    );
+  };
+  const older = openStore({ path });
+  const fresh = openStore();
+  try {
+    expect(columns(older)).toEqual(columns(fresh));
+  } finally {
+    older.close();
+    fresh.close();
+  }
 });
