@@ -8,6 +8,7 @@ import { translation } from "pulumi-docs-workspace/tools";
 import { code, type Value } from "./code";
 import { byTitle, skip, type Declarer } from "./declarations";
 import type { Inventory } from "./inventory";
+import { titles } from "./titles";
 
 /** Collections, parents first. */
 export function declareCollections(program: Declarer, inventory: Inventory): void {
@@ -67,7 +68,7 @@ export function declareTranslations(program: Declarer, inventory: Inventory): vo
   )) {
     const declared = program.declare(
       translation,
-      { id: t.id, title: `${spaceTitle(t.source.space)} ${t.language}` },
+      { id: t.id, title: titles.translation(spaceTitle(t.source.space), t.language) },
       {
         spaceId: program.ref(t.source.space),
         sourceLanguage: t.source.language,

@@ -7,6 +7,7 @@ import { siteSpaceCustomization } from "pulumi-docs-workspace/tools";
 import type { Value } from "./code";
 import type { ArgumentsOf, Declarer } from "./declarations";
 import type { SiteInventory } from "./inventory";
+import { titles } from "./titles";
 
 const isDoc = (value: unknown): value is Doc =>
   value !== null && typeof value === "object" && !Array.isArray(value);
@@ -73,7 +74,7 @@ export function declareCustomization(
   if (Object.keys(declared).length > 0) {
     program.declare(
       siteCustomization,
-      { id: s.id, title: `${s.title} customization` },
+      { id: s.id, title: titles.siteCustomization(s.title) },
       { siteId: siteRef, ...every(siteSections, declared) } as ArgumentsOf<
         typeof siteCustomization
       >,
@@ -91,7 +92,7 @@ export function declareCustomization(
     const siteSpaceRef = program.ref(siteSpace.id)!;
     program.declare(
       siteSpaceCustomization,
-      { id: siteSpace.id, title: `${s.title} ${siteSpace.path} customization` },
+      { id: siteSpace.id, title: titles.siteSpaceCustomization(s.title, siteSpace.path) },
       {
         siteId: siteRef,
         siteSpaceId: siteSpaceRef,

@@ -4,6 +4,7 @@ import { siteVisitorAuth } from "pulumi-docs-workspace/tools";
 import type { Value } from "./code";
 import { byTitle, skip, type Declarer } from "./declarations";
 import type { SiteInventory } from "./inventory";
+import { titles } from "./titles";
 
 /** Whether a site's visitor authentication is the service's default: then nothing declares it. */
 export function defaultVisitorAuth(auth: SitePublishingAuth): boolean {
@@ -46,7 +47,7 @@ export function declareRedirectsAndAuth(
     }
     program.declare(
       siteRedirect,
-      { id: redirect.id, title: `${s.title} redirect ${redirect.source}` },
+      { id: redirect.id, title: titles.siteRedirect(s.title, redirect.source) },
       {
         siteId: siteRef,
         source: redirect.source,
@@ -58,7 +59,7 @@ export function declareRedirectsAndAuth(
   if (defaultVisitorAuth(visitorAuth)) return;
   program.declare(
     siteVisitorAuth,
-    { id: s.id, title: `${s.title} visitor auth` },
+    { id: s.id, title: titles.siteVisitorAuth(s.title) },
     {
       siteId: siteRef,
       backend: visitorAuth.backend,

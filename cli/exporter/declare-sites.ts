@@ -10,6 +10,7 @@ import { byTitle, skip, type Declarer } from "./declarations";
 import { spaceTitleIn } from "./declare-content";
 import { declareRedirectsAndAuth } from "./declare-redirects";
 import type { Inventory, SiteInventory } from "./inventory";
+import { titles } from "./titles";
 
 /** Sites, by title, each with what lives in it: sections, site spaces, groups, share links. */
 export function declareSites(program: Declarer, inventory: Inventory): void {
@@ -51,7 +52,7 @@ function declareSite(program: Declarer, { site: s, adaptiveSchema }: SiteInvento
   if (Object.keys(properties).length > 0) {
     program.declare(
       siteAdaptiveSchema,
-      { id: s.id, title: `${s.title} visitor schema` },
+      { id: s.id, title: titles.siteAdaptiveSchema(s.title) },
       {
         siteId: siteRef,
         jsonSchema: adaptiveSchema.jsonSchema as Value,
@@ -116,7 +117,7 @@ function declareSiteSpaces(
     const section = madeWith.get(siteSpaceObject.id);
     program.declare(
       siteSpace,
-      { id: siteSpaceObject.id, title: `${spaceTitle(spaceId)} on ${s.title}` },
+      { id: siteSpaceObject.id, title: titles.siteSpace(spaceTitle(spaceId), s.title) },
       {
         siteId: siteRef,
         sectionId: program.ref(siteSpaceObject.section),
@@ -153,7 +154,7 @@ function declareGroupsAndLinks(
   for (const link of [...shareLinks].sort(byTitle((l) => l.name ?? ""))) {
     program.declare(
       shareLink,
-      { id: link.id, title: link.name || `${s.title} share link` },
+      { id: link.id, title: titles.shareLink(link.name, s.title) },
       { siteId: siteRef, name: link.name ?? "", active: link.active },
     );
   }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Inventory } from "./inventory";
 import { defaultVisitorAuth } from "./declare-redirects";
 import { printable } from "./printable";
+import { titles } from "./titles";
 
 /** One object of the organization: its resource class, id and title. */
 export interface ObjectRef {
@@ -126,7 +127,7 @@ export function objectsOf(inventory: Inventory): ObjectRef[] {
     ...inventory.translations.map((t) => ({
       type: "Translation",
       id: t.id,
-      title: `${spaceTitle(t.source.space)} ${t.language}`,
+      title: titles.translation(spaceTitle(t.source.space), t.language),
     })),
     ...inventory.specs.map(({ spec }) => ({
       type: "OpenApiSpec",
@@ -152,7 +153,7 @@ export function objectsOf(inventory: Inventory): ObjectRef[] {
       objects.push({
         type: "SiteAdaptiveSchema",
         id: site.id,
-        title: `${site.title} visitor schema`,
+        title: titles.siteAdaptiveSchema(site.title),
       });
     }
     const madeWithSection = new Set(sections.flatMap((s) => s.siteSpaces?.[0]?.id ?? []));
@@ -163,14 +164,22 @@ export function objectsOf(inventory: Inventory): ObjectRef[] {
         .map((s) => ({
           type: "SiteSpace",
           id: s.id,
-          title: `${spaceTitle(s.space?.id ?? "")} on ${site.title}`,
+          title: titles.siteSpace(spaceTitle(s.space?.id ?? ""), site.title),
         })),
       ...groups.map((g) => ({ type: "SiteSectionGroup", id: g.id, title: g.title })),
-      ...shareLinks.map((l) => ({ type: "ShareLink", id: l.id, title: l.name ?? "" })),
-      ...redirects.map((r) => ({ type: "SiteRedirect", id: r.id, title: r.source })),
+      ...shareLinks.map((l) => ({
+        type: "ShareLink",
+        id: l.id,
+        title: titles.shareLink(l.name, site.title),
+      })),
+      ...redirects.map((r) => ({
+        type: "SiteRedirect",
+        id: r.id,
+        title: titles.siteRedirect(site.title, r.source),
+      })),
       ...(defaultVisitorAuth(visitorAuth)
         ? []
-        : [{ type: "SiteVisitorAuth", id: site.id, title: `${site.title} visitor auth` }]),
+        : [{ type: "SiteVisitorAuth", id: site.id, title: titles.siteVisitorAuth(site.title) }]),
     );
   }
   return objects;

@@ -1,0 +1,17 @@
+/**
+ * How the exporter titles an object that has no title of its own, or shares one: the name the
+ * program it writes gives the resource (declare-*.ts) and the title `--unmanaged` lists the object
+ * by (unmanaged.ts). Each is written once, here, and both read it.
+ */
+export const titles = {
+  translation: (sourceSpaceTitle: string, language: string) => `${sourceSpaceTitle} ${language}`,
+  siteAdaptiveSchema: (siteTitle: string) => `${siteTitle} visitor schema`,
+  siteSpace: (spaceTitle: string, siteTitle: string) => `${spaceTitle} on ${siteTitle}`,
+  /** A link's name, or its site's when it has none (the service allows an empty name). */
+  shareLink: (name: string | null | undefined, siteTitle: string) =>
+    name || `${siteTitle} share link`,
+  siteRedirect: (siteTitle: string, source: string) => `${siteTitle} redirect ${source}`,
+  siteVisitorAuth: (siteTitle: string) => `${siteTitle} visitor auth`,
+  siteCustomization: (siteTitle: string) => `${siteTitle} customization`,
+  siteSpaceCustomization: (siteTitle: string, path: string) => `${siteTitle} ${path} customization`,
+} as const;

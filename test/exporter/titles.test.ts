@@ -1,0 +1,46 @@
+import { buildProgram } from "../../cli/exporter/program";
+import { objectsOf } from "../../cli/exporter/unmanaged";
+import { inventoryOf } from "../support/inventory";
+
+/**
+ * What `--unmanaged` lists an object by is what the program it writes names it by: the title of
+ * each object is written once (cli/exporter/titles.ts), and both read it.
+ */
+test("every object --unmanaged lists has the title the written program declares it with", () => {
+  const inventory = inventoryOf({
+    spaces: [
+      { id: "spc1", title: "Guides", parent: null },
+      { id: "spc2", title: "Guides (fr)", parent: null },
+    ],
+    translations: [
+      { id: "tr1", language: "fr", source: { space: "spc1" }, result: { space: "spc2" } },
+    ],
+    sites: [
+      {
+        site: { id: "site1", title: "Docs", type: "basic", visibility: "public", published: true },
+        sections: [],
+        siteSpaces: [{ id: "ss1", path: "guides", space: { id: "spc1" } }],
+        groups: [],
+        shareLinks: [{ id: "sl1", name: "", active: true }],
+        adaptiveSchema: {
+          jsonSchema: { type: "object", properties: { beta: { type: "boolean" } } },
+        },
+        customization: { site: {}, siteSpaces: {} },
+        redirects: [
+          {
+            id: "rd1",
+            source: "/old",
+            destination: { kind: "external", url: "https://example.com" },
+          },
+        ],
+        visitorAuth: { backend: "custom", privateKey: "k", fallbackURL: "https://example.com" },
+      },
+    ],
+  });
+  const declared = new Map(
+    buildProgram(inventory).declarations.map((d) => [`${d.type} ${d.id}`, d.title]),
+  );
+  const listed = objectsOf(inventory).map((o) => [o.type, o.id, o.title]);
+  expect(listed.length).toBeGreaterThanOrEqual(8);
+  expect(listed).toEqual(listed.map(([type, id]) => [type, id, declared.get(`${type} ${id}`)]));
+});
