@@ -26,6 +26,7 @@ import { siteSpaceRoutes } from "./routes/site-spaces";
 import { siteRoutes } from "./routes/sites";
 import { siteRedirectRoutes } from "./routes/site-redirects";
 import { siteVisitorAuthRoutes } from "./routes/site-visitor-auth";
+import { siteAgentSettingsRoutes } from "./routes/site-agent-settings";
 import { spaceRoutes } from "./routes/spaces";
 import { teamRoutes } from "./routes/teams";
 import { translationRoutes } from "./routes/translations";
@@ -50,6 +51,7 @@ import { sitesHooks } from "./access/sites";
 import { sitesTables } from "./store/sites";
 import { siteRedirectsTables } from "./store/site-redirects";
 import { siteVisitorAuthTables } from "./store/site-visitor-auth";
+import { siteAgentSettingsTables } from "./store/site-agent-settings";
 import { spacesTables } from "./store/spaces";
 import { teamsTables } from "./store/teams";
 import { translationHooks, translationsTables } from "./store/translations";
@@ -103,6 +105,11 @@ export const families: readonly Family[] = [
   },
   { name: "site-redirects", tables: siteRedirectsTables, routes: siteRedirectRoutes },
   { name: "site-visitor-auth", tables: siteVisitorAuthTables, routes: siteVisitorAuthRoutes },
+  {
+    name: "site-agent-settings",
+    tables: siteAgentSettingsTables,
+    routes: siteAgentSettingsRoutes,
+  },
   // Members keep their rows in the organizations family's identity tables.
   { name: "members", tables: visitorClaimKeysTables, routes: memberRoutes },
   { name: "teams", tables: teamsTables, routes: teamRoutes },

@@ -16,6 +16,8 @@ export { SiteRedirect } from "./dynamic/resources/site-redirect";
 export type { SiteRedirectArgs } from "./resources/site-redirect";
 export { SiteVisitorAuth } from "./dynamic/resources/site-visitor-auth";
 export type { SiteVisitorAuthArgs } from "./resources/site-visitor-auth";
+export { SiteAgentSettings } from "./dynamic/resources/site-agent-settings";
+export type { SiteAgentSettingsArgs } from "./resources/site-agent-settings";
 export { SiteAdaptiveSchema } from "./dynamic/resources/site-adaptive-schema";
 export type { SiteAdaptiveSchemaArgs } from "./resources/site-adaptive-schema";
 export { OrganizationSettings } from "./dynamic/resources/organization-settings";

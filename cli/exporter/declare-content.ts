@@ -1,6 +1,10 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Collection } from "pulumi-docs-workspace/tools";
-import { textDocument, type Translation } from "pulumi-docs-workspace/tools";
+import {
+  textDocument,
+  type InstructionsDocument,
+  type Translation,
+} from "pulumi-docs-workspace/tools";
 import { collection } from "pulumi-docs-workspace/tools";
 import { openApiSpec } from "pulumi-docs-workspace/tools";
 import { space } from "pulumi-docs-workspace/tools";
@@ -113,11 +117,18 @@ export function declareSpecs(program: Declarer, inventory: Inventory): void {
 
 /** The translation's instructions as the provider reads them back: none when empty. */
 function instructionsOf(t: Translation): Value | undefined {
-  if (t.instructions === undefined || t.instructions === null) return undefined;
-  if (isDeepStrictEqual(t.instructions, textDocument(""))) return undefined;
+  return documentValue(t.instructions as InstructionsDocument | null | undefined);
+}
+
+/** Instructions (a translation's, a site agent's) as a program declares them: none when empty. */
+export function documentValue(
+  document: InstructionsDocument | null | undefined,
+): Value | undefined {
+  if (document === undefined || document === null) return undefined;
+  if (isDeepStrictEqual(document, textDocument(""))) return undefined;
   // The service stores the document as JSON, and may answer its keys in another order than it
   // was given: sorted, two organizations holding the same document write the same program.
-  return sortedKeys(t.instructions) as Value;
+  return sortedKeys(document) as Value;
 }
 
 function sortedKeys(value: unknown): unknown {

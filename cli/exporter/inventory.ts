@@ -15,8 +15,10 @@ import {
 import { listShareLinks, type ShareLink } from "pulumi-docs-workspace/tools";
 import {
   getPublishingAuth,
+  getAgentSettings,
   listRedirects,
   type SitePublishingAuth,
+  type SiteAgentSettings,
   type SiteRedirect,
 } from "pulumi-docs-workspace/tools";
 import {
@@ -62,6 +64,8 @@ export interface SiteInventory {
   redirects: SiteRedirect[];
   /** Its visitor authentication (the private key is read, never written out). */
   visitorAuth: SitePublishingAuth;
+  /** What its agent may do, and what it is told when it edits. */
+  agentSettings: SiteAgentSettings;
 }
 
 /** The grants on one space, collection or site: to its teams and to its users. */
@@ -171,16 +175,25 @@ async function readSite(
   site: Site,
   progress: Progress,
 ): Promise<SiteInventory> {
-  const [sections, siteSpaces, groups, shareLinks, adaptiveSchema, redirects, visitorAuth] =
-    await Promise.all([
-      listSections(client, organizationId, site.id),
-      listSiteSpaces(client, organizationId, site.id),
-      listSectionGroups(client, organizationId, site.id),
-      listShareLinks(client, organizationId, site.id),
-      getAdaptiveSchema(client, organizationId, site.id),
-      listRedirects(client, organizationId, site.id),
-      getPublishingAuth(client, organizationId, site.id),
-    ]);
+  const [
+    sections,
+    siteSpaces,
+    groups,
+    shareLinks,
+    adaptiveSchema,
+    redirects,
+    visitorAuth,
+    agentSettings,
+  ] = await Promise.all([
+    listSections(client, organizationId, site.id),
+    listSiteSpaces(client, organizationId, site.id),
+    listSectionGroups(client, organizationId, site.id),
+    listShareLinks(client, organizationId, site.id),
+    getAdaptiveSchema(client, organizationId, site.id),
+    listRedirects(client, organizationId, site.id),
+    getPublishingAuth(client, organizationId, site.id),
+    getAgentSettings(client, organizationId, site.id),
+  ]);
   const [siteSettings, ...siteSpaceSettings] = await Promise.all([
     getSiteCustomization(client, organizationId, site.id),
     ...siteSpaces.map((x) => getSiteSpaceCustomization(client, organizationId, site.id, x.id)),
@@ -200,6 +213,7 @@ async function readSite(
     customization,
     redirects,
     visitorAuth,
+    agentSettings,
   };
 }
 

@@ -12,6 +12,7 @@ export const titles = {
     name || `${siteTitle} share link`,
   siteRedirect: (siteTitle: string, source: string) => `${siteTitle} redirect ${source}`,
   siteVisitorAuth: (siteTitle: string) => `${siteTitle} visitor auth`,
+  siteAgentSettings: (siteTitle: string) => `${siteTitle} agent settings`,
   siteCustomization: (siteTitle: string) => `${siteTitle} customization`,
   siteSpaceCustomization: (siteTitle: string, path: string) => `${siteTitle} ${path} customization`,
 } as const;

@@ -3,6 +3,7 @@ import { definitions } from "pulumi-docs-workspace/tools";
 import { z } from "zod";
 import type { Inventory } from "./inventory";
 import { defaultVisitorAuth } from "./declare-redirects";
+import { defaultAgentSettings } from "./declare-site-agent";
 import { printable } from "./printable";
 import { titles } from "./titles";
 
@@ -112,7 +113,7 @@ export function managedBy(resources: readonly StateResource[]): Managed {
  * organization's settings and members, which exist whether a stack manages them or not (the
  * export declares them); not what an object owns and goes with it (a translation's result space,
  * the site space a section was made with); not a site's adaptive schema while it is empty, nor
- * its visitor authentication while it is the default.
+ * its visitor authentication or agent settings while they are the defaults.
  */
 export function objectsOf(inventory: Inventory): ObjectRef[] {
   const results = new Set(
@@ -146,6 +147,7 @@ export function objectsOf(inventory: Inventory): ObjectRef[] {
     adaptiveSchema,
     redirects,
     visitorAuth,
+    agentSettings,
   } of inventory.sites) {
     objects.push({ type: "Site", id: site.id, title: site.title });
     const claims = (adaptiveSchema.jsonSchema.properties ?? {}) as Record<string, unknown>;
@@ -180,6 +182,15 @@ export function objectsOf(inventory: Inventory): ObjectRef[] {
       ...(defaultVisitorAuth(visitorAuth)
         ? []
         : [{ type: "SiteVisitorAuth", id: site.id, title: titles.siteVisitorAuth(site.title) }]),
+      ...(defaultAgentSettings(agentSettings)
+        ? []
+        : [
+            {
+              type: "SiteAgentSettings",
+              id: site.id,
+              title: titles.siteAgentSettings(site.title),
+            },
+          ]),
     );
   }
   return objects;

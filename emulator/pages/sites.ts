@@ -17,6 +17,7 @@ import { badge, html, layout, maskKey, maskShareUrl, type Html } from "./html";
 import { permissionsSection } from "./permissions";
 import { redirectsSection } from "./site-redirects";
 import { visitorAuthSection } from "./site-visitor-auth";
+import { agentSettingsSection } from "./site-agent-settings";
 
 /** A published URL as a page shows it: with a share key masked. */
 function shownUrl(url: string | undefined): Html {
@@ -195,7 +196,7 @@ export const sitePages = [
                   </ul>`
             }
             ${permissionsSection(ctx, { kind: "site", ...site })} ${redirectsSection(ctx, site)}
-            ${visitorAuthSection(ctx, site)}`,
+            ${visitorAuthSection(ctx, site)} ${agentSettingsSection(ctx, site)}`,
         ),
       );
     },

@@ -49,6 +49,30 @@ export const ErrorJson = named(
   }),
 );
 
+/**
+ * §2.12's rich document: `{ object: "document", data, nodes }`, its top-level nodes blocks. What
+ * a block holds beyond its `object` and `type` is the document's own business: kept as sent.
+ */
+const block = z.looseObject({
+  object: z.literal("block"),
+  type: z.string().min(1),
+  key: z.string().optional(),
+  isVoid: z.boolean().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+  nodes: z.array(z.unknown()).optional(),
+});
+export const JsonDocument = named(
+  "JSONDocument",
+  z.strictObject({
+    object: z.literal("document"),
+    data: z.looseObject({ schemaVersion: z.number().int().optional() }),
+    nodes: z.array(block),
+  }),
+);
+
+/** The empty document: the instructions of a translation or a site agent nobody wrote. */
+export const EMPTY_DOCUMENT = { object: "document", data: {}, nodes: [] } as const;
+
 /** `{ ...(value !== null ? { key: value } : {}) }`: a field the API leaves out when unset. */
 export function present<K extends string, V>(
   key: K,

@@ -1,34 +1,10 @@
 import { z } from "zod";
 import { hasRole } from "../auth";
 import type { TranslationRow } from "../store/translations";
-import { named, timestamp, url } from "./common";
+import { JsonDocument, named, timestamp, url } from "./common";
 import { LANGUAGES } from "./spaces";
 
 export const language = z.enum(LANGUAGES);
-
-/**
- * §2.12's rich document: `{ object: "document", data, nodes }`, its top-level nodes blocks. What
- * a block holds beyond its `object` and `type` is the document's own business: kept as sent.
- */
-const block = z.looseObject({
-  object: z.literal("block"),
-  type: z.string().min(1),
-  key: z.string().optional(),
-  isVoid: z.boolean().optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
-  nodes: z.array(z.unknown()).optional(),
-});
-export const InstructionsDocument = named(
-  "JSONDocument",
-  z.strictObject({
-    object: z.literal("document"),
-    data: z.looseObject({ schemaVersion: z.number().int().optional() }),
-    nodes: z.array(block),
-  }),
-);
-
-/** Instructions a translation created without them holds: an empty document. */
-export const NO_INSTRUCTIONS = { object: "document", data: {}, nodes: [] } as const;
 
 export const translationStatus = z.enum(["pending", "running", "completed"]);
 
@@ -42,7 +18,7 @@ export const TranslationJson = named(
     status: translationStatus,
     source: z.strictObject({ space: z.string(), language }),
     language,
-    instructions: InstructionsDocument,
+    instructions: JsonDocument,
     result: z.strictObject({ space: z.string(), revision: z.string(), language }).optional(),
     createdAt: timestamp,
     updatedAt: timestamp,

@@ -4,14 +4,8 @@ import { badRequest, conflict, notFound } from "../errors";
 import { empty, json } from "../http/route";
 import { runTranslation } from "../jobs/translations";
 import { pageOf, pageQuery, slicePage } from "../pagination";
-import { listOf } from "../render/common";
-import {
-  InstructionsDocument,
-  language,
-  NO_INSTRUCTIONS,
-  renderTranslation,
-  TranslationJson,
-} from "../render/translations";
+import { EMPTY_DOCUMENT, JsonDocument, listOf } from "../render/common";
+import { language, renderTranslation, TranslationJson } from "../render/translations";
 import { findSpace } from "../store/spaces";
 import {
   deleteTranslation,
@@ -25,7 +19,7 @@ import {
 const createBody = z.strictObject({
   source: z.strictObject({ space: z.string().min(1).max(100), language }),
   language,
-  instructions: InstructionsDocument.optional(),
+  instructions: JsonDocument.optional(),
 });
 
 const base = "/orgs/{organizationId}/translations";
@@ -82,7 +76,7 @@ export const translationRoutes = [
         sourceSpaceId: space.id,
         sourceLanguage: body.source.language,
         language: body.language,
-        instructions: body.instructions ?? NO_INSTRUCTIONS,
+        instructions: body.instructions ?? EMPTY_DOCUMENT,
       });
       runTranslation(ctx.store, ctx.background, row.organizationId, row.id);
       return json(201, renderTranslation(ctx.origin, row, role));
@@ -106,7 +100,7 @@ export const translationRoutes = [
     path: `${base}/{translationId}`,
     operationId: "updateTranslation",
     summary: "Replace a translation's instructions; they apply from its next run",
-    body: z.strictObject({ instructions: InstructionsDocument }),
+    body: z.strictObject({ instructions: JsonDocument }),
     responses: { 200: translationAnswer },
     handler({ params, body }, ctx) {
       const { row, role } = requireTranslation(ctx, params, "create");

@@ -10,6 +10,7 @@ import {
   ShareLink,
   Site,
   SiteAdaptiveSchema,
+  SiteAgentSettings,
   SiteCustomization,
   SitePermission,
   SiteSection,
@@ -177,6 +178,18 @@ const visitorAuth = new SiteVisitorAuth("docs-visitor-auth", {
   backend: "custom",
   fallbackURL: "https://login.example.com/docs",
   rotation: config.get("visitorKeyRotation") ?? "2026-11",
+});
+
+// The site's agent: it scans for gaps on its own, opens change requests only for what it can fix
+// by itself, and writes the way the handbook does.
+new SiteAgentSettings("docs-agent", {
+  siteId: site.id,
+  scanTopics: "auto",
+  findingChangeRequests: "auto-fixable",
+  customInstructions: [
+    "Write in the second person, present tense.",
+    "Keep each step of a procedure to one action.",
+  ].join("\n"),
 });
 
 // People and single sign-on. The members named here are the emulator's demo people

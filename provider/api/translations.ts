@@ -38,6 +38,16 @@ export function textDocument(text: string): InstructionsDocument {
   };
 }
 
+/** Instructions as a program writes them: plain text (one paragraph per line) or a document. */
+export const Instructions = z.union([z.string().min(1), InstructionsDocument]);
+export type Instructions = z.infer<typeof Instructions>;
+
+/** The document the API takes: plain text becomes paragraphs (§2.12); none is an empty one. */
+export function documentOf(instructions: Instructions | null | undefined): InstructionsDocument {
+  if (instructions === null || instructions === undefined) return textDocument("");
+  return typeof instructions === "string" ? textDocument(instructions) : instructions;
+}
+
 export const TranslationStatus = z.enum(["pending", "running", "completed"]);
 
 const count = z.number();

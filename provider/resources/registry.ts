@@ -7,6 +7,7 @@ import { samlProvider } from "./saml-provider";
 import { shareLink } from "./share-link";
 import { site } from "./site";
 import { siteAdaptiveSchema } from "./site-adaptive-schema";
+import { siteAgentSettings } from "./site-agent-settings";
 import { siteCustomization } from "./site-customization";
 import { sitePermission } from "./site-permission";
 import { siteRedirect } from "./site-redirect";
@@ -50,6 +51,7 @@ export const definitions = [
   siteSpaceCustomization,
   siteRedirect,
   siteVisitorAuth,
+  siteAgentSettings,
   spacePermission,
   collectionPermission,
   sitePermission,

@@ -11,15 +11,6 @@ import { pollUntil } from "../lifecycle/polling";
 /** How long `up` waits for a run unless `runTimeoutSeconds` says otherwise. */
 export const DEFAULT_RUN_TIMEOUT_SECONDS = 600;
 
-const Instructions = z.union([z.string().min(1), api.InstructionsDocument]);
-type Instructions = z.infer<typeof Instructions>;
-
-/** The document the API takes: plain text becomes paragraphs (§2.12); none is an empty one. */
-function documentOf(instructions: Instructions | null | undefined): api.InstructionsDocument {
-  if (instructions === null || instructions === undefined) return api.textDocument("");
-  return typeof instructions === "string" ? api.textDocument(instructions) : instructions;
-}
-
 /** Polls the translation until its run is `completed`. */
 async function waitForRun(
   { client }: Context,
@@ -45,7 +36,7 @@ export const translation = defineResource({
     spaceId: Id,
     sourceLanguage: Language,
     language: Language,
-    instructions: Instructions.optional(),
+    instructions: api.Instructions.optional(),
     runOnChange: z.boolean().optional(),
     runTimeoutSeconds: z.number().int().min(1).max(3600).optional(),
   }),
@@ -57,13 +48,13 @@ export const translation = defineResource({
   // How `up` behaves, not a property of the translation: changing it changes nothing.
   createOnly: ["runOnChange", "runTimeoutSeconds"],
   response: api.Translation,
-  createBody: z.object({ language: Language, instructions: Instructions }).partial(),
+  createBody: z.object({ language: Language, instructions: api.Instructions }).partial(),
   outputs: {
     spaceId: (t) => t.source.space,
     sourceLanguage: (t) => t.source.language,
     /** As declared (text or document) while the service holds that document; else its document. */
     instructions: (t, known) =>
-      isDeepStrictEqual(documentOf(known.instructions), t.instructions)
+      isDeepStrictEqual(api.documentOf(known.instructions), t.instructions)
         ? (known.instructions ?? null)
         : ((t.instructions as api.InstructionsDocument | undefined) ?? null),
     runOnChange: (_, known) => known.runOnChange ?? null,
@@ -86,7 +77,7 @@ export const translation = defineResource({
     api.createTranslation(client, inputs.organizationId, {
       source: { space: inputs.spaceId, language: inputs.sourceLanguage },
       language: inputs.language,
-      instructions: documentOf(inputs.instructions),
+      instructions: api.documentOf(inputs.instructions),
     }),
   // The first run starts with the create: its result space exists once `up` is done.
   settle: (ctx, id, _t, inputs) => waitForRun(ctx, inputs, id),
@@ -113,7 +104,7 @@ export const translation = defineResource({
           ctx.client,
           news.organizationId,
           id,
-          documentOf(news.instructions),
+          api.documentOf(news.instructions),
         );
         if (news.runOnChange === false) return put;
         await api.runTranslation(ctx.client, news.organizationId, id);

@@ -85,6 +85,11 @@ export type SiteAdaptiveSchema = import("./siteAdaptiveSchema").SiteAdaptiveSche
 export const SiteAdaptiveSchema: typeof import("./siteAdaptiveSchema").SiteAdaptiveSchema = null as any;
 utilities.lazyLoad(exports, ["SiteAdaptiveSchema"], () => require("./siteAdaptiveSchema"));
 
+export { SiteAgentSettingsArgs } from "./siteAgentSettings";
+export type SiteAgentSettings = import("./siteAgentSettings").SiteAgentSettings;
+export const SiteAgentSettings: typeof import("./siteAgentSettings").SiteAgentSettings = null as any;
+utilities.lazyLoad(exports, ["SiteAgentSettings"], () => require("./siteAgentSettings"));
+
 export { SiteCustomizationArgs } from "./siteCustomization";
 export type SiteCustomization = import("./siteCustomization").SiteCustomization;
 export const SiteCustomization: typeof import("./siteCustomization").SiteCustomization = null as any;
@@ -190,6 +195,8 @@ const _module = {
                 return new Site(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteAdaptiveSchema":
                 return new SiteAdaptiveSchema(name, <any>undefined, { urn })
+            case "docs-workspace:index:SiteAgentSettings":
+                return new SiteAgentSettings(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteCustomization":
                 return new SiteCustomization(name, <any>undefined, { urn })
             case "docs-workspace:index:SitePermission":

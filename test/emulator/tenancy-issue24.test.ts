@@ -66,6 +66,16 @@ test("another organization's ids are 404 on every new route, and nothing changes
     ["GET", `${org}/sites/${site}/publishing/auth`],
     ["POST", `${org}/sites/${site}/publishing/auth/regenerate`],
     ["GET", `${org}/translations-glossary`],
+    ["GET", `${org}/sites/${site}/agent-settings`],
+    [
+      "PUT",
+      `${org}/sites/${site}/agent-settings`,
+      {
+        scans: { topics: "never" },
+        findings: { changeRequests: "always" },
+        editing: { customInstructions: { object: "document", data: {}, nodes: [] } },
+      },
+    ],
   );
   const answers = [];
   for (const [method, path, body] of routes) {
@@ -90,6 +100,7 @@ async function snapshot(
     `${org}/sites/${site}/customization`,
     `${org}/sites/${site}/redirects`,
     `${org}/sites/${site}/publishing/auth`,
+    `${org}/sites/${site}/agent-settings`,
   ]) {
     const res = await call("GET", path);
     texts.push([path, res.status, res.text]);

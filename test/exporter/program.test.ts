@@ -86,6 +86,11 @@ test("titles cannot end a comment of the generated program: every line terminato
         customization: { site: {}, siteSpaces: {} },
         redirects: [],
         visitorAuth: { backend: "custom", privateKey: "never written" },
+        agentSettings: {
+          scans: { topics: "auto" },
+          findings: { changeRequests: "never" },
+          editing: { customInstructions: { object: "document", data: {}, nodes: [] } },
+        },
       },
     ],
   });

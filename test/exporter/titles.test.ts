@@ -34,6 +34,11 @@ test("every object --unmanaged lists has the title the written program declares 
           },
         ],
         visitorAuth: { backend: "custom", privateKey: "k", fallbackURL: "https://example.com" },
+        agentSettings: {
+          scans: { topics: "never" },
+          findings: { changeRequests: "never" },
+          editing: { customInstructions: { object: "document", data: {}, nodes: [] } },
+        },
       },
     ],
   });

@@ -95,6 +95,8 @@ test("today's example on that state adds its new resources and changes nothing e
       "old-onboarding",
       "docs-visitor-auth",
       "glossary",
+      // issue 35: the site's agent
+      "docs-agent",
     ]
       .map((name): unknown[] => ["create", name, undefined])
       // The runbook space now lists its grants authoritatively: its one new input.

@@ -4,6 +4,7 @@ import { callApi } from "../support/provider";
 import { glossaryFixtures } from "./conformance-fixtures-translation-glossary";
 import { customizationFixtures } from "./conformance-fixtures-customization";
 import { redirectFixtures } from "./conformance-fixtures-site-redirects";
+import { siteAgentFixtures } from "./conformance-fixtures-site-agent";
 import { permissionFixtures } from "./conformance-fixtures-permissions";
 
 /**
@@ -361,5 +362,6 @@ export const fixtures: Record<string, Fixture> = {
   ...glossaryFixtures,
   ...customizationFixtures,
   ...redirectFixtures,
+  ...siteAgentFixtures,
   ...permissionFixtures,
 };

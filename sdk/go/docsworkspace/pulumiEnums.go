@@ -3975,6 +3975,338 @@ func (in *roleLevelPtr) ToRoleLevelPtrOutputWithContext(ctx context.Context) Rol
 	return pulumi.ToOutputWithContext(ctx, in).(RoleLevelPtrOutput)
 }
 
+type SiteAgentSettingsFindingChangeRequests string
+
+const (
+	SiteAgentSettingsFindingChangeRequestsAlways        = SiteAgentSettingsFindingChangeRequests("always")
+	SiteAgentSettingsFindingChangeRequests_Auto_Fixable = SiteAgentSettingsFindingChangeRequests("auto-fixable")
+	SiteAgentSettingsFindingChangeRequestsNever         = SiteAgentSettingsFindingChangeRequests("never")
+)
+
+func (SiteAgentSettingsFindingChangeRequests) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteAgentSettingsFindingChangeRequests)(nil)).Elem()
+}
+
+func (e SiteAgentSettingsFindingChangeRequests) ToSiteAgentSettingsFindingChangeRequestsOutput() SiteAgentSettingsFindingChangeRequestsOutput {
+	return pulumi.ToOutput(e).(SiteAgentSettingsFindingChangeRequestsOutput)
+}
+
+func (e SiteAgentSettingsFindingChangeRequests) ToSiteAgentSettingsFindingChangeRequestsOutputWithContext(ctx context.Context) SiteAgentSettingsFindingChangeRequestsOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SiteAgentSettingsFindingChangeRequestsOutput)
+}
+
+func (e SiteAgentSettingsFindingChangeRequests) ToSiteAgentSettingsFindingChangeRequestsPtrOutput() SiteAgentSettingsFindingChangeRequestsPtrOutput {
+	return e.ToSiteAgentSettingsFindingChangeRequestsPtrOutputWithContext(context.Background())
+}
+
+func (e SiteAgentSettingsFindingChangeRequests) ToSiteAgentSettingsFindingChangeRequestsPtrOutputWithContext(ctx context.Context) SiteAgentSettingsFindingChangeRequestsPtrOutput {
+	return SiteAgentSettingsFindingChangeRequests(e).ToSiteAgentSettingsFindingChangeRequestsOutputWithContext(ctx).ToSiteAgentSettingsFindingChangeRequestsPtrOutputWithContext(ctx)
+}
+
+func (e SiteAgentSettingsFindingChangeRequests) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SiteAgentSettingsFindingChangeRequests) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SiteAgentSettingsFindingChangeRequests) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SiteAgentSettingsFindingChangeRequests) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SiteAgentSettingsFindingChangeRequestsOutput struct{ *pulumi.OutputState }
+
+func (SiteAgentSettingsFindingChangeRequestsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteAgentSettingsFindingChangeRequests)(nil)).Elem()
+}
+
+func (o SiteAgentSettingsFindingChangeRequestsOutput) ToSiteAgentSettingsFindingChangeRequestsOutput() SiteAgentSettingsFindingChangeRequestsOutput {
+	return o
+}
+
+func (o SiteAgentSettingsFindingChangeRequestsOutput) ToSiteAgentSettingsFindingChangeRequestsOutputWithContext(ctx context.Context) SiteAgentSettingsFindingChangeRequestsOutput {
+	return o
+}
+
+func (o SiteAgentSettingsFindingChangeRequestsOutput) ToSiteAgentSettingsFindingChangeRequestsPtrOutput() SiteAgentSettingsFindingChangeRequestsPtrOutput {
+	return o.ToSiteAgentSettingsFindingChangeRequestsPtrOutputWithContext(context.Background())
+}
+
+func (o SiteAgentSettingsFindingChangeRequestsOutput) ToSiteAgentSettingsFindingChangeRequestsPtrOutputWithContext(ctx context.Context) SiteAgentSettingsFindingChangeRequestsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SiteAgentSettingsFindingChangeRequests) *SiteAgentSettingsFindingChangeRequests {
+		return &v
+	}).(SiteAgentSettingsFindingChangeRequestsPtrOutput)
+}
+
+func (o SiteAgentSettingsFindingChangeRequestsOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SiteAgentSettingsFindingChangeRequestsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SiteAgentSettingsFindingChangeRequests) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SiteAgentSettingsFindingChangeRequestsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SiteAgentSettingsFindingChangeRequestsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SiteAgentSettingsFindingChangeRequests) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SiteAgentSettingsFindingChangeRequestsPtrOutput struct{ *pulumi.OutputState }
+
+func (SiteAgentSettingsFindingChangeRequestsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SiteAgentSettingsFindingChangeRequests)(nil)).Elem()
+}
+
+func (o SiteAgentSettingsFindingChangeRequestsPtrOutput) ToSiteAgentSettingsFindingChangeRequestsPtrOutput() SiteAgentSettingsFindingChangeRequestsPtrOutput {
+	return o
+}
+
+func (o SiteAgentSettingsFindingChangeRequestsPtrOutput) ToSiteAgentSettingsFindingChangeRequestsPtrOutputWithContext(ctx context.Context) SiteAgentSettingsFindingChangeRequestsPtrOutput {
+	return o
+}
+
+func (o SiteAgentSettingsFindingChangeRequestsPtrOutput) Elem() SiteAgentSettingsFindingChangeRequestsOutput {
+	return o.ApplyT(func(v *SiteAgentSettingsFindingChangeRequests) SiteAgentSettingsFindingChangeRequests {
+		if v != nil {
+			return *v
+		}
+		var ret SiteAgentSettingsFindingChangeRequests
+		return ret
+	}).(SiteAgentSettingsFindingChangeRequestsOutput)
+}
+
+func (o SiteAgentSettingsFindingChangeRequestsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SiteAgentSettingsFindingChangeRequestsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SiteAgentSettingsFindingChangeRequests) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SiteAgentSettingsFindingChangeRequestsInput is an input type that accepts values of the SiteAgentSettingsFindingChangeRequests enum
+// A concrete instance of `SiteAgentSettingsFindingChangeRequestsInput` can be one of the following:
+//
+//	SiteAgentSettingsFindingChangeRequestsAlways
+//	SiteAgentSettingsFindingChangeRequests_Auto_Fixable
+//	SiteAgentSettingsFindingChangeRequestsNever
+type SiteAgentSettingsFindingChangeRequestsInput interface {
+	pulumi.Input
+
+	ToSiteAgentSettingsFindingChangeRequestsOutput() SiteAgentSettingsFindingChangeRequestsOutput
+	ToSiteAgentSettingsFindingChangeRequestsOutputWithContext(context.Context) SiteAgentSettingsFindingChangeRequestsOutput
+}
+
+var siteAgentSettingsFindingChangeRequestsPtrType = reflect.TypeOf((**SiteAgentSettingsFindingChangeRequests)(nil)).Elem()
+
+type SiteAgentSettingsFindingChangeRequestsPtrInput interface {
+	pulumi.Input
+
+	ToSiteAgentSettingsFindingChangeRequestsPtrOutput() SiteAgentSettingsFindingChangeRequestsPtrOutput
+	ToSiteAgentSettingsFindingChangeRequestsPtrOutputWithContext(context.Context) SiteAgentSettingsFindingChangeRequestsPtrOutput
+}
+
+type siteAgentSettingsFindingChangeRequestsPtr string
+
+func SiteAgentSettingsFindingChangeRequestsPtr(v string) SiteAgentSettingsFindingChangeRequestsPtrInput {
+	return (*siteAgentSettingsFindingChangeRequestsPtr)(&v)
+}
+
+func (*siteAgentSettingsFindingChangeRequestsPtr) ElementType() reflect.Type {
+	return siteAgentSettingsFindingChangeRequestsPtrType
+}
+
+func (in *siteAgentSettingsFindingChangeRequestsPtr) ToSiteAgentSettingsFindingChangeRequestsPtrOutput() SiteAgentSettingsFindingChangeRequestsPtrOutput {
+	return pulumi.ToOutput(in).(SiteAgentSettingsFindingChangeRequestsPtrOutput)
+}
+
+func (in *siteAgentSettingsFindingChangeRequestsPtr) ToSiteAgentSettingsFindingChangeRequestsPtrOutputWithContext(ctx context.Context) SiteAgentSettingsFindingChangeRequestsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SiteAgentSettingsFindingChangeRequestsPtrOutput)
+}
+
+type SiteAgentSettingsScanTopics string
+
+const (
+	SiteAgentSettingsScanTopicsAuto  = SiteAgentSettingsScanTopics("auto")
+	SiteAgentSettingsScanTopicsNever = SiteAgentSettingsScanTopics("never")
+)
+
+func (SiteAgentSettingsScanTopics) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteAgentSettingsScanTopics)(nil)).Elem()
+}
+
+func (e SiteAgentSettingsScanTopics) ToSiteAgentSettingsScanTopicsOutput() SiteAgentSettingsScanTopicsOutput {
+	return pulumi.ToOutput(e).(SiteAgentSettingsScanTopicsOutput)
+}
+
+func (e SiteAgentSettingsScanTopics) ToSiteAgentSettingsScanTopicsOutputWithContext(ctx context.Context) SiteAgentSettingsScanTopicsOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SiteAgentSettingsScanTopicsOutput)
+}
+
+func (e SiteAgentSettingsScanTopics) ToSiteAgentSettingsScanTopicsPtrOutput() SiteAgentSettingsScanTopicsPtrOutput {
+	return e.ToSiteAgentSettingsScanTopicsPtrOutputWithContext(context.Background())
+}
+
+func (e SiteAgentSettingsScanTopics) ToSiteAgentSettingsScanTopicsPtrOutputWithContext(ctx context.Context) SiteAgentSettingsScanTopicsPtrOutput {
+	return SiteAgentSettingsScanTopics(e).ToSiteAgentSettingsScanTopicsOutputWithContext(ctx).ToSiteAgentSettingsScanTopicsPtrOutputWithContext(ctx)
+}
+
+func (e SiteAgentSettingsScanTopics) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SiteAgentSettingsScanTopics) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SiteAgentSettingsScanTopics) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SiteAgentSettingsScanTopics) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SiteAgentSettingsScanTopicsOutput struct{ *pulumi.OutputState }
+
+func (SiteAgentSettingsScanTopicsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteAgentSettingsScanTopics)(nil)).Elem()
+}
+
+func (o SiteAgentSettingsScanTopicsOutput) ToSiteAgentSettingsScanTopicsOutput() SiteAgentSettingsScanTopicsOutput {
+	return o
+}
+
+func (o SiteAgentSettingsScanTopicsOutput) ToSiteAgentSettingsScanTopicsOutputWithContext(ctx context.Context) SiteAgentSettingsScanTopicsOutput {
+	return o
+}
+
+func (o SiteAgentSettingsScanTopicsOutput) ToSiteAgentSettingsScanTopicsPtrOutput() SiteAgentSettingsScanTopicsPtrOutput {
+	return o.ToSiteAgentSettingsScanTopicsPtrOutputWithContext(context.Background())
+}
+
+func (o SiteAgentSettingsScanTopicsOutput) ToSiteAgentSettingsScanTopicsPtrOutputWithContext(ctx context.Context) SiteAgentSettingsScanTopicsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SiteAgentSettingsScanTopics) *SiteAgentSettingsScanTopics {
+		return &v
+	}).(SiteAgentSettingsScanTopicsPtrOutput)
+}
+
+func (o SiteAgentSettingsScanTopicsOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SiteAgentSettingsScanTopicsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SiteAgentSettingsScanTopics) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SiteAgentSettingsScanTopicsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SiteAgentSettingsScanTopicsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SiteAgentSettingsScanTopics) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SiteAgentSettingsScanTopicsPtrOutput struct{ *pulumi.OutputState }
+
+func (SiteAgentSettingsScanTopicsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SiteAgentSettingsScanTopics)(nil)).Elem()
+}
+
+func (o SiteAgentSettingsScanTopicsPtrOutput) ToSiteAgentSettingsScanTopicsPtrOutput() SiteAgentSettingsScanTopicsPtrOutput {
+	return o
+}
+
+func (o SiteAgentSettingsScanTopicsPtrOutput) ToSiteAgentSettingsScanTopicsPtrOutputWithContext(ctx context.Context) SiteAgentSettingsScanTopicsPtrOutput {
+	return o
+}
+
+func (o SiteAgentSettingsScanTopicsPtrOutput) Elem() SiteAgentSettingsScanTopicsOutput {
+	return o.ApplyT(func(v *SiteAgentSettingsScanTopics) SiteAgentSettingsScanTopics {
+		if v != nil {
+			return *v
+		}
+		var ret SiteAgentSettingsScanTopics
+		return ret
+	}).(SiteAgentSettingsScanTopicsOutput)
+}
+
+func (o SiteAgentSettingsScanTopicsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SiteAgentSettingsScanTopicsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SiteAgentSettingsScanTopics) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SiteAgentSettingsScanTopicsInput is an input type that accepts values of the SiteAgentSettingsScanTopics enum
+// A concrete instance of `SiteAgentSettingsScanTopicsInput` can be one of the following:
+//
+//	SiteAgentSettingsScanTopicsAuto
+//	SiteAgentSettingsScanTopicsNever
+type SiteAgentSettingsScanTopicsInput interface {
+	pulumi.Input
+
+	ToSiteAgentSettingsScanTopicsOutput() SiteAgentSettingsScanTopicsOutput
+	ToSiteAgentSettingsScanTopicsOutputWithContext(context.Context) SiteAgentSettingsScanTopicsOutput
+}
+
+var siteAgentSettingsScanTopicsPtrType = reflect.TypeOf((**SiteAgentSettingsScanTopics)(nil)).Elem()
+
+type SiteAgentSettingsScanTopicsPtrInput interface {
+	pulumi.Input
+
+	ToSiteAgentSettingsScanTopicsPtrOutput() SiteAgentSettingsScanTopicsPtrOutput
+	ToSiteAgentSettingsScanTopicsPtrOutputWithContext(context.Context) SiteAgentSettingsScanTopicsPtrOutput
+}
+
+type siteAgentSettingsScanTopicsPtr string
+
+func SiteAgentSettingsScanTopicsPtr(v string) SiteAgentSettingsScanTopicsPtrInput {
+	return (*siteAgentSettingsScanTopicsPtr)(&v)
+}
+
+func (*siteAgentSettingsScanTopicsPtr) ElementType() reflect.Type {
+	return siteAgentSettingsScanTopicsPtrType
+}
+
+func (in *siteAgentSettingsScanTopicsPtr) ToSiteAgentSettingsScanTopicsPtrOutput() SiteAgentSettingsScanTopicsPtrOutput {
+	return pulumi.ToOutput(in).(SiteAgentSettingsScanTopicsPtrOutput)
+}
+
+func (in *siteAgentSettingsScanTopicsPtr) ToSiteAgentSettingsScanTopicsPtrOutputWithContext(ctx context.Context) SiteAgentSettingsScanTopicsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SiteAgentSettingsScanTopicsPtrOutput)
+}
+
 type SiteType string
 
 const (
@@ -4858,6 +5190,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*LanguagePtrInput)(nil)).Elem(), Language("en"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RoleLevelInput)(nil)).Elem(), RoleLevel("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RoleLevelPtrInput)(nil)).Elem(), RoleLevel("admin"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteAgentSettingsFindingChangeRequestsInput)(nil)).Elem(), SiteAgentSettingsFindingChangeRequests("always"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteAgentSettingsFindingChangeRequestsPtrInput)(nil)).Elem(), SiteAgentSettingsFindingChangeRequests("always"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteAgentSettingsScanTopicsInput)(nil)).Elem(), SiteAgentSettingsScanTopics("auto"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteAgentSettingsScanTopicsPtrInput)(nil)).Elem(), SiteAgentSettingsScanTopics("auto"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteTypeInput)(nil)).Elem(), SiteType("basic"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteTypePtrInput)(nil)).Elem(), SiteType("basic"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteVisibilityInput)(nil)).Elem(), SiteVisibility("public"))
@@ -4913,6 +5249,10 @@ func init() {
 	pulumi.RegisterOutputType(LanguagePtrOutput{})
 	pulumi.RegisterOutputType(RoleLevelOutput{})
 	pulumi.RegisterOutputType(RoleLevelPtrOutput{})
+	pulumi.RegisterOutputType(SiteAgentSettingsFindingChangeRequestsOutput{})
+	pulumi.RegisterOutputType(SiteAgentSettingsFindingChangeRequestsPtrOutput{})
+	pulumi.RegisterOutputType(SiteAgentSettingsScanTopicsOutput{})
+	pulumi.RegisterOutputType(SiteAgentSettingsScanTopicsPtrOutput{})
 	pulumi.RegisterOutputType(SiteTypeOutput{})
 	pulumi.RegisterOutputType(SiteTypePtrOutput{})
 	pulumi.RegisterOutputType(SiteVisibilityOutput{})

@@ -23,6 +23,7 @@ from .saml_provider import *
 from .share_link import *
 from .site import *
 from .site_adaptive_schema import *
+from .site_agent_settings import *
 from .site_customization import *
 from .site_permission import *
 from .site_redirect import *
@@ -64,6 +65,7 @@ _utilities.register(
    "docs-workspace:index:ShareLink": "ShareLink",
    "docs-workspace:index:Site": "Site",
    "docs-workspace:index:SiteAdaptiveSchema": "SiteAdaptiveSchema",
+   "docs-workspace:index:SiteAgentSettings": "SiteAgentSettings",
    "docs-workspace:index:SiteCustomization": "SiteCustomization",
    "docs-workspace:index:SitePermission": "SitePermission",
    "docs-workspace:index:SiteRedirect": "SiteRedirect",

@@ -29,6 +29,8 @@ __all__ = [
     'EditMode',
     'Language',
     'RoleLevel',
+    'SiteAgentSettingsFindingChangeRequests',
+    'SiteAgentSettingsScanTopics',
     'SiteType',
     'SiteVisibility',
     'SiteVisitorAuthBackend',
@@ -312,6 +314,19 @@ class RoleLevel(_builtins.str, Enum):
     EDIT = "edit"
     COMMENT = "comment"
     READ = "read"
+
+
+@pulumi.type_token("docs-workspace:index:SiteAgentSettingsFindingChangeRequests")
+class SiteAgentSettingsFindingChangeRequests(_builtins.str, Enum):
+    ALWAYS = "always"
+    AUTO_FIXABLE = "auto-fixable"
+    NEVER = "never"
+
+
+@pulumi.type_token("docs-workspace:index:SiteAgentSettingsScanTopics")
+class SiteAgentSettingsScanTopics(_builtins.str, Enum):
+    AUTO = "auto"
+    NEVER = "never"
 
 
 @pulumi.type_token("docs-workspace:index:SiteType")

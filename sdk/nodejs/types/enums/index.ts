@@ -301,6 +301,21 @@ export const RoleLevel = {
 
 export type RoleLevel = (typeof RoleLevel)[keyof typeof RoleLevel];
 
+export const SiteAgentSettingsFindingChangeRequests = {
+    Always: "always",
+    Auto_fixable: "auto-fixable",
+    Never: "never",
+} as const;
+
+export type SiteAgentSettingsFindingChangeRequests = (typeof SiteAgentSettingsFindingChangeRequests)[keyof typeof SiteAgentSettingsFindingChangeRequests];
+
+export const SiteAgentSettingsScanTopics = {
+    Auto: "auto",
+    Never: "never",
+} as const;
+
+export type SiteAgentSettingsScanTopics = (typeof SiteAgentSettingsScanTopics)[keyof typeof SiteAgentSettingsScanTopics];
+
 export const SiteType = {
     Basic: "basic",
     Premium: "premium",
