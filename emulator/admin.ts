@@ -6,6 +6,9 @@ import { named } from "./render/common";
 import { RequestLog } from "./request-log";
 import { applySeed, seedContent, seedContentBody, seedSchema } from "./seed";
 import { Sessions } from "./sessions";
+import { notFound } from "./errors";
+import { setSiteAdsVerdict } from "./store/site-ads";
+import { findSite } from "./store/sites";
 import type { Store } from "./store";
 
 /** What the admin API controls besides the store. */
@@ -161,6 +164,24 @@ export const adminRoutes = [
     responses: { 204: { description: "Emptied" } },
     handler(_input, state) {
       state.log.clear();
+      return empty(204);
+    },
+  }),
+
+  adminRoute({
+    method: "put",
+    path: "/orgs/{organizationId}/sites/{siteId}/ads-verdict",
+    operationId: "setSiteAdsVerdict",
+    summary: "Decide how the site's next ads review ends: live (the default) or rejected",
+    body: z.strictObject({
+      verdict: z.enum(["live", "rejected"]),
+      reason: z.string().min(1).max(512).optional(),
+    }),
+    responses: { 204: { description: "Kept for the site's next review to end in" } },
+    handler({ params, body }, state) {
+      const site = findSite(state.store, params.organizationId, params.siteId);
+      if (site === undefined) throw notFound(`site ${params.siteId}`);
+      setSiteAdsVerdict(state.store, site.id, body.verdict, body.reason ?? null);
       return empty(204);
     },
   }),

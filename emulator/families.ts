@@ -27,6 +27,8 @@ import { siteRoutes } from "./routes/sites";
 import { siteRedirectRoutes } from "./routes/site-redirects";
 import { siteVisitorAuthRoutes } from "./routes/site-visitor-auth";
 import { siteAgentSettingsRoutes } from "./routes/site-agent-settings";
+import { siteAdsRoutes } from "./routes/site-ads";
+import { resumeSiteAdsReviews } from "./jobs/site-ads";
 import { spaceRoutes } from "./routes/spaces";
 import { teamRoutes } from "./routes/teams";
 import { translationRoutes } from "./routes/translations";
@@ -52,6 +54,7 @@ import { sitesTables } from "./store/sites";
 import { siteRedirectsTables } from "./store/site-redirects";
 import { siteVisitorAuthTables } from "./store/site-visitor-auth";
 import { siteAgentSettingsTables } from "./store/site-agent-settings";
+import { siteAdsTables } from "./store/site-ads";
 import { spacesTables } from "./store/spaces";
 import { teamsTables } from "./store/teams";
 import { translationHooks, translationsTables } from "./store/translations";
@@ -109,6 +112,12 @@ export const families: readonly Family[] = [
     name: "site-agent-settings",
     tables: siteAgentSettingsTables,
     routes: siteAgentSettingsRoutes,
+  },
+  {
+    name: "site-ads",
+    tables: siteAdsTables,
+    routes: siteAdsRoutes,
+    resume: resumeSiteAdsReviews,
   },
   // Members keep their rows in the organizations family's identity tables.
   { name: "members", tables: visitorClaimKeysTables, routes: memberRoutes },

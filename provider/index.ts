@@ -18,6 +18,8 @@ export { SiteVisitorAuth } from "./dynamic/resources/site-visitor-auth";
 export type { SiteVisitorAuthArgs } from "./resources/site-visitor-auth";
 export { SiteAgentSettings } from "./dynamic/resources/site-agent-settings";
 export type { SiteAgentSettingsArgs } from "./resources/site-agent-settings";
+export { SiteAds } from "./dynamic/resources/site-ads";
+export type { SiteAdsArgs } from "./resources/site-ads";
 export { SiteAdaptiveSchema } from "./dynamic/resources/site-adaptive-schema";
 export type { SiteAdaptiveSchemaArgs } from "./resources/site-adaptive-schema";
 export { OrganizationSettings } from "./dynamic/resources/organization-settings";

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
-import type { SiteAgentSettings } from "pulumi-docs-workspace/tools";
-import { DEFAULT_AGENT_SETTINGS, siteAgentSettings } from "pulumi-docs-workspace/tools";
+import type { SiteAds, SiteAgentSettings } from "pulumi-docs-workspace/tools";
+import { DEFAULT_AGENT_SETTINGS, IN_PROGRAM, siteAds } from "pulumi-docs-workspace/tools";
+import { siteAgentSettings } from "pulumi-docs-workspace/tools";
 import type { Value } from "./code";
 import { documentValue } from "./declare-content";
 import type { Declarer } from "./declarations";
@@ -16,15 +17,30 @@ export function defaultAgentSettings(settings: SiteAgentSettings): boolean {
   );
 }
 
+/** Whether a site is in the ads program (submitted, or live): then the program declares it. */
+export function inAdsProgram(ads: SiteAds): boolean {
+  return IN_PROGRAM.includes(ads.status);
+}
+
 /**
- * The site's agent settings when they are not the defaults: each part that differs from the
- * service's default is declared (and so managed), the others are left to the service.
+ * The site's ads while it is in the program, and its agent settings when they are not the
+ * defaults: each part that differs from the service's default is declared (and so managed), the
+ * others are left to the service.
  */
 export function declareSiteAgent(
   program: Declarer,
-  { site: s, agentSettings: settings }: SiteInventory,
+  { site: s, agentSettings: settings, ads }: SiteInventory,
   siteRef: Value,
 ): void {
+  if (inAdsProgram(ads)) {
+    program.declare(
+      siteAds,
+      { id: s.id, title: titles.siteAds(s.title) },
+      { siteId: siteRef, enabled: true, topic: ads.topic },
+      { refAs: "siteId" },
+    );
+    program.referTo(s.id, siteRef);
+  }
   if (defaultAgentSettings(settings)) return;
   const differs = (part: "scans" | "findings") =>
     !isDeepStrictEqual(settings[part], DEFAULT_AGENT_SETTINGS[part]);

@@ -16,9 +16,11 @@ import { listShareLinks, type ShareLink } from "pulumi-docs-workspace/tools";
 import {
   getPublishingAuth,
   getAgentSettings,
+  getSiteAds,
   listRedirects,
   type SitePublishingAuth,
   type SiteAgentSettings,
+  type SiteAds,
   type SiteRedirect,
 } from "pulumi-docs-workspace/tools";
 import {
@@ -66,6 +68,8 @@ export interface SiteInventory {
   visitorAuth: SitePublishingAuth;
   /** What its agent may do, and what it is told when it edits. */
   agentSettings: SiteAgentSettings;
+  /** Where it stands in the ads program. */
+  ads: SiteAds;
 }
 
 /** The grants on one space, collection or site: to its teams and to its users. */
@@ -184,6 +188,7 @@ async function readSite(
     redirects,
     visitorAuth,
     agentSettings,
+    ads,
   ] = await Promise.all([
     listSections(client, organizationId, site.id),
     listSiteSpaces(client, organizationId, site.id),
@@ -193,6 +198,7 @@ async function readSite(
     listRedirects(client, organizationId, site.id),
     getPublishingAuth(client, organizationId, site.id),
     getAgentSettings(client, organizationId, site.id),
+    getSiteAds(client, organizationId, site.id),
   ]);
   const [siteSettings, ...siteSpaceSettings] = await Promise.all([
     getSiteCustomization(client, organizationId, site.id),
@@ -214,6 +220,7 @@ async function readSite(
     redirects,
     visitorAuth,
     agentSettings,
+    ads,
   };
 }
 

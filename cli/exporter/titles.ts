@@ -13,6 +13,7 @@ export const titles = {
   siteRedirect: (siteTitle: string, source: string) => `${siteTitle} redirect ${source}`,
   siteVisitorAuth: (siteTitle: string) => `${siteTitle} visitor auth`,
   siteAgentSettings: (siteTitle: string) => `${siteTitle} agent settings`,
+  siteAds: (siteTitle: string) => `${siteTitle} ads`,
   siteCustomization: (siteTitle: string) => `${siteTitle} customization`,
   siteSpaceCustomization: (siteTitle: string, path: string) => `${siteTitle} ${path} customization`,
 } as const;

@@ -1,9 +1,9 @@
 import * as fs from "node:fs";
 import { definitions } from "pulumi-docs-workspace/tools";
 import { z } from "zod";
-import type { Inventory } from "./inventory";
+import type { Inventory, SiteInventory } from "./inventory";
 import { defaultVisitorAuth } from "./declare-redirects";
-import { defaultAgentSettings } from "./declare-site-agent";
+import { defaultAgentSettings, inAdsProgram } from "./declare-site-agent";
 import { printable } from "./printable";
 import { titles } from "./titles";
 
@@ -113,7 +113,8 @@ export function managedBy(resources: readonly StateResource[]): Managed {
  * organization's settings and members, which exist whether a stack manages them or not (the
  * export declares them); not what an object owns and goes with it (a translation's result space,
  * the site space a section was made with); not a site's adaptive schema while it is empty, nor
- * its visitor authentication or agent settings while they are the defaults.
+ * its visitor authentication or agent settings while they are the defaults, nor its ads while it
+ * is not in the program.
  */
 export function objectsOf(inventory: Inventory): ObjectRef[] {
   const results = new Set(
@@ -138,62 +139,51 @@ export function objectsOf(inventory: Inventory): ObjectRef[] {
     ...inventory.teams.map(({ team }) => ({ type: "Team", id: team.id, title: team.title })),
     ...inventory.samlProviders.map((p) => ({ type: "SamlProvider", id: p.id, title: p.label })),
   ];
-  for (const {
-    site,
-    sections,
-    siteSpaces,
-    groups,
-    shareLinks,
-    adaptiveSchema,
-    redirects,
-    visitorAuth,
-    agentSettings,
-  } of inventory.sites) {
-    objects.push({ type: "Site", id: site.id, title: site.title });
-    const claims = (adaptiveSchema.jsonSchema.properties ?? {}) as Record<string, unknown>;
-    if (Object.keys(claims).length > 0) {
-      objects.push({
-        type: "SiteAdaptiveSchema",
-        id: site.id,
-        title: titles.siteAdaptiveSchema(site.title),
-      });
-    }
-    const madeWithSection = new Set(sections.flatMap((s) => s.siteSpaces?.[0]?.id ?? []));
-    objects.push(
-      ...sections.map((s) => ({ type: "SiteSection", id: s.id, title: s.title })),
-      ...siteSpaces
-        .filter((s) => !madeWithSection.has(s.id))
-        .map((s) => ({
-          type: "SiteSpace",
-          id: s.id,
-          title: titles.siteSpace(spaceTitle(s.space?.id ?? ""), site.title),
-        })),
-      ...groups.map((g) => ({ type: "SiteSectionGroup", id: g.id, title: g.title })),
-      ...shareLinks.map((l) => ({
-        type: "ShareLink",
-        id: l.id,
-        title: titles.shareLink(l.name, site.title),
-      })),
-      ...redirects.map((r) => ({
-        type: "SiteRedirect",
-        id: r.id,
-        title: titles.siteRedirect(site.title, r.source),
-      })),
-      ...(defaultVisitorAuth(visitorAuth)
-        ? []
-        : [{ type: "SiteVisitorAuth", id: site.id, title: titles.siteVisitorAuth(site.title) }]),
-      ...(defaultAgentSettings(agentSettings)
-        ? []
-        : [
-            {
-              type: "SiteAgentSettings",
-              id: site.id,
-              title: titles.siteAgentSettings(site.title),
-            },
-          ]),
-    );
-  }
+  for (const site of inventory.sites) objects.push(...siteObjectsOf(site, spaceTitle));
   return objects;
+}
+
+/** A site and its objects (objectsOf's rules). */
+function siteObjectsOf(
+  { site, sections, siteSpaces, groups, shareLinks, ...held }: SiteInventory,
+  spaceTitle: (id: string) => string,
+): ObjectRef[] {
+  const claims = (held.adaptiveSchema.jsonSchema.properties ?? {}) as Record<string, unknown>;
+  // Settings whose id is their site's, listed while they are not what the service starts with.
+  const settings: [type: string, set: boolean, title: string][] = [
+    ["SiteAdaptiveSchema", Object.keys(claims).length > 0, titles.siteAdaptiveSchema(site.title)],
+    ["SiteVisitorAuth", !defaultVisitorAuth(held.visitorAuth), titles.siteVisitorAuth(site.title)],
+    [
+      "SiteAgentSettings",
+      !defaultAgentSettings(held.agentSettings),
+      titles.siteAgentSettings(site.title),
+    ],
+    ["SiteAds", inAdsProgram(held.ads), titles.siteAds(site.title)],
+  ];
+  const madeWithSection = new Set(sections.flatMap((s) => s.siteSpaces?.[0]?.id ?? []));
+  return [
+    { type: "Site", id: site.id, title: site.title },
+    ...sections.map((s) => ({ type: "SiteSection", id: s.id, title: s.title })),
+    ...siteSpaces
+      .filter((s) => !madeWithSection.has(s.id))
+      .map((s) => ({
+        type: "SiteSpace",
+        id: s.id,
+        title: titles.siteSpace(spaceTitle(s.space?.id ?? ""), site.title),
+      })),
+    ...groups.map((g) => ({ type: "SiteSectionGroup", id: g.id, title: g.title })),
+    ...shareLinks.map((l) => ({
+      type: "ShareLink",
+      id: l.id,
+      title: titles.shareLink(l.name, site.title),
+    })),
+    ...held.redirects.map((r) => ({
+      type: "SiteRedirect",
+      id: r.id,
+      title: titles.siteRedirect(site.title, r.source),
+    })),
+    ...settings.filter(([, set]) => set).map(([type, , title]) => ({ type, id: site.id, title })),
+  ];
 }
 
 /** The objects of the organization no resource in `managed` manages. */

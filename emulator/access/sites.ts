@@ -1,4 +1,5 @@
 import type { Access } from "../auth";
+import { findSiteAds } from "../store/site-ads";
 import type { ApiContext } from "../context";
 import { badRequest, HttpError, notFound } from "../errors";
 import { checkRole, hasRole } from "../auth";
@@ -157,6 +158,7 @@ export function siteView(
         : containerDefault(store, site.id, section.id, section.defaultSiteSpaceId),
     siteSpaceCount: countSiteSpaces(store, site.id),
     sectionCount: sections.length,
+    ads: findSiteAds(store, site.id),
   };
 }
 

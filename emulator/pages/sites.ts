@@ -18,6 +18,7 @@ import { permissionsSection } from "./permissions";
 import { redirectsSection } from "./site-redirects";
 import { visitorAuthSection } from "./site-visitor-auth";
 import { agentSettingsSection } from "./site-agent-settings";
+import { adsSection } from "./site-ads";
 
 /** A published URL as a page shows it: with a share key masked. */
 function shownUrl(url: string | undefined): Html {
@@ -196,7 +197,8 @@ export const sitePages = [
                   </ul>`
             }
             ${permissionsSection(ctx, { kind: "site", ...site })} ${redirectsSection(ctx, site)}
-            ${visitorAuthSection(ctx, site)} ${agentSettingsSection(ctx, site)}`,
+            ${visitorAuthSection(ctx, site)} ${agentSettingsSection(ctx, site)}
+            ${adsSection(ctx, site)}`,
         ),
       );
     },

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { SiteAdsRow } from "../store/site-ads";
+import { renderSiteAds, SiteAdsJson } from "./site-ads";
 import { hasRole } from "../auth";
 import type { SiteRow } from "../store/sites";
 import { defaultLevel, named, present, timestamp, url } from "./common";
@@ -71,6 +73,7 @@ export const SiteJson = named(
     createdAt: timestamp,
     adaptiveContent: z.strictObject({ enabled: z.boolean() }),
     agentsContext: z.enum(["excluded", "included"]),
+    ads: SiteAdsJson,
     features: z.array(
       z.strictObject({
         id: z.enum(Object.keys(FEATURE_PLANS) as [FeatureId, ...FeatureId[]]),
@@ -103,6 +106,8 @@ export interface SiteView {
   defaultSiteSpaceId: string | null;
   siteSpaceCount: number;
   sectionCount: number;
+  /** Where the site stands in the ads program; `undefined` while nobody changed it (`pending`). */
+  ads: SiteAdsRow | undefined;
 }
 
 /**
@@ -176,6 +181,7 @@ export function renderSite(view: SiteView): SiteJson {
     createdAt: site.createdAt,
     adaptiveContent: { enabled: site.adaptiveContent },
     agentsContext: site.agentsContext,
+    ads: renderSiteAds(site, view.ads),
     features: featuresOf(view),
     urls: {
       location: `${view.origin}/v1/orgs/${site.organizationId}/sites/${site.id}`,

@@ -10,6 +10,7 @@ import {
   ShareLink,
   Site,
   SiteAdaptiveSchema,
+  SiteAds,
   SiteAgentSettings,
   SiteCustomization,
   SitePermission,
@@ -191,6 +192,9 @@ new SiteAgentSettings("docs-agent", {
     "Keep each step of a procedure to one action.",
   ].join("\n"),
 });
+
+// The public handbook carries ads on web development once the service has reviewed it.
+new SiteAds("docs-ads", { siteId: site.id, enabled: true, topic: "webdev" });
 
 // People and single sign-on. The members named here are the emulator's demo people
 // (emulator/seed.ts); against the hosted service, use your own organization's.

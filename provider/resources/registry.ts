@@ -8,6 +8,7 @@ import { shareLink } from "./share-link";
 import { site } from "./site";
 import { siteAdaptiveSchema } from "./site-adaptive-schema";
 import { siteAgentSettings } from "./site-agent-settings";
+import { siteAds } from "./site-ads";
 import { siteCustomization } from "./site-customization";
 import { sitePermission } from "./site-permission";
 import { siteRedirect } from "./site-redirect";
@@ -52,6 +53,7 @@ export const definitions = [
   siteRedirect,
   siteVisitorAuth,
   siteAgentSettings,
+  siteAds,
   spacePermission,
   collectionPermission,
   sitePermission,

@@ -85,6 +85,11 @@ export type SiteAdaptiveSchema = import("./siteAdaptiveSchema").SiteAdaptiveSche
 export const SiteAdaptiveSchema: typeof import("./siteAdaptiveSchema").SiteAdaptiveSchema = null as any;
 utilities.lazyLoad(exports, ["SiteAdaptiveSchema"], () => require("./siteAdaptiveSchema"));
 
+export { SiteAdsArgs } from "./siteAds";
+export type SiteAds = import("./siteAds").SiteAds;
+export const SiteAds: typeof import("./siteAds").SiteAds = null as any;
+utilities.lazyLoad(exports, ["SiteAds"], () => require("./siteAds"));
+
 export { SiteAgentSettingsArgs } from "./siteAgentSettings";
 export type SiteAgentSettings = import("./siteAgentSettings").SiteAgentSettings;
 export const SiteAgentSettings: typeof import("./siteAgentSettings").SiteAgentSettings = null as any;
@@ -195,6 +200,8 @@ const _module = {
                 return new Site(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteAdaptiveSchema":
                 return new SiteAdaptiveSchema(name, <any>undefined, { urn })
+            case "docs-workspace:index:SiteAds":
+                return new SiteAds(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteAgentSettings":
                 return new SiteAgentSettings(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteCustomization":

@@ -41,8 +41,8 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
   test("up makes the workspace; up and refresh with --expect-no-changes then find nothing and write nothing", async () => {
     const first = await stack.json(["up"]);
     expect(first.result.code).toBe(0);
-    // The example's 35 resources with two teams (the engine's summary leaves the stack out).
-    expect(first.changeSummary).toEqual({ create: 35 });
+    // The example's 36 resources with two teams (the engine's summary leaves the stack out).
+    expect(first.changeSummary).toEqual({ create: 36 });
     expect(await titles("collections")).toEqual(["Engineering handbook", "Practices", "Teams"]);
 
     await emu.clearRequests();

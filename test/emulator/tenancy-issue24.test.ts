@@ -76,6 +76,7 @@ test("another organization's ids are 404 on every new route, and nothing changes
         editing: { customInstructions: { object: "document", data: {}, nodes: [] } },
       },
     ],
+    ["POST", `${org}/sites/${site}/ads`, { status: "disabled" }],
   );
   const answers = [];
   for (const [method, path, body] of routes) {
@@ -101,6 +102,7 @@ async function snapshot(
     `${org}/sites/${site}/redirects`,
     `${org}/sites/${site}/publishing/auth`,
     `${org}/sites/${site}/agent-settings`,
+    `${org}/sites/${site}`,
   ]) {
     const res = await call("GET", path);
     texts.push([path, res.status, res.text]);

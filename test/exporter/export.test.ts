@@ -17,7 +17,7 @@ const example = path.join(root, "examples/workspace");
 const DEMO_CERTIFICATE =
   "-----BEGIN CERTIFICATE-----\nMIIBdemoCertificateForTheEmulatorOnly\n-----END CERTIFICATE-----";
 
-// The example (35 resources), then the generated program, each through the provider host.
+// The example (36 resources), then the generated program, each through the provider host.
 jest.setTimeout(600_000);
 
 let emu: TestEmulator;
@@ -36,7 +36,7 @@ beforeAll(async () => {
       "handbook:teams": JSON.stringify(["Platform", "Payments"]),
     }),
   );
-  expect(first.summary).toMatchObject({ create: 35 });
+  expect(first.summary).toMatchObject({ create: 36 });
 });
 afterAll(async () => {
   await emu.close();
@@ -150,6 +150,7 @@ test("the export of the example workspace declares every kind, by variable, each
       "SiteRedirect",
       "SiteVisitorAuth",
       "SiteAgentSettings",
+      "SiteAds",
     ].sort(),
   );
   // References are variables; the only literal ids are the adoptIds.

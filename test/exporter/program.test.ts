@@ -91,6 +91,7 @@ test("titles cannot end a comment of the generated program: every line terminato
           findings: { changeRequests: "never" },
           editing: { customInstructions: { object: "document", data: {}, nodes: [] } },
         },
+        ads: { status: "pending", submittable: true },
       },
     ],
   });

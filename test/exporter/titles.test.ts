@@ -39,6 +39,7 @@ test("every object --unmanaged lists has the title the written program declares 
           findings: { changeRequests: "never" },
           editing: { customInstructions: { object: "document", data: {}, nodes: [] } },
         },
+        ads: { status: "live", topic: "webdev", zoneId: "zone_1" },
       },
     ],
   });

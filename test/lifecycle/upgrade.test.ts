@@ -97,6 +97,7 @@ test("today's example on that state adds its new resources and changes nothing e
       "glossary",
       // issue 35: the site's agent
       "docs-agent",
+      "docs-ads",
     ]
       .map((name): unknown[] => ["create", name, undefined])
       // The runbook space now lists its grants authoritatively: its one new input.

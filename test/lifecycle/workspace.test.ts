@@ -9,7 +9,7 @@ import { callApi, isTokenCheck } from "../support/provider";
 const example = path.resolve(__dirname, "../../examples/workspace");
 const moves = path.resolve(__dirname, "../fixtures/moves");
 
-// Each step runs the example (35 resources) through the provider host: slow on a loaded machine.
+// Each step runs the example (36 resources) through the provider host: slow on a loaded machine.
 jest.setTimeout(300_000);
 
 let emu: TestEmulator;
@@ -64,7 +64,7 @@ describe("examples/workspace through the harness", () => {
     // section group, the share link, the organization's settings, 2 teams, a member's role, the
     // SAML provider, the OpenAPI spec, the glossary, the French translation, the site's customization
     // and one site space's, 2 redirects, the visitor auth and 3 grants.
-    expect(first.summary).toMatchObject({ create: 35 });
+    expect(first.summary).toMatchObject({ create: 36 });
     expect(first.outputs.organizationTitle).toBe("Test organization");
     const collections = await api(`/v1/orgs/${emu.organizationId}/collections`);
     expect(collections.items.map((c) => c.title).sort()).toEqual([
@@ -107,7 +107,7 @@ describe("examples/workspace through the harness", () => {
 
     await emu.clearRequests();
     const destroyed = await destroy(opts);
-    expect(destroyed.summary).toMatchObject({ delete: 35 });
+    expect(destroyed.summary).toMatchObject({ delete: 36 });
     expect((await api(`/v1/orgs/${emu.organizationId}/teams`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/saml`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/sites`)).items).toEqual([]);

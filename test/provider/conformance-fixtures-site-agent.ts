@@ -1,12 +1,19 @@
 import type { Fixture, Made, Setup } from "./conformance-fixtures";
 
-/** The conformance fixtures of a site's agent settings (issue 35). */
+/** The conformance fixtures of a site's agent settings and ads (issue 35). */
 
 const siteOf = (s: Setup, made: Made) => `/v1/orgs/${s.org}/sites/${made.parents.siteId as string}`;
 
 async function newSite(s: Setup): Promise<string> {
   const answer = await s.api("POST", `/v1/orgs/${s.org}/sites`, { title: "Agent site" });
   return answer.body.id as string;
+}
+
+/** A published site: only those may be submitted for ads. */
+async function publishedSite(s: Setup): Promise<string> {
+  const siteId = await newSite(s);
+  await s.api("POST", `/v1/orgs/${s.org}/sites/${siteId}/publish`);
+  return siteId;
 }
 
 const emptyDocument = { object: "document", data: {}, nodes: [] };
@@ -47,5 +54,19 @@ export const siteAgentFixtures: Record<string, Fixture> = {
     // The settings are the site's: they are gone only with it.
     gone: { path: (s, made) => siteOf(s, made) },
     partial: { skip: "a GET then one PUT: no write follows the PUT" },
+  },
+  "site-ads": {
+    parents: async (s) => ({ siteId: await publishedSite(s) }),
+    inputs: (p) => ({ siteId: p.siteId, enabled: true, topic: "webdev" }),
+    path: (s, made) => `${siteOf(s, made)}/ads`,
+    limits: [
+      { args: { topic: "sports" }, property: "topic", reason: 'must be one of "webdev", "crypto"' },
+      { args: { topic: undefined }, property: "topic", reason: /is required while enabled/ },
+      { args: { adoptId: "another-site" }, property: "adoptId", reason: /must be the site's id/ },
+    ],
+    drift: { method: "POST", body: () => ({ status: "disabled" }), property: "enabled" },
+    // A site's ads are the site's: they are gone only with it.
+    gone: { path: (s, made) => siteOf(s, made) },
+    partial: { skip: "one POST carries every argument; the GET after it writes nothing" },
   },
 };

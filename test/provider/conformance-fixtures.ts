@@ -44,7 +44,7 @@ export interface Fixture {
   /** Each limit check refuses: the arguments over it, the property it names, its reason. */
   limits: { args: Props; property: string; reason: string | RegExp }[];
   /** A change made out of band to a declared input, and the output that then shows it. */
-  drift: { method?: "PATCH" | "PUT"; body(made: Made): Props; property: string } | Skip;
+  drift: { method?: "PATCH" | "PUT" | "POST"; body(made: Made): Props; property: string } | Skip;
   /** How the object is deleted out of band: by default, a DELETE of its path. */
   gone?: { path(s: Setup, made: Made): string } | Skip;
   /** What `adoptId` names to take the object over: by default its id. */

@@ -39,6 +39,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Site{}
 	case "docs-workspace:index:SiteAdaptiveSchema":
 		r = &SiteAdaptiveSchema{}
+	case "docs-workspace:index:SiteAds":
+		r = &SiteAds{}
 	case "docs-workspace:index:SiteAgentSettings":
 		r = &SiteAgentSettings{}
 	case "docs-workspace:index:SiteCustomization":

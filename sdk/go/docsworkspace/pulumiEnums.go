@@ -3975,6 +3975,171 @@ func (in *roleLevelPtr) ToRoleLevelPtrOutputWithContext(ctx context.Context) Rol
 	return pulumi.ToOutputWithContext(ctx, in).(RoleLevelPtrOutput)
 }
 
+type SiteAdsTopic string
+
+const (
+	SiteAdsTopicWebdev = SiteAdsTopic("webdev")
+	SiteAdsTopicCrypto = SiteAdsTopic("crypto")
+)
+
+func (SiteAdsTopic) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteAdsTopic)(nil)).Elem()
+}
+
+func (e SiteAdsTopic) ToSiteAdsTopicOutput() SiteAdsTopicOutput {
+	return pulumi.ToOutput(e).(SiteAdsTopicOutput)
+}
+
+func (e SiteAdsTopic) ToSiteAdsTopicOutputWithContext(ctx context.Context) SiteAdsTopicOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SiteAdsTopicOutput)
+}
+
+func (e SiteAdsTopic) ToSiteAdsTopicPtrOutput() SiteAdsTopicPtrOutput {
+	return e.ToSiteAdsTopicPtrOutputWithContext(context.Background())
+}
+
+func (e SiteAdsTopic) ToSiteAdsTopicPtrOutputWithContext(ctx context.Context) SiteAdsTopicPtrOutput {
+	return SiteAdsTopic(e).ToSiteAdsTopicOutputWithContext(ctx).ToSiteAdsTopicPtrOutputWithContext(ctx)
+}
+
+func (e SiteAdsTopic) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SiteAdsTopic) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SiteAdsTopic) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SiteAdsTopic) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SiteAdsTopicOutput struct{ *pulumi.OutputState }
+
+func (SiteAdsTopicOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteAdsTopic)(nil)).Elem()
+}
+
+func (o SiteAdsTopicOutput) ToSiteAdsTopicOutput() SiteAdsTopicOutput {
+	return o
+}
+
+func (o SiteAdsTopicOutput) ToSiteAdsTopicOutputWithContext(ctx context.Context) SiteAdsTopicOutput {
+	return o
+}
+
+func (o SiteAdsTopicOutput) ToSiteAdsTopicPtrOutput() SiteAdsTopicPtrOutput {
+	return o.ToSiteAdsTopicPtrOutputWithContext(context.Background())
+}
+
+func (o SiteAdsTopicOutput) ToSiteAdsTopicPtrOutputWithContext(ctx context.Context) SiteAdsTopicPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SiteAdsTopic) *SiteAdsTopic {
+		return &v
+	}).(SiteAdsTopicPtrOutput)
+}
+
+func (o SiteAdsTopicOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SiteAdsTopicOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SiteAdsTopic) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SiteAdsTopicOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SiteAdsTopicOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SiteAdsTopic) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SiteAdsTopicPtrOutput struct{ *pulumi.OutputState }
+
+func (SiteAdsTopicPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SiteAdsTopic)(nil)).Elem()
+}
+
+func (o SiteAdsTopicPtrOutput) ToSiteAdsTopicPtrOutput() SiteAdsTopicPtrOutput {
+	return o
+}
+
+func (o SiteAdsTopicPtrOutput) ToSiteAdsTopicPtrOutputWithContext(ctx context.Context) SiteAdsTopicPtrOutput {
+	return o
+}
+
+func (o SiteAdsTopicPtrOutput) Elem() SiteAdsTopicOutput {
+	return o.ApplyT(func(v *SiteAdsTopic) SiteAdsTopic {
+		if v != nil {
+			return *v
+		}
+		var ret SiteAdsTopic
+		return ret
+	}).(SiteAdsTopicOutput)
+}
+
+func (o SiteAdsTopicPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SiteAdsTopicPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SiteAdsTopic) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SiteAdsTopicInput is an input type that accepts values of the SiteAdsTopic enum
+// A concrete instance of `SiteAdsTopicInput` can be one of the following:
+//
+//	SiteAdsTopicWebdev
+//	SiteAdsTopicCrypto
+type SiteAdsTopicInput interface {
+	pulumi.Input
+
+	ToSiteAdsTopicOutput() SiteAdsTopicOutput
+	ToSiteAdsTopicOutputWithContext(context.Context) SiteAdsTopicOutput
+}
+
+var siteAdsTopicPtrType = reflect.TypeOf((**SiteAdsTopic)(nil)).Elem()
+
+type SiteAdsTopicPtrInput interface {
+	pulumi.Input
+
+	ToSiteAdsTopicPtrOutput() SiteAdsTopicPtrOutput
+	ToSiteAdsTopicPtrOutputWithContext(context.Context) SiteAdsTopicPtrOutput
+}
+
+type siteAdsTopicPtr string
+
+func SiteAdsTopicPtr(v string) SiteAdsTopicPtrInput {
+	return (*siteAdsTopicPtr)(&v)
+}
+
+func (*siteAdsTopicPtr) ElementType() reflect.Type {
+	return siteAdsTopicPtrType
+}
+
+func (in *siteAdsTopicPtr) ToSiteAdsTopicPtrOutput() SiteAdsTopicPtrOutput {
+	return pulumi.ToOutput(in).(SiteAdsTopicPtrOutput)
+}
+
+func (in *siteAdsTopicPtr) ToSiteAdsTopicPtrOutputWithContext(ctx context.Context) SiteAdsTopicPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SiteAdsTopicPtrOutput)
+}
+
 type SiteAgentSettingsFindingChangeRequests string
 
 const (
@@ -5190,6 +5355,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*LanguagePtrInput)(nil)).Elem(), Language("en"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RoleLevelInput)(nil)).Elem(), RoleLevel("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RoleLevelPtrInput)(nil)).Elem(), RoleLevel("admin"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteAdsTopicInput)(nil)).Elem(), SiteAdsTopic("webdev"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteAdsTopicPtrInput)(nil)).Elem(), SiteAdsTopic("webdev"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteAgentSettingsFindingChangeRequestsInput)(nil)).Elem(), SiteAgentSettingsFindingChangeRequests("always"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteAgentSettingsFindingChangeRequestsPtrInput)(nil)).Elem(), SiteAgentSettingsFindingChangeRequests("always"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteAgentSettingsScanTopicsInput)(nil)).Elem(), SiteAgentSettingsScanTopics("auto"))
@@ -5249,6 +5416,8 @@ func init() {
 	pulumi.RegisterOutputType(LanguagePtrOutput{})
 	pulumi.RegisterOutputType(RoleLevelOutput{})
 	pulumi.RegisterOutputType(RoleLevelPtrOutput{})
+	pulumi.RegisterOutputType(SiteAdsTopicOutput{})
+	pulumi.RegisterOutputType(SiteAdsTopicPtrOutput{})
 	pulumi.RegisterOutputType(SiteAgentSettingsFindingChangeRequestsOutput{})
 	pulumi.RegisterOutputType(SiteAgentSettingsFindingChangeRequestsPtrOutput{})
 	pulumi.RegisterOutputType(SiteAgentSettingsScanTopicsOutput{})

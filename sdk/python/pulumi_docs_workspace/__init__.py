@@ -23,6 +23,7 @@ from .saml_provider import *
 from .share_link import *
 from .site import *
 from .site_adaptive_schema import *
+from .site_ads import *
 from .site_agent_settings import *
 from .site_customization import *
 from .site_permission import *
@@ -65,6 +66,7 @@ _utilities.register(
    "docs-workspace:index:ShareLink": "ShareLink",
    "docs-workspace:index:Site": "Site",
    "docs-workspace:index:SiteAdaptiveSchema": "SiteAdaptiveSchema",
+   "docs-workspace:index:SiteAds": "SiteAds",
    "docs-workspace:index:SiteAgentSettings": "SiteAgentSettings",
    "docs-workspace:index:SiteCustomization": "SiteCustomization",
    "docs-workspace:index:SitePermission": "SitePermission",

@@ -29,6 +29,7 @@ __all__ = [
     'EditMode',
     'Language',
     'RoleLevel',
+    'SiteAdsTopic',
     'SiteAgentSettingsFindingChangeRequests',
     'SiteAgentSettingsScanTopics',
     'SiteType',
@@ -314,6 +315,12 @@ class RoleLevel(_builtins.str, Enum):
     EDIT = "edit"
     COMMENT = "comment"
     READ = "read"
+
+
+@pulumi.type_token("docs-workspace:index:SiteAdsTopic")
+class SiteAdsTopic(_builtins.str, Enum):
+    WEBDEV = "webdev"
+    CRYPTO = "crypto"
 
 
 @pulumi.type_token("docs-workspace:index:SiteAgentSettingsFindingChangeRequests")

@@ -301,6 +301,13 @@ export const RoleLevel = {
 
 export type RoleLevel = (typeof RoleLevel)[keyof typeof RoleLevel];
 
+export const SiteAdsTopic = {
+    Webdev: "webdev",
+    Crypto: "crypto",
+} as const;
+
+export type SiteAdsTopic = (typeof SiteAdsTopic)[keyof typeof SiteAdsTopic];
+
 export const SiteAgentSettingsFindingChangeRequests = {
     Always: "always",
     Auto_fixable: "auto-fixable",
