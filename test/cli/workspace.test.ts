@@ -2,6 +2,7 @@ import * as path from "node:path";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi, writes } from "../support/provider";
 import { changedInputs, changing, describeCli, PulumiStack } from "../support/pulumi";
+import { EXAMPLE_RESOURCES } from "../support/example-workspace";
 
 /**
  * The README's lifecycle promises, kept through the real `pulumi` CLI against the emulator: the
@@ -41,8 +42,8 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
   test("up makes the workspace; up and refresh with --expect-no-changes then find nothing and write nothing", async () => {
     const first = await stack.json(["up"]);
     expect(first.result.code).toBe(0);
-    // The example's 36 resources with two teams (the engine's summary leaves the stack out).
-    expect(first.changeSummary).toEqual({ create: 36 });
+    // The example's resources with two teams (the engine's summary leaves the stack out).
+    expect(first.changeSummary).toEqual({ create: EXAMPLE_RESOURCES });
     expect(await titles("collections")).toEqual(["Engineering handbook", "Practices", "Teams"]);
 
     await emu.clearRequests();
@@ -94,7 +95,7 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
 
     await emu.clearRequests();
     const applied = await stack.json(["up"]);
-    expect(applied.changeSummary).toEqual({ same: 33, update: 1 });
+    expect(applied.changeSummary).toEqual({ same: EXAMPLE_RESOURCES - 1, update: 1 });
     expect((await writes(emu)).map((r) => [r.method, r.body])).toEqual([
       ["PATCH", { title: "Platform handbook" }],
     ]);

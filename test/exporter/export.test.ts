@@ -10,6 +10,7 @@ import { ApiClient } from "../../provider/client";
 import { DEMO_PEOPLE } from "../../emulator/seed";
 import { startTestEmulator, type TestEmulator, adminHeaders } from "../support/emulator";
 import { callApi } from "../support/provider";
+import { EXAMPLE_RESOURCES } from "../support/example-workspace";
 
 const root = path.resolve(__dirname, "../..");
 const example = path.join(root, "examples/workspace");
@@ -17,7 +18,7 @@ const example = path.join(root, "examples/workspace");
 const DEMO_CERTIFICATE =
   "-----BEGIN CERTIFICATE-----\nMIIBdemoCertificateForTheEmulatorOnly\n-----END CERTIFICATE-----";
 
-// The example (36 resources), then the generated program, each through the provider host.
+// The example (EXAMPLE_RESOURCES), then the generated program, each through the provider host.
 jest.setTimeout(600_000);
 
 let emu: TestEmulator;
@@ -36,7 +37,7 @@ beforeAll(async () => {
       "handbook:teams": JSON.stringify(["Platform", "Payments"]),
     }),
   );
-  expect(first.summary).toMatchObject({ create: 36 });
+  expect(first.summary).toMatchObject({ create: EXAMPLE_RESOURCES });
 });
 afterAll(async () => {
   await emu.close();

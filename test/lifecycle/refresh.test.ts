@@ -25,7 +25,7 @@ jest.setTimeout(240_000);
 const example = path.resolve(__dirname, "../../examples/workspace");
 const everyResource = path.resolve(__dirname, "../fixtures/every-resource");
 
-// Each step runs the example (36 resources) through the provider host: slow on a loaded machine.
+// Each step runs the example (all its resources) through the provider host: slow on a loaded machine.
 jest.setTimeout(300_000);
 
 let emu: TestEmulator;

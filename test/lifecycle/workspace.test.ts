@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { destroy, preview, refresh, up, type HarnessOptions } from "../../cli/harness";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi, isTokenCheck } from "../support/provider";
+import { EXAMPLE_RESOURCES } from "../support/example-workspace";
 
 const example = path.resolve(__dirname, "../../examples/workspace");
 const moves = path.resolve(__dirname, "../fixtures/moves");
@@ -64,7 +65,7 @@ describe("examples/workspace through the harness", () => {
     // section group, the share link, the organization's settings, 2 teams, a member's role, the
     // SAML provider, the OpenAPI spec, the glossary, the French translation, the site's customization
     // and one site space's, 2 redirects, the visitor auth and 3 grants.
-    expect(first.summary).toMatchObject({ create: 36 });
+    expect(first.summary).toMatchObject({ create: EXAMPLE_RESOURCES });
     expect(first.outputs.organizationTitle).toBe("Test organization");
     const collections = await api(`/v1/orgs/${emu.organizationId}/collections`);
     expect(collections.items.map((c) => c.title).sort()).toEqual([
@@ -107,7 +108,7 @@ describe("examples/workspace through the harness", () => {
 
     await emu.clearRequests();
     const destroyed = await destroy(opts);
-    expect(destroyed.summary).toMatchObject({ delete: 36 });
+    expect(destroyed.summary).toMatchObject({ delete: EXAMPLE_RESOURCES });
     expect((await api(`/v1/orgs/${emu.organizationId}/teams`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/saml`)).items).toEqual([]);
     expect((await api(`/v1/orgs/${emu.organizationId}/sites`)).items).toEqual([]);

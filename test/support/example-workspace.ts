@@ -1,0 +1,6 @@
+/**
+ * How many resources examples/workspace declares with its default config (two teams): the one
+ * place the tests that count its steps read it from. A resource added to the example changes it
+ * here, and every count follows.
+ */
+export const EXAMPLE_RESOURCES = 36;
