@@ -1,5 +1,6 @@
 import { startTestEmulator, adminClient, type TestEmulator } from "../support/emulator";
 import { until } from "../support/harness-cli";
+import { gitbookApi } from "../support/gitbook";
 import { callApi, configureProvider, handlersFor, writes } from "../support/provider";
 
 let emu: TestEmulator;
@@ -20,6 +21,11 @@ async function newSite(published = true): Promise<string> {
   const siteId = site.body.id as string;
   if (published) await api("POST", `${sitePath(siteId)}/publish`);
   return siteId;
+}
+
+/** The published client's operation this test calls (@gitbook/api's client.d.ts). */
+interface HostedClient {
+  orgs: { getSiteById(org: string, site: string): Promise<{ data: { ads?: Ads } }> };
 }
 
 beforeAll(async () => {
@@ -120,5 +126,14 @@ describe("SiteAds", () => {
     await emu.clearRequests();
     await ads.delete(id, { ...outs, enabled: false });
     expect(await writes(emu)).toEqual([]);
+  });
+
+  test("the service's own client reads what the provider wrote", async () => {
+    const siteId = await newSite();
+    await ads.create({ siteId, enabled: true, topic: "crypto" });
+    await reviewed(siteId);
+    const client = gitbookApi(emu) as unknown as HostedClient;
+    const site = (await client.orgs.getSiteById(emu.organizationId, siteId)).data;
+    expect(site.ads).toEqual({ status: "live", topic: "crypto", zoneId: expect.any(String) });
   });
 });
