@@ -18,8 +18,26 @@ export interface ImportId {
 export const BY_ID: ImportId = { formats: ["<id>"], id: "id" };
 /** A site's objects: their read needs the site, which the import id names first. */
 export const IN_SITE: ImportId = { formats: ["<siteId>/<id>"], id: "id" };
-/** A site's adaptive schema, customization and visitor authentication: their id is the site's. */
+/** A site's adaptive schema, customization, visitor authentication, agent settings and ads: their id is the site's. */
 export const OF_SITE: ImportId = { formats: ["<siteId>"] };
+
+/**
+ * The rule every kind whose id is its site's (`OF_SITE`) keeps: `adoptId`, when set, names that
+ * site. `type` is the resource's type, for the message.
+ */
+export function adoptsItsSite(
+  type: string,
+  { adoptId, siteId }: { adoptId?: string | null; siteId: string },
+): { property: string; reason: string }[] {
+  return adoptId != null && adoptId !== siteId
+    ? [
+        {
+          property: "adoptId",
+          reason: `must be the site's id (${siteId}): a ${type}'s id is its site's`,
+        },
+      ]
+    : [];
+}
 /** A grant's id is its own: its target (the input `targetKey`), then its principal. */
 export const grantImportId = (targetKey: string): ImportId => ({
   formats: [`<${targetKey}>/teams/<teamId>`, `<${targetKey}>/users/<userId>`],

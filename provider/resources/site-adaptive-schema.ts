@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import * as api from "../api/site-adaptive-schema";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
-import { OF_SITE } from "../lifecycle/import-id";
+import { adoptsItsSite, OF_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 /** Both bodies: the schema is written whole, with one PUT. */
@@ -39,14 +39,7 @@ export const siteAdaptiveSchema = defineResource({
   repeatable: true,
   inputs: resourceInputs({ siteId: Id, jsonSchema: api.AdaptiveJsonSchema }),
   rules: ({ adoptId, siteId, jsonSchema }, olds) => [
-    ...(adoptId != null && adoptId !== siteId
-      ? [
-          {
-            property: "adoptId",
-            reason: `must be the site's id (${siteId}): the schema's id is its site's`,
-          },
-        ]
-      : []),
+    ...adoptsItsSite("SiteAdaptiveSchema", { adoptId, siteId }),
     // The hosted service refuses a claim without a description. Release 0.1.0 did not ask for
     // one, so a schema it wrote stays valid until the program changes it.
     ...(isDeepStrictEqual(jsonSchema, olds.jsonSchema) ? [] : undescribedClaims(jsonSchema)),

@@ -3,7 +3,7 @@ import * as api from "../api/site-ads";
 import type { Context } from "../context";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
-import { OF_SITE } from "../lifecycle/import-id";
+import { adoptsItsSite, OF_SITE } from "../lifecycle/import-id";
 
 const Declared = z.object({ enabled: z.boolean(), topic: api.AdsTopic });
 
@@ -36,14 +36,7 @@ export const siteAds = defineResource({
   repeatable: true,
   inputs: resourceInputs({ siteId: Id, enabled: z.boolean(), topic: api.AdsTopic.optional() }),
   rules: ({ adoptId, siteId, enabled, topic }) => [
-    ...(adoptId != null && adoptId !== siteId
-      ? [
-          {
-            property: "adoptId",
-            reason: `must be the site's id (${siteId}): the ads' id is their site's`,
-          },
-        ]
-      : []),
+    ...adoptsItsSite("SiteAds", { adoptId, siteId }),
     ...(enabled && topic === undefined
       ? [
           {

@@ -5,7 +5,7 @@ import { documentOf, Instructions, type InstructionsDocument } from "../api/tran
 import type { ApiClient } from "../client";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
-import { OF_SITE } from "../lifecycle/import-id";
+import { adoptsItsSite, OF_SITE } from "../lifecycle/import-id";
 
 /** The declared settings, by input name; an input left out is not managed. */
 const Declared = z.object({
@@ -79,15 +79,7 @@ export const siteAgentSettings = defineResource({
   importId: OF_SITE,
   repeatable: true,
   inputs: resourceInputs({ siteId: Id, ...Declared.partial().shape }),
-  rules: ({ adoptId, siteId }) =>
-    adoptId != null && adoptId !== siteId
-      ? [
-          {
-            property: "adoptId",
-            reason: `must be the site's id (${siteId}): the settings' id is their site's`,
-          },
-        ]
-      : [],
+  rules: (inputs) => adoptsItsSite("SiteAgentSettings", inputs),
   replaceOnChange: ["organizationId", "siteId"],
   response: api.SiteAgentSettings,
   createBody: Declared.partial(),

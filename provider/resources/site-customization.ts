@@ -9,7 +9,7 @@ import {
 } from "../api/site-customization-document";
 import { sameValue } from "../lifecycle/compare";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
-import { OF_SITE } from "../lifecycle/import-id";
+import { adoptsItsSite, OF_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, Known, WorkspaceArgs } from "../lifecycle/define";
 
 /**
@@ -80,15 +80,7 @@ export const siteCustomization = defineResource({
   importId: OF_SITE,
   repeatable: true,
   inputs: resourceInputs({ siteId: Id, ...api.siteSections }),
-  rules: ({ adoptId, siteId }) =>
-    adoptId != null && adoptId !== siteId
-      ? [
-          {
-            property: "adoptId",
-            reason: `must be the site's id (${siteId}): the settings' id is its site's`,
-          },
-        ]
-      : [],
+  rules: (inputs) => adoptsItsSite("SiteCustomization", inputs),
   replaceOnChange: ["organizationId", "siteId"],
   response: api.SiteCustomization,
   createBody: Body,

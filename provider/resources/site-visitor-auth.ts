@@ -2,7 +2,7 @@ import { z } from "zod";
 import { HttpUrl } from "../api/site-redirects";
 import * as api from "../api/site-visitor-auth";
 import { defineResource, Id, reported, resourceInputs } from "../lifecycle/define";
-import { OF_SITE } from "../lifecycle/import-id";
+import { adoptsItsSite, OF_SITE } from "../lifecycle/import-id";
 import type { ArgsInputs, Input, WorkspaceArgs } from "../lifecycle/define";
 
 /**
@@ -23,15 +23,7 @@ export const siteVisitorAuth = defineResource({
     logoutURL: HttpUrl.optional(),
     rotation: z.string().min(1).max(256).optional(),
   }),
-  rules: ({ adoptId, siteId }) =>
-    adoptId != null && adoptId !== siteId
-      ? [
-          {
-            property: "adoptId",
-            reason: `must be the site's id (${siteId}): the settings' id is their site's`,
-          },
-        ]
-      : [],
+  rules: (inputs) => adoptsItsSite("SiteVisitorAuth", inputs),
   replaceOnChange: ["organizationId", "siteId"],
   response: api.SitePublishingAuth,
   createBody: api.SitePublishingAuthPatch,

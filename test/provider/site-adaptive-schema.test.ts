@@ -136,7 +136,7 @@ describe("SiteAdaptiveSchema", () => {
     expect(refused.failures).toEqual([
       {
         property: "adoptId",
-        reason: `must be the site's id (${siteId}): the schema's id is its site's`,
+        reason: `must be the site's id (${siteId}): a SiteAdaptiveSchema's id is its site's`,
       },
     ]);
     await api("PUT", schemaPath(), {
