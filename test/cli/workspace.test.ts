@@ -102,10 +102,16 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
     expect(await titles("collections")).toEqual(["Platform handbook", "Practices", "Teams"]);
   });
 
-  test("an out-of-band change: refresh shows it and records it, the next up restores it", async () => {
+  test("out-of-band changes: refresh shows them and records them, the next up restores them", async () => {
     const resources = await stack.resources();
     const spaceId = resources.get("code-review")!.id!;
+    const siteId = resources.get("docs-agent")!.id!;
     await callApi(emu, "PATCH", `/v1/spaces/${spaceId}`, { title: "Reviews (edited by hand)" });
+    // The site's agent is told to stop scanning, in the app: a PUT of its whole settings.
+    const agentPath = `/v1/orgs/${emu.organizationId}/sites/${siteId}/agent-settings`;
+    const { scans: _, findings, editing } = (await callApi(emu, "GET", agentPath)).body;
+    const edited = { scans: { topics: "never" }, findings, editing };
+    expect((await callApi(emu, "PUT", agentPath, edited)).status).toBe(200);
 
     // The drift gate reads and writes nothing; a refresh with the flag would record, then fail.
     const gate = await stack.run(["refresh", "--preview-only", "--expect-no-changes"]);
@@ -113,15 +119,24 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
     expect(gate.code).toBe(7);
     expect(gate.stdout + gate.stderr).toMatch(/no changes were expected/);
     const refreshed = await stack.json(["refresh"]);
-    expect(changing(refreshed).map((s) => s.name)).toEqual(["code-review"]);
+    expect(
+      changing(refreshed)
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(["code-review", "docs-agent"]);
 
     const shown = await stack.ok(["preview", "--diff"]);
     expect(shown.stdout).toMatch(/~ title\s*: "Reviews \(edited by hand\)" => "Code review"/);
+    expect(shown.stdout).toMatch(/~ scanTopics\s*: "never" => "auto"/);
     await emu.clearRequests();
     await stack.ok(["up", "--yes"]);
-    expect((await writes(emu)).map((r) => [r.method, r.path, r.body])).toEqual([
-      ["PATCH", `/v1/spaces/${spaceId}`, { title: "Code review" }],
-    ]);
+    const restored = (await writes(emu)).map((r) => [r.method, r.path, r.body]);
+    expect(restored.sort()).toEqual(
+      [
+        ["PATCH", `/v1/spaces/${spaceId}`, { title: "Code review" }],
+        ["PUT", agentPath, { ...edited, scans: { topics: "auto" } }],
+      ].sort(),
+    );
     expect((await stack.run(["refresh", "--yes", "--expect-no-changes"])).code).toBe(0);
   });
 
