@@ -6,6 +6,7 @@ import { adaptiveSchemaRoutes } from "./routes/site-adaptive-schema";
 import { changeRequestRoutes } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
 import { commentRoutes } from "./routes/comments";
+import { customFontRoutes } from "./routes/custom-fonts";
 import { gitSyncRoutes } from "./routes/git-sync";
 import { glossaryRoutes } from "./routes/translation-glossary";
 import { resumeGitSync } from "./jobs/git-sync";
@@ -32,6 +33,7 @@ import { translationRoutes } from "./routes/translations";
 import { changeRequestHooks, changeRequestsTables } from "./store/change-requests";
 import { collectionsTables } from "./store/collections";
 import { commentHooks, commentsTables } from "./store/comments";
+import { customFontsTables } from "./store/custom-fonts";
 import { contentSchema, contentTables } from "./store/content";
 import { visitorClaimKeysTables } from "./store/members";
 import { gitSyncHooks, gitSyncTables } from "./store/git-sync";
@@ -96,6 +98,7 @@ export const families: readonly Family[] = [
     routes: siteSpaceRoutes,
   },
   { name: "share-links", tables: shareLinksTables, routes: shareLinkRoutes },
+  { name: "custom-fonts", tables: customFontsTables, routes: customFontRoutes },
   {
     name: "site-customization",
     tables: siteCustomizationTables,

@@ -11,6 +11,7 @@ import { containerSiteSpaces, type SiteSpaceRow } from "../store/site-spaces";
 import { findOrganization } from "../store/organizations";
 import { findSite, type SiteRow } from "../store/sites";
 import { findSpace } from "../store/spaces";
+import { customFontsSection } from "./custom-fonts";
 import { customizationSection } from "./site-customization";
 import { missing, missingAnswer, pageAnswer, pageRoute, type PageContext } from "./context";
 import { badge, html, layout, maskKey, maskShareUrl, type Html } from "./html";
@@ -186,6 +187,7 @@ export const sitePages = [
             }
             <h2>Customization</h2>
             ${customizationSection(ctx.store, site.id)}
+            ${customFontsSection(ctx.store, site.organizationId)}
             <h2>Adaptive schema</h2>
             ${
               claims.length === 0

@@ -29,7 +29,13 @@ test("another organization's ids are 404 on every new route, and nothing changes
     .id as string;
   const team = (await call("PUT", `${org}/teams`, { title: "Writers" })).body.id as string;
   const settings = (await call("GET", `${org}/sites/${site}/customization`)).body;
-  const before = await snapshot(call, org, space, collection, site);
+  const font = (
+    await call("PUT", `${org}/fonts`, {
+      fontFamily: "Acme Sans",
+      fontFaces: [{ weight: 400, storageKey: "fonts/acme.woff2" }],
+    })
+  ).body.id as string;
+  const before = await snapshot(call, org, space, collection, site, font);
 
   const other = await seedSeparateOrganization(t, "Other tenant");
   const them = apiClient(t.url, other.token, t.fetch);
@@ -66,13 +72,22 @@ test("another organization's ids are 404 on every new route, and nothing changes
     ["GET", `${org}/sites/${site}/publishing/auth`],
     ["POST", `${org}/sites/${site}/publishing/auth/regenerate`],
     ["GET", `${org}/translations-glossary`],
+    ["GET", `${org}/fonts`],
+    [
+      "PUT",
+      `${org}/fonts`,
+      { fontFamily: "Theirs", fontFaces: [{ weight: 400, storageKey: "k" }] },
+    ],
+    ["GET", `${org}/fonts/${font}`],
+    ["POST", `${org}/fonts/${font}`, { fontFamily: "Renamed" }],
+    ["DELETE", `${org}/fonts/${font}`],
   );
   const answers = [];
   for (const [method, path, body] of routes) {
     answers.push([method, path, (await them(method, path, body)).status]);
   }
   expect(answers).toEqual(routes.map(([method, path]) => [method, path, 404]));
-  expect(await snapshot(call, org, space, collection, site)).toEqual(before);
+  expect(await snapshot(call, org, space, collection, site, font)).toEqual(before);
 });
 
 async function snapshot(
@@ -81,6 +96,7 @@ async function snapshot(
   space: string,
   collection: string,
   site: string,
+  font: string,
 ) {
   const texts = [];
   for (const path of [
@@ -90,6 +106,8 @@ async function snapshot(
     `${org}/sites/${site}/customization`,
     `${org}/sites/${site}/redirects`,
     `${org}/sites/${site}/publishing/auth`,
+    `${org}/fonts`,
+    `${org}/fonts/${font}`,
   ]) {
     const res = await call("GET", path);
     texts.push([path, res.status, res.text]);
