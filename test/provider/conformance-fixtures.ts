@@ -3,6 +3,7 @@ import { adminClient, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";
 import { glossaryFixtures } from "./conformance-fixtures-translation-glossary";
 import { customizationFixtures } from "./conformance-fixtures-customization";
+import { customFontFixtures } from "./conformance-fixtures-custom-fonts";
 import { redirectFixtures } from "./conformance-fixtures-site-redirects";
 import { permissionFixtures } from "./conformance-fixtures-permissions";
 
@@ -43,7 +44,7 @@ export interface Fixture {
   /** Each limit check refuses: the arguments over it, the property it names, its reason. */
   limits: { args: Props; property: string; reason: string | RegExp }[];
   /** A change made out of band to a declared input, and the output that then shows it. */
-  drift: { method?: "PATCH" | "PUT"; body(made: Made): Props; property: string } | Skip;
+  drift: { method?: "PATCH" | "PUT" | "POST"; body(made: Made): Props; property: string } | Skip;
   /** How the object is deleted out of band: by default, a DELETE of its path. */
   gone?: { path(s: Setup, made: Made): string } | Skip;
   /** What `adoptId` names to take the object over: by default its id. */
@@ -361,5 +362,6 @@ export const fixtures: Record<string, Fixture> = {
   ...glossaryFixtures,
   ...customizationFixtures,
   ...redirectFixtures,
+  ...customFontFixtures,
   ...permissionFixtures,
 };
