@@ -15,6 +15,7 @@ import { memberRoutes } from "./routes/members";
 import { resumeSpecs } from "./jobs/openapi-specs";
 import { resumeTranslations } from "./jobs/translations";
 import { openApiSpecRoutes } from "./routes/openapi-specs";
+import { organizationInviteRoutes } from "./routes/organization-invites";
 import { organizationRoutes } from "./routes/organizations";
 import { permissionRoutes } from "./routes/permissions";
 import { samlRoutes } from "./routes/saml-providers";
@@ -40,6 +41,7 @@ import { gitSyncHooks, gitSyncTables } from "./store/git-sync";
 import { glossaryTables } from "./store/translation-glossary";
 import { identityTables } from "./store/identity";
 import { openApiSpecsTables } from "./store/openapi-specs";
+import { organizationInvitesTables } from "./store/organization-invites";
 import { organizationsTables } from "./store/organizations";
 import { permissionHooks, permissionsTables } from "./store/permissions";
 import { samlTables } from "./store/saml-providers";
@@ -110,6 +112,11 @@ export const families: readonly Family[] = [
   { name: "members", tables: visitorClaimKeysTables, routes: memberRoutes },
   { name: "teams", tables: teamsTables, routes: teamRoutes },
   { name: "saml-providers", tables: samlTables, routes: samlRoutes },
+  {
+    name: "organization-invites",
+    tables: organizationInvitesTables,
+    routes: organizationInviteRoutes,
+  },
   {
     name: "openapi-specs",
     tables: openApiSpecsTables,

@@ -41,6 +41,8 @@ beforeAll(async () => {
     fontFaces: [{ weight: 400, storageKey: "fonts/fuzz.woff2" }],
   });
   ids.fontId = font.body.id as string;
+  const invite = await api("POST", `${org}/link-invites`, { role: "read" });
+  ids.inviteId = invite.body.id as string;
   await t.clearRequests();
 });
 afterAll(() => t.close());

@@ -35,7 +35,8 @@ test("another organization's ids are 404 on every new route, and nothing changes
       fontFaces: [{ weight: 400, storageKey: "fonts/acme.woff2" }],
     })
   ).body.id as string;
-  const before = await snapshot(call, org, space, collection, site, font);
+  const invite = (await call("POST", `${org}/link-invites`, { role: "read" })).body.id as string;
+  const before = await snapshot(call, org, space, collection, site, font, invite);
 
   const other = await seedSeparateOrganization(t, "Other tenant");
   const them = apiClient(t.url, other.token, t.fetch);
@@ -81,13 +82,18 @@ test("another organization's ids are 404 on every new route, and nothing changes
     ["GET", `${org}/fonts/${font}`],
     ["POST", `${org}/fonts/${font}`, { fontFamily: "Renamed" }],
     ["DELETE", `${org}/fonts/${font}`],
+    ["GET", `${org}/link-invites`],
+    ["POST", `${org}/link-invites`, { role: "admin" }],
+    ["GET", `${org}/link-invites/${invite}`],
+    ["PATCH", `${org}/link-invites/${invite}`, { role: "admin" }],
+    ["DELETE", `${org}/link-invites/${invite}`],
   );
   const answers = [];
   for (const [method, path, body] of routes) {
     answers.push([method, path, (await them(method, path, body)).status]);
   }
   expect(answers).toEqual(routes.map(([method, path]) => [method, path, 404]));
-  expect(await snapshot(call, org, space, collection, site, font)).toEqual(before);
+  expect(await snapshot(call, org, space, collection, site, font, invite)).toEqual(before);
 });
 
 async function snapshot(
@@ -97,6 +103,7 @@ async function snapshot(
   collection: string,
   site: string,
   font: string,
+  invite: string,
 ) {
   const texts = [];
   for (const path of [
@@ -108,6 +115,8 @@ async function snapshot(
     `${org}/sites/${site}/publishing/auth`,
     `${org}/fonts`,
     `${org}/fonts/${font}`,
+    `${org}/link-invites`,
+    `${org}/link-invites/${invite}`,
   ]) {
     const res = await call("GET", path);
     texts.push([path, res.status, res.text]);
