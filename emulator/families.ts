@@ -6,6 +6,7 @@ import { adaptiveSchemaRoutes } from "./routes/site-adaptive-schema";
 import { changeRequestRoutes } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
 import { commentRoutes } from "./routes/comments";
+import { customFontRoutes } from "./routes/custom-fonts";
 import { gitSyncRoutes } from "./routes/git-sync";
 import { glossaryRoutes } from "./routes/translation-glossary";
 import { resumeGitSync } from "./jobs/git-sync";
@@ -14,6 +15,7 @@ import { memberRoutes } from "./routes/members";
 import { resumeSpecs } from "./jobs/openapi-specs";
 import { resumeTranslations } from "./jobs/translations";
 import { openApiSpecRoutes } from "./routes/openapi-specs";
+import { organizationInviteRoutes } from "./routes/organization-invites";
 import { organizationRoutes } from "./routes/organizations";
 import { permissionRoutes } from "./routes/permissions";
 import { samlRoutes } from "./routes/saml-providers";
@@ -35,12 +37,14 @@ import { translationRoutes } from "./routes/translations";
 import { changeRequestHooks, changeRequestsTables } from "./store/change-requests";
 import { collectionsTables } from "./store/collections";
 import { commentHooks, commentsTables } from "./store/comments";
+import { customFontsTables } from "./store/custom-fonts";
 import { contentSchema, contentTables } from "./store/content";
 import { visitorClaimKeysTables } from "./store/members";
 import { gitSyncHooks, gitSyncTables } from "./store/git-sync";
 import { glossaryTables } from "./store/translation-glossary";
 import { identityTables } from "./store/identity";
 import { openApiSpecsTables } from "./store/openapi-specs";
+import { organizationInvitesTables } from "./store/organization-invites";
 import { organizationsTables } from "./store/organizations";
 import { permissionHooks, permissionsTables } from "./store/permissions";
 import { samlTables } from "./store/saml-providers";
@@ -101,6 +105,7 @@ export const families: readonly Family[] = [
     routes: siteSpaceRoutes,
   },
   { name: "share-links", tables: shareLinksTables, routes: shareLinkRoutes },
+  { name: "custom-fonts", tables: customFontsTables, routes: customFontRoutes },
   {
     name: "site-customization",
     tables: siteCustomizationTables,
@@ -123,6 +128,11 @@ export const families: readonly Family[] = [
   { name: "members", tables: visitorClaimKeysTables, routes: memberRoutes },
   { name: "teams", tables: teamsTables, routes: teamRoutes },
   { name: "saml-providers", tables: samlTables, routes: samlRoutes },
+  {
+    name: "organization-invites",
+    tables: organizationInvitesTables,
+    routes: organizationInviteRoutes,
+  },
   {
     name: "openapi-specs",
     tables: openApiSpecsTables,

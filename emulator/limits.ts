@@ -85,3 +85,16 @@ export const CUSTOMIZATION_LIMITS = {
 export const REDIRECT_SOURCE_MAX = 512;
 export const REDIRECT_URL_MAX = 2048;
 export const REDIRECT_BULK_MAX = 500;
+
+/**
+ * Custom fonts (the hosted document's `FontFamily`, `FontWeight` and `StorageFileKey`): a family
+ * name of 1 to 50 characters, weights from 1 to 1000, a storage key of 1 to 512 characters, and a
+ * regular face (weight 400) always present.
+ */
+export const FONT_LIMITS = {
+  familyMax: 50,
+  weightMin: 1,
+  weightMax: 1000,
+  storageKeyMax: 512,
+  regularWeight: 400,
+};

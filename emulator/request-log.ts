@@ -156,6 +156,16 @@ function maskedQuery(query: Record<string, string>): Record<string, string> {
   return out;
 }
 
+/**
+ * An invite link's id in a path (`.../link-invites/<id>`, `.../invites/<id>`): it is what a
+ * person joins the organization with, so the log keeps its first 4 characters, as for a share key.
+ */
+const INVITE_PATH = /(\/(?:link-)?invites\/)([^/]{4})[^/]*/;
+
+function maskedPath(path: string): string {
+  return path.replace(INVITE_PATH, `$1$2${"•".repeat(8)}`);
+}
+
 /** An entry as the admin API answers it. */
 function listed(entry: LogEntry): LoggedRequest {
   const { text, json, ...rest } = entry;
@@ -243,7 +253,8 @@ export class RequestLog {
   middleware(): MiddlewareHandler<RequestLogEnv> {
     return async (c, next) => {
       const query = maskedQuery(c.req.query());
-      const entry: LogEntry = { method: c.req.method, path: c.req.path, query, status: 0 };
+      const path = maskedPath(c.req.path);
+      const entry: LogEntry = { method: c.req.method, path, query, status: 0 };
       // Logged on arrival, so the order is the order requests came in.
       let size = ENTRY_OVERHEAD + stringBytes(entry.path);
       for (const key in query) size += stringBytes(key) + stringBytes(query[key]!);

@@ -38,6 +38,8 @@ export { Translation } from "./dynamic/resources/translation";
 export type { TranslationArgs } from "./resources/translation";
 export { TranslationGlossary } from "./dynamic/resources/translation-glossary";
 export type { TranslationGlossaryArgs } from "./resources/translation-glossary";
+export { CustomFont } from "./dynamic/resources/custom-font";
+export type { CustomFontArgs } from "./resources/custom-font";
 export { SiteCustomization } from "./dynamic/resources/site-customization";
 export type { SiteCustomizationArgs } from "./resources/site-customization";
 export { SiteSpaceCustomization } from "./dynamic/resources/site-space-customization";

@@ -17,6 +17,7 @@ export { sameValue } from "./lifecycle/compare";
 export { RoleLevel } from "./api/common";
 export * from "./api/collections";
 export * from "./api/translation-glossary";
+export * from "./api/custom-fonts";
 export * from "./api/openapi-specs";
 export * from "./api/organizations";
 export * from "./api/people";
@@ -39,6 +40,7 @@ export * from "./api/translations";
 
 export { collection } from "./resources/collection";
 export { collectionPermission } from "./resources/collection-permission";
+export { customFont } from "./resources/custom-font";
 export { openApiSpec } from "./resources/openapi-spec";
 export { organizationMember } from "./resources/organization-member";
 export { organizationSettings } from "./resources/organization-settings";

@@ -7,6 +7,7 @@ import { teamMembers, teamsOf, type TeamRow } from "../store/teams";
 import type { Store } from "../store";
 import { missing, missingAnswer, pageAnswer, pageRoute } from "./context";
 import { badge, html, layout } from "./html";
+import { inviteLinksSection } from "./organization-invites";
 
 /** The people page of an organization, linked from its page. */
 export function peopleAppUrl(origin: string, organizationId: string): string {
@@ -93,7 +94,8 @@ function peoplePage(store: Store, origin: string, org: Org) {
         ${badge(org.sso, "SSO enforced", "SSO not enforced")}
       </p>
       ${membersSection(members)} ${teamsSection(store, teams, names)}
-      ${providersSection(origin, samlProvidersOf(store, org.id), teams)}`,
+      ${providersSection(origin, samlProvidersOf(store, org.id), teams)}
+      ${inviteLinksSection(store, org.id)}`,
   );
 }
 
@@ -102,7 +104,8 @@ export const peoplePages = [
     method: "get",
     path: "/o/{organizationId}/people",
     operationId: "peoplePage",
-    summary: "An organization's members, teams and SAML providers (never a certificate)",
+    summary:
+      "An organization's members, teams, SAML providers (never a certificate) and invite links (masked)",
     responses: { 200: pageAnswer, 404: missingAnswer },
     handler({ params }, ctx) {
       const org = findOrganization(ctx.store, params.organizationId);

@@ -3,6 +3,11 @@ import { findSiteCustomization, siteSpaceCustomizationsOf } from "../store/site-
 import type { Store } from "../store";
 import { html, type Html } from "./html";
 
+/** A font as the page names it: one of the service's, or a custom font's family and id. */
+function fontName(font: string | { id: string; fontFamily: string }): string {
+  return typeof font === "string" ? font : `${font.fontFamily} (custom font ${font.id})`;
+}
+
 /**
  * A site's customization as its management page shows it: the settings a person looks for first
  * (title, theme, colors, fonts, modes, AI, footer switches), when they were last changed, and
@@ -17,7 +22,12 @@ export function customizationSection(store: Store, siteId: string): Html {
     ["Theme", styling.theme],
     ["Primary color", color(styling.primaryColor)],
     ["Tint", styling.tint === undefined ? "none" : color(styling.tint.color)],
-    ["Fonts", `${styling.font}, ${styling.headingFont ?? styling.font}, ${styling.monospaceFont}`],
+    [
+      "Fonts",
+      [styling.font, styling.headingFont ?? styling.font, styling.monospaceFont]
+        .map(fontName)
+        .join(", "),
+    ],
     ["Corners, depth, icons", `${styling.corners}, ${styling.depth}, ${styling.icons}`],
     ["Sidebar", `${styling.sidebar.background}, ${styling.sidebar.list}`],
     ["Search", styling.search],

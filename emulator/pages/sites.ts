@@ -1,24 +1,24 @@
 import { storedSchema } from "../render/site-adaptive-schema";
 import { page } from "../http/route";
-import { shareLinkUrl } from "../render/share-links";
 import { publishedUrl, siteAppUrl, sitePreviewUrl, type SiteView } from "../render/sites";
 import { spaceAppUrl } from "../render/spaces";
 import { siteView } from "../access/sites";
 import { groupSections, topLevel, findSection, type SectionRow } from "../store/site-sections";
 import { findGroup } from "../store/site-section-groups";
-import { listShareLinks } from "../store/share-links";
 import { containerSiteSpaces, type SiteSpaceRow } from "../store/site-spaces";
 import { findOrganization } from "../store/organizations";
 import { findSite, type SiteRow } from "../store/sites";
 import { findSpace } from "../store/spaces";
+import { customFontsSection } from "./custom-fonts";
 import { customizationSection } from "./site-customization";
 import { missing, missingAnswer, pageAnswer, pageRoute, type PageContext } from "./context";
-import { badge, html, layout, maskKey, maskShareUrl, type Html } from "./html";
+import { badge, html, layout, maskShareUrl, type Html } from "./html";
 import { permissionsSection } from "./permissions";
 import { redirectsSection } from "./site-redirects";
 import { visitorAuthSection } from "./site-visitor-auth";
 import { agentSettingsSection } from "./site-agent-settings";
 import { adsSection } from "./site-ads";
+import { shareLinksSection } from "./share-links";
 
 /** A published URL as a page shows it: with a share key masked. */
 function shownUrl(url: string | undefined): Html {
@@ -126,7 +126,6 @@ export const sitePages = [
       const site = requireSiteRow(ctx, params);
       if (site === undefined) return missing(`Site ${params.siteId}`);
       const view = siteView(ctx.store, site, ctx.origin, null);
-      const links = listShareLinks(ctx.store, site.id);
       const claims = Object.entries(storedSchema(site).properties).filter(
         ([name]) => name !== "unsigned",
       );
@@ -161,33 +160,10 @@ export const sitePages = [
             </dl>
             <p><a href="${sitePreviewUrl(ctx.origin, site)}">Preview as readers see it</a></p>
             <h2>Structure</h2>
-            ${structure(ctx, view, "editors")}
-            <h2>Share links</h2>
-            ${
-              links.length === 0
-                ? html`<p class="empty">No share link.</p>`
-                : html`<table id="share-links">
-                    <tr>
-                      <th>Name</th>
-                      <th>State</th>
-                      <th>Key</th>
-                      <th>URL</th>
-                      <th>Created</th>
-                    </tr>
-                    ${links.map(
-                      (l) =>
-                        html`<tr>
-                          <td>${l.name}</td>
-                          <td>${badge(l.active, "Active", "Inactive")}</td>
-                          <td><code>${maskKey(l.key)}</code></td>
-                          <td><code>${maskShareUrl(shareLinkUrl(view, l))}</code></td>
-                          <td>${l.createdAt}</td>
-                        </tr>`,
-                    )}
-                  </table>`
-            }
+            ${structure(ctx, view, "editors")} ${shareLinksSection(ctx, view)}
             <h2>Customization</h2>
             ${customizationSection(ctx.store, site.id)}
+            ${customFontsSection(ctx.store, site.organizationId)}
             <h2>Adaptive schema</h2>
             ${
               claims.length === 0

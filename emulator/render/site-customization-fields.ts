@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CUSTOMIZATION_LIMITS as L } from "../limits";
+import { FontDefinitionInputJson } from "./custom-fonts";
 
 /**
  * The fields of a site's customization settings, as the hosted document declares them
@@ -7,7 +8,8 @@ import { CUSTOMIZATION_LIMITS as L } from "../limits";
  * PUT must send, what GET answers, and the site-space override's partial form. Where the document
  * types a field as an open structure (a content reference, a header item's links), the object is
  * checked for the fields it requires and kept as sent (docs/api-decisions.md, "Site
- * customization").
+ * customization"). A font is one of the service's, or a custom font of the organization by its
+ * definition (`CustomizationFontDefinitionInput`, docs/api-decisions.md, "Custom fonts").
  */
 
 const Color = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, "must be a hex color like #346DDB");
@@ -184,9 +186,9 @@ export const settingsShape = {
     corners: Corners,
     depth: Depth,
     links: LinksStyle,
-    font: DefaultFont,
-    headingFont: DefaultFont.nullable().optional(),
-    monospaceFont: MonospaceFont,
+    font: z.union([DefaultFont, FontDefinitionInputJson]),
+    headingFont: z.union([DefaultFont, FontDefinitionInputJson]).nullable().optional(),
+    monospaceFont: z.union([MonospaceFont, FontDefinitionInputJson]),
     background: Background,
     icons: Icons,
     codeTheme: z.strictObject({ default: ThemedCodeTheme, openapi: ThemedCodeTheme }),

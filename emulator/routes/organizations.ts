@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { empty, json } from "../http/route";
+import { json } from "../http/route";
 import { roleLevel } from "../auth";
 import { apiRoute } from "../context";
 import { badRequest, conflict, notFound } from "../errors";
@@ -98,18 +98,6 @@ export const organizationRoutes = [
         });
       });
       return json(200, renderOrganization(findOrganization(store, id)!, origin, role));
-    },
-  }),
-
-  apiRoute({
-    method: "delete",
-    path: "/orgs/{organizationId}/link-invites/{inviteId}",
-    operationId: "deleteOrganizationLinkInvite",
-    summary: "Revoke an invite link: the emulator issues none, so there is never one to remove",
-    responses: { 204: { description: "No such invite link remains" } },
-    handler({ params }, { requireRole }) {
-      requireRole(params.organizationId, "admin");
-      return empty(204);
     },
   }),
 

@@ -20,6 +20,7 @@ import {
   writeSiteSpaceCustomization,
 } from "../store/site-customization";
 import { findSiteSpace } from "../store/site-spaces";
+import { resolveStylingFonts } from "../access/custom-fonts";
 import { requireSite, type SiteRequest } from "../access/sites";
 
 const base = "/orgs/{organizationId}/sites/{siteId}";
@@ -76,7 +77,9 @@ export const siteCustomizationRoutes = [
     responses: { 200: settingsAnswer },
     handler({ params, body }, ctx) {
       const request = requireSite(ctx, params, "admin");
-      const row = writeSiteCustomization(ctx.store, request.site.id, body);
+      const { organizationId } = request.site;
+      const styling = resolveStylingFonts(ctx.store, ctx.origin, organizationId, body.styling);
+      const row = writeSiteCustomization(ctx.store, request.site.id, { ...body, styling });
       return json(200, siteSettings(row));
     },
   }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { ApiClient } from "../client";
+import { ApiError, type ApiClient } from "../client";
+import { fontDefinition, getCustomFont } from "./custom-fonts";
 import { child } from "./sites";
 
 /**
@@ -7,7 +8,10 @@ import { child } from "./sites";
  * `.../customization` operations; docs/api-decisions.md, "Site customization"). The resources
  * declare part of the document: these schemas are that part, every field optional, with the
  * service's enums and limits, checked at preview. What they leave out of the document (header
- * and footer links, social accounts, favicon, fonts of one's own) the provider never touches.
+ * and footer links, social accounts, favicon, the heading font) the provider never touches. A
+ * font is one of the service's by name, or a custom font of the organization by its id
+ * (`{ customFontId }`): the service takes that font's whole definition, which the provider reads
+ * before it writes, and answers it, which the provider reads back as `{ customFontId }`.
  */
 
 const Hex = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, "must be a hex color like #346DDB");
@@ -122,6 +126,8 @@ export const CustomizationMonospaceFont = z.enum([
   "DMMono",
   "Inconsolata",
 ]);
+/** A custom font of the organization (a CustomFont's id), where a font is declared. */
+export const CustomFontRef = z.strictObject({ customFontId: z.string().min(1) });
 export const CustomizationSidebar = z.strictObject({
   background: z.enum(["default", "filled"]).optional(),
   list: z.enum(["default", "pill", "line"]).optional(),
@@ -152,9 +158,58 @@ const stylingShape = {
 export const SiteSpaceCustomizationStyling = z.strictObject(stylingShape);
 export const CustomizationStyling = z.strictObject({
   ...stylingShape,
-  font: CustomizationFont.optional(),
-  monospaceFont: CustomizationMonospaceFont.optional(),
+  font: z.union([CustomizationFont, CustomFontRef]).optional(),
+  monospaceFont: z.union([CustomizationMonospaceFont, CustomFontRef]).optional(),
 });
+
+/** The styling fields that may name a custom font. */
+const FONT_FIELDS = ["font", "headingFont", "monospaceFont"] as const;
+const isDoc = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * `settings` with each font given as `{ customFontId }` replaced by that font's definition, read
+ * from the service. A font that is no longer there (deleted out of band) fails naming the field
+ * and the font, before anything is written.
+ */
+export async function withFontDefinitions(
+  client: ApiClient,
+  organizationId: string,
+  settings: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if (!isDoc(settings.styling)) return settings;
+  const styling = { ...settings.styling };
+  for (const field of FONT_FIELDS) {
+    const ref = styling[field];
+    if (!isDoc(ref) || typeof ref.customFontId !== "string") continue;
+    try {
+      styling[field] = fontDefinition(
+        await getCustomFont(client, organizationId, ref.customFontId),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError && error.isNotFound)) throw error;
+      throw new ApiError(
+        error.status,
+        error.code,
+        error.method,
+        error.path,
+        `styling.${field} names custom font ${ref.customFontId}, which organization ${organizationId} no longer has (deleted out of band?): declare the font again, or name another font`,
+      );
+    }
+  }
+  return { ...settings, styling };
+}
+
+/** The settings as the service answers them, each custom font read as `{ customFontId }`. */
+export function withFontRefs<T extends Record<string, unknown>>(settings: T): T {
+  if (!isDoc(settings.styling)) return settings;
+  const styling = { ...settings.styling };
+  for (const field of FONT_FIELDS) {
+    const font = styling[field];
+    if (isDoc(font) && typeof font.id === "string") styling[field] = { customFontId: font.id };
+  }
+  return { ...settings, styling };
+}
 export const CustomizationHeader = z.strictObject({
   preset: z.enum(["default", "bold", "contrast", "custom", "none"]).optional(),
   logo: CustomizationThemedUrl.optional(),
@@ -226,22 +281,29 @@ const customizationOf = (organizationId: string, siteId: string) =>
 const siteSpaceCustomizationOf = (organizationId: string, siteId: string, siteSpaceId: string) =>
   `${child(organizationId, siteId, "site-spaces", siteSpaceId)}/customization`;
 
-export function getSiteCustomization(client: ApiClient, organizationId: string, siteId: string) {
-  return client.get(customizationOf(organizationId, siteId), SiteCustomization);
+/** The site's settings, each custom font read as `{ customFontId }`. */
+export async function getSiteCustomization(
+  client: ApiClient,
+  organizationId: string,
+  siteId: string,
+) {
+  return withFontRefs(await client.get(customizationOf(organizationId, siteId), SiteCustomization));
 }
 
 /** Replaces the site's settings whole: the service's PUT keeps nothing it is not sent. */
-export function putSiteCustomization(
+export async function putSiteCustomization(
   client: ApiClient,
   organizationId: string,
   siteId: string,
   settings: Record<string, unknown>,
 ): Promise<SiteCustomization> {
-  const { updatedAt: _, ...body } = settings;
-  return client.request("PUT", customizationOf(organizationId, siteId), {
+  const { updatedAt: _, ...rest } = settings;
+  const body = await withFontDefinitions(client, organizationId, rest);
+  const answer = await client.request("PUT", customizationOf(organizationId, siteId), {
     body,
     schema: SiteCustomization,
   });
+  return withFontRefs(answer);
 }
 
 export function getSiteSpaceCustomization(

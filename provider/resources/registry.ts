@@ -1,5 +1,6 @@
 import { collection } from "./collection";
 import { collectionPermission } from "./collection-permission";
+import { customFont } from "./custom-font";
 import { openApiSpec } from "./openapi-spec";
 import { organizationMember } from "./organization-member";
 import { organizationSettings } from "./organization-settings";
@@ -48,6 +49,7 @@ export const definitions = [
   openApiSpec,
   translation,
   translationGlossary,
+  customFont,
   siteCustomization,
   siteSpaceCustomization,
   siteRedirect,

@@ -15,6 +15,11 @@ export type CollectionPermission = import("./collectionPermission").CollectionPe
 export const CollectionPermission: typeof import("./collectionPermission").CollectionPermission = null as any;
 utilities.lazyLoad(exports, ["CollectionPermission"], () => require("./collectionPermission"));
 
+export { CustomFontArgs } from "./customFont";
+export type CustomFont = import("./customFont").CustomFont;
+export const CustomFont: typeof import("./customFont").CustomFont = null as any;
+utilities.lazyLoad(exports, ["CustomFont"], () => require("./customFont"));
+
 export { GetCollectionArgs, GetCollectionResult, GetCollectionOutputArgs } from "./getCollection";
 export const getCollection: typeof import("./getCollection").getCollection = null as any;
 export const getCollectionOutput: typeof import("./getCollection").getCollectionOutput = null as any;
@@ -186,6 +191,8 @@ const _module = {
                 return new Collection(name, <any>undefined, { urn })
             case "docs-workspace:index:CollectionPermission":
                 return new CollectionPermission(name, <any>undefined, { urn })
+            case "docs-workspace:index:CustomFont":
+                return new CustomFont(name, <any>undefined, { urn })
             case "docs-workspace:index:OpenApiSpec":
                 return new OpenApiSpec(name, <any>undefined, { urn })
             case "docs-workspace:index:OrganizationMember":

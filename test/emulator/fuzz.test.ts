@@ -36,6 +36,13 @@ beforeAll(async () => {
   ids.siteSpaceId = await post(`${site}/site-spaces`, { spaceId: other });
   ids.shareLinkId = await post(`${site}/share-links`, { name: "Fuzz" });
   ids.emailDomain = "example.com";
+  const font = await api("PUT", `${org}/fonts`, {
+    fontFamily: "Fuzz Sans",
+    fontFaces: [{ weight: 400, storageKey: "fonts/fuzz.woff2" }],
+  });
+  ids.fontId = font.body.id as string;
+  const invite = await api("POST", `${org}/link-invites`, { role: "read" });
+  ids.inviteId = invite.body.id as string;
   await t.clearRequests();
 });
 afterAll(() => t.close());

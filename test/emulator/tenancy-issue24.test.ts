@@ -29,7 +29,14 @@ test("another organization's ids are 404 on every new route, and nothing changes
     .id as string;
   const team = (await call("PUT", `${org}/teams`, { title: "Writers" })).body.id as string;
   const settings = (await call("GET", `${org}/sites/${site}/customization`)).body;
-  const before = await snapshot(call, org, space, collection, site);
+  const font = (
+    await call("PUT", `${org}/fonts`, {
+      fontFamily: "Acme Sans",
+      fontFaces: [{ weight: 400, storageKey: "fonts/acme.woff2" }],
+    })
+  ).body.id as string;
+  const invite = (await call("POST", `${org}/link-invites`, { role: "read" })).body.id as string;
+  const before = await snapshot(call, org, space, collection, site, font, invite);
 
   const other = await seedSeparateOrganization(t, "Other tenant");
   const them = apiClient(t.url, other.token, t.fetch);
@@ -77,13 +84,27 @@ test("another organization's ids are 404 on every new route, and nothing changes
       },
     ],
     ["POST", `${org}/sites/${site}/ads`, { status: "disabled" }],
+    ["GET", `${org}/fonts`],
+    [
+      "PUT",
+      `${org}/fonts`,
+      { fontFamily: "Theirs", fontFaces: [{ weight: 400, storageKey: "k" }] },
+    ],
+    ["GET", `${org}/fonts/${font}`],
+    ["POST", `${org}/fonts/${font}`, { fontFamily: "Renamed" }],
+    ["DELETE", `${org}/fonts/${font}`],
+    ["GET", `${org}/link-invites`],
+    ["POST", `${org}/link-invites`, { role: "admin" }],
+    ["GET", `${org}/link-invites/${invite}`],
+    ["PATCH", `${org}/link-invites/${invite}`, { role: "admin" }],
+    ["DELETE", `${org}/link-invites/${invite}`],
   );
   const answers = [];
   for (const [method, path, body] of routes) {
     answers.push([method, path, (await them(method, path, body)).status]);
   }
   expect(answers).toEqual(routes.map(([method, path]) => [method, path, 404]));
-  expect(await snapshot(call, org, space, collection, site)).toEqual(before);
+  expect(await snapshot(call, org, space, collection, site, font, invite)).toEqual(before);
 });
 
 async function snapshot(
@@ -92,6 +113,8 @@ async function snapshot(
   space: string,
   collection: string,
   site: string,
+  font: string,
+  invite: string,
 ) {
   const texts = [];
   for (const path of [
@@ -103,6 +126,10 @@ async function snapshot(
     `${org}/sites/${site}/publishing/auth`,
     `${org}/sites/${site}/agent-settings`,
     `${org}/sites/${site}`,
+    `${org}/fonts`,
+    `${org}/fonts/${font}`,
+    `${org}/link-invites`,
+    `${org}/link-invites/${invite}`,
   ]) {
     const res = await call("GET", path);
     texts.push([path, res.status, res.text]);

@@ -159,10 +159,27 @@ describeCli("the native plugin through the real pulumi CLI", () => {
       const declared = plain.deployment.resources
         .filter((r) => r.type.startsWith("docs-workspace:index:"))
         .map((r) => ({ type: r.type, name: nameOf(r.urn), inputs: unsealed(r.inputs ?? {}) }));
+      // A font face's storage key is written, never read back: the service answers the file's
+      // URL. An imported CustomFont holds no key, so the program declares the keys it was made
+      // with, as a user who imports one writes them; its first up points the faces at them.
+      const font = declared.find((d) => d.type === "docs-workspace:index:CustomFont")!;
+      expect(font.inputs.fontFaces).toEqual([{ weight: 400, storageKey: null }]);
+      font.inputs.fontFaces = resources.get("brand")!.outputs!.fontFaces;
       fs.writeFileSync(path.join(imports.dir, "declared.json"), JSON.stringify(declared));
       await emu.clearRequests();
-      const up = await imports.run(["up", "--yes", "--expect-no-changes"]);
+      const up = await imports.run(["up", "--yes"]);
       expect(succeeded(up)).not.toMatch(/error/i);
+      expect((await writes(emu)).map((w) => [w.method, w.path, w.body])).toEqual([
+        [
+          "POST",
+          `/v1/orgs/${emu.organizationId}/fonts/${resources.get("brand")!.id}`,
+          { fontFaces: [{ weight: 400, storageKey: "fonts/native-sans-regular.woff2" }] },
+        ],
+      ]);
+      // Every other kind, and the font from then on, is no change.
+      await emu.clearRequests();
+      const again = await imports.run(["up", "--yes", "--expect-no-changes"]);
+      expect(succeeded(again)).not.toMatch(/error/i);
       expect(await writes(emu)).toEqual([]);
     } finally {
       imports.close();

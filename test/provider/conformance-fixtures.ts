@@ -3,6 +3,7 @@ import { adminClient, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";
 import { glossaryFixtures } from "./conformance-fixtures-translation-glossary";
 import { customizationFixtures } from "./conformance-fixtures-customization";
+import { customFontFixtures } from "./conformance-fixtures-custom-fonts";
 import { redirectFixtures } from "./conformance-fixtures-site-redirects";
 import { siteAgentFixtures } from "./conformance-fixtures-site-agent";
 import { permissionFixtures } from "./conformance-fixtures-permissions";
@@ -363,5 +364,6 @@ export const fixtures: Record<string, Fixture> = {
   ...customizationFixtures,
   ...redirectFixtures,
   ...siteAgentFixtures,
+  ...customFontFixtures,
   ...permissionFixtures,
 };

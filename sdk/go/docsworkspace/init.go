@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Collection{}
 	case "docs-workspace:index:CollectionPermission":
 		r = &CollectionPermission{}
+	case "docs-workspace:index:CustomFont":
+		r = &CustomFont{}
 	case "docs-workspace:index:OpenApiSpec":
 		r = &OpenApiSpec{}
 	case "docs-workspace:index:OrganizationMember":

@@ -288,6 +288,206 @@ func (o CollectionUrlsOutput) Location() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CollectionUrls) *string { return v.Location }).(pulumi.StringPtrOutput)
 }
 
+type CustomFontFilesItem struct {
+	Sources []CustomFontFilesItemSourcesItem `pulumi:"sources"`
+	Weight  float64                          `pulumi:"weight"`
+}
+
+type CustomFontFilesItemOutput struct{ *pulumi.OutputState }
+
+func (CustomFontFilesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CustomFontFilesItem)(nil)).Elem()
+}
+
+func (o CustomFontFilesItemOutput) ToCustomFontFilesItemOutput() CustomFontFilesItemOutput {
+	return o
+}
+
+func (o CustomFontFilesItemOutput) ToCustomFontFilesItemOutputWithContext(ctx context.Context) CustomFontFilesItemOutput {
+	return o
+}
+
+func (o CustomFontFilesItemOutput) Sources() CustomFontFilesItemSourcesItemArrayOutput {
+	return o.ApplyT(func(v CustomFontFilesItem) []CustomFontFilesItemSourcesItem { return v.Sources }).(CustomFontFilesItemSourcesItemArrayOutput)
+}
+
+func (o CustomFontFilesItemOutput) Weight() pulumi.Float64Output {
+	return o.ApplyT(func(v CustomFontFilesItem) float64 { return v.Weight }).(pulumi.Float64Output)
+}
+
+type CustomFontFilesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (CustomFontFilesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CustomFontFilesItem)(nil)).Elem()
+}
+
+func (o CustomFontFilesItemArrayOutput) ToCustomFontFilesItemArrayOutput() CustomFontFilesItemArrayOutput {
+	return o
+}
+
+func (o CustomFontFilesItemArrayOutput) ToCustomFontFilesItemArrayOutputWithContext(ctx context.Context) CustomFontFilesItemArrayOutput {
+	return o
+}
+
+func (o CustomFontFilesItemArrayOutput) Index(i pulumi.IntInput) CustomFontFilesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CustomFontFilesItem {
+		return vs[0].([]CustomFontFilesItem)[vs[1].(int)]
+	}).(CustomFontFilesItemOutput)
+}
+
+type CustomFontFilesItemSourcesItem struct {
+	Format *string `pulumi:"format"`
+	Url    string  `pulumi:"url"`
+}
+
+type CustomFontFilesItemSourcesItemOutput struct{ *pulumi.OutputState }
+
+func (CustomFontFilesItemSourcesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CustomFontFilesItemSourcesItem)(nil)).Elem()
+}
+
+func (o CustomFontFilesItemSourcesItemOutput) ToCustomFontFilesItemSourcesItemOutput() CustomFontFilesItemSourcesItemOutput {
+	return o
+}
+
+func (o CustomFontFilesItemSourcesItemOutput) ToCustomFontFilesItemSourcesItemOutputWithContext(ctx context.Context) CustomFontFilesItemSourcesItemOutput {
+	return o
+}
+
+func (o CustomFontFilesItemSourcesItemOutput) Format() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CustomFontFilesItemSourcesItem) *string { return v.Format }).(pulumi.StringPtrOutput)
+}
+
+func (o CustomFontFilesItemSourcesItemOutput) Url() pulumi.StringOutput {
+	return o.ApplyT(func(v CustomFontFilesItemSourcesItem) string { return v.Url }).(pulumi.StringOutput)
+}
+
+type CustomFontFilesItemSourcesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (CustomFontFilesItemSourcesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CustomFontFilesItemSourcesItem)(nil)).Elem()
+}
+
+func (o CustomFontFilesItemSourcesItemArrayOutput) ToCustomFontFilesItemSourcesItemArrayOutput() CustomFontFilesItemSourcesItemArrayOutput {
+	return o
+}
+
+func (o CustomFontFilesItemSourcesItemArrayOutput) ToCustomFontFilesItemSourcesItemArrayOutputWithContext(ctx context.Context) CustomFontFilesItemSourcesItemArrayOutput {
+	return o
+}
+
+func (o CustomFontFilesItemSourcesItemArrayOutput) Index(i pulumi.IntInput) CustomFontFilesItemSourcesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CustomFontFilesItemSourcesItem {
+		return vs[0].([]CustomFontFilesItemSourcesItem)[vs[1].(int)]
+	}).(CustomFontFilesItemSourcesItemOutput)
+}
+
+type CustomFontFontFacesItem struct {
+	// At most 512 characters, not empty.
+	StorageKey string `pulumi:"storageKey"`
+	// From 1 to 1000.
+	Weight int `pulumi:"weight"`
+}
+
+// CustomFontFontFacesItemInput is an input type that accepts CustomFontFontFacesItemArgs and CustomFontFontFacesItemOutput values.
+// You can construct a concrete instance of `CustomFontFontFacesItemInput` via:
+//
+//	CustomFontFontFacesItemArgs{...}
+type CustomFontFontFacesItemInput interface {
+	pulumi.Input
+
+	ToCustomFontFontFacesItemOutput() CustomFontFontFacesItemOutput
+	ToCustomFontFontFacesItemOutputWithContext(context.Context) CustomFontFontFacesItemOutput
+}
+
+type CustomFontFontFacesItemArgs struct {
+	// At most 512 characters, not empty.
+	StorageKey pulumi.StringInput `pulumi:"storageKey"`
+	// From 1 to 1000.
+	Weight pulumi.IntInput `pulumi:"weight"`
+}
+
+func (CustomFontFontFacesItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CustomFontFontFacesItem)(nil)).Elem()
+}
+
+func (i CustomFontFontFacesItemArgs) ToCustomFontFontFacesItemOutput() CustomFontFontFacesItemOutput {
+	return i.ToCustomFontFontFacesItemOutputWithContext(context.Background())
+}
+
+func (i CustomFontFontFacesItemArgs) ToCustomFontFontFacesItemOutputWithContext(ctx context.Context) CustomFontFontFacesItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CustomFontFontFacesItemOutput)
+}
+
+// CustomFontFontFacesItemArrayInput is an input type that accepts CustomFontFontFacesItemArray and CustomFontFontFacesItemArrayOutput values.
+// You can construct a concrete instance of `CustomFontFontFacesItemArrayInput` via:
+//
+//	CustomFontFontFacesItemArray{ CustomFontFontFacesItemArgs{...} }
+type CustomFontFontFacesItemArrayInput interface {
+	pulumi.Input
+
+	ToCustomFontFontFacesItemArrayOutput() CustomFontFontFacesItemArrayOutput
+	ToCustomFontFontFacesItemArrayOutputWithContext(context.Context) CustomFontFontFacesItemArrayOutput
+}
+
+type CustomFontFontFacesItemArray []CustomFontFontFacesItemInput
+
+func (CustomFontFontFacesItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CustomFontFontFacesItem)(nil)).Elem()
+}
+
+func (i CustomFontFontFacesItemArray) ToCustomFontFontFacesItemArrayOutput() CustomFontFontFacesItemArrayOutput {
+	return i.ToCustomFontFontFacesItemArrayOutputWithContext(context.Background())
+}
+
+func (i CustomFontFontFacesItemArray) ToCustomFontFontFacesItemArrayOutputWithContext(ctx context.Context) CustomFontFontFacesItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CustomFontFontFacesItemArrayOutput)
+}
+
+type CustomFontFontFacesItemOutput struct{ *pulumi.OutputState }
+
+func (CustomFontFontFacesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CustomFontFontFacesItem)(nil)).Elem()
+}
+
+func (o CustomFontFontFacesItemOutput) ToCustomFontFontFacesItemOutput() CustomFontFontFacesItemOutput {
+	return o
+}
+
+func (o CustomFontFontFacesItemOutput) ToCustomFontFontFacesItemOutputWithContext(ctx context.Context) CustomFontFontFacesItemOutput {
+	return o
+}
+
+// At most 512 characters, not empty.
+func (o CustomFontFontFacesItemOutput) StorageKey() pulumi.StringOutput {
+	return o.ApplyT(func(v CustomFontFontFacesItem) string { return v.StorageKey }).(pulumi.StringOutput)
+}
+
+// From 1 to 1000.
+func (o CustomFontFontFacesItemOutput) Weight() pulumi.IntOutput {
+	return o.ApplyT(func(v CustomFontFontFacesItem) int { return v.Weight }).(pulumi.IntOutput)
+}
+
+type CustomFontFontFacesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (CustomFontFontFacesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CustomFontFontFacesItem)(nil)).Elem()
+}
+
+func (o CustomFontFontFacesItemArrayOutput) ToCustomFontFontFacesItemArrayOutput() CustomFontFontFacesItemArrayOutput {
+	return o
+}
+
+func (o CustomFontFontFacesItemArrayOutput) ToCustomFontFontFacesItemArrayOutputWithContext(ctx context.Context) CustomFontFontFacesItemArrayOutput {
+	return o
+}
+
+func (o CustomFontFontFacesItemArrayOutput) Index(i pulumi.IntInput) CustomFontFontFacesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CustomFontFontFacesItem {
+		return vs[0].([]CustomFontFontFacesItem)[vs[1].(int)]
+	}).(CustomFontFontFacesItemOutput)
+}
+
 type CustomizationAi struct {
 	// At most 256 characters.
 	Greeting *string `pulumi:"greeting"`
@@ -1786,22 +1986,22 @@ func (o CustomizationSidebarPtrOutput) List() CustomizationSidebarListPtrOutput 
 }
 
 type CustomizationStyling struct {
-	CodeTheme     *CustomizationCodeTheme     `pulumi:"codeTheme"`
-	Corners       *CustomizationCorners       `pulumi:"corners"`
-	DangerColor   *CustomizationThemedColor   `pulumi:"dangerColor"`
-	Depth         *CustomizationDepth         `pulumi:"depth"`
-	Font          *CustomizationFont          `pulumi:"font"`
-	Icons         *CustomizationIconsStyle    `pulumi:"icons"`
-	InfoColor     *CustomizationThemedColor   `pulumi:"infoColor"`
-	Links         *CustomizationLinksStyle    `pulumi:"links"`
-	MonospaceFont *CustomizationMonospaceFont `pulumi:"monospaceFont"`
-	PrimaryColor  *CustomizationThemedColor   `pulumi:"primaryColor"`
-	Search        *CustomizationSearchStyle   `pulumi:"search"`
-	Sidebar       *CustomizationSidebar       `pulumi:"sidebar"`
-	SuccessColor  *CustomizationThemedColor   `pulumi:"successColor"`
-	Theme         *CustomizationTheme         `pulumi:"theme"`
-	Tint          *CustomizationTint          `pulumi:"tint"`
-	WarningColor  *CustomizationThemedColor   `pulumi:"warningColor"`
+	CodeTheme     *CustomizationCodeTheme   `pulumi:"codeTheme"`
+	Corners       *CustomizationCorners     `pulumi:"corners"`
+	DangerColor   *CustomizationThemedColor `pulumi:"dangerColor"`
+	Depth         *CustomizationDepth       `pulumi:"depth"`
+	Font          interface{}               `pulumi:"font"`
+	Icons         *CustomizationIconsStyle  `pulumi:"icons"`
+	InfoColor     *CustomizationThemedColor `pulumi:"infoColor"`
+	Links         *CustomizationLinksStyle  `pulumi:"links"`
+	MonospaceFont interface{}               `pulumi:"monospaceFont"`
+	PrimaryColor  *CustomizationThemedColor `pulumi:"primaryColor"`
+	Search        *CustomizationSearchStyle `pulumi:"search"`
+	Sidebar       *CustomizationSidebar     `pulumi:"sidebar"`
+	SuccessColor  *CustomizationThemedColor `pulumi:"successColor"`
+	Theme         *CustomizationTheme       `pulumi:"theme"`
+	Tint          *CustomizationTint        `pulumi:"tint"`
+	WarningColor  *CustomizationThemedColor `pulumi:"warningColor"`
 }
 
 // CustomizationStylingInput is an input type that accepts CustomizationStylingArgs and CustomizationStylingOutput values.
@@ -1816,22 +2016,22 @@ type CustomizationStylingInput interface {
 }
 
 type CustomizationStylingArgs struct {
-	CodeTheme     CustomizationCodeThemePtrInput     `pulumi:"codeTheme"`
-	Corners       CustomizationCornersPtrInput       `pulumi:"corners"`
-	DangerColor   CustomizationThemedColorPtrInput   `pulumi:"dangerColor"`
-	Depth         CustomizationDepthPtrInput         `pulumi:"depth"`
-	Font          CustomizationFontPtrInput          `pulumi:"font"`
-	Icons         CustomizationIconsStylePtrInput    `pulumi:"icons"`
-	InfoColor     CustomizationThemedColorPtrInput   `pulumi:"infoColor"`
-	Links         CustomizationLinksStylePtrInput    `pulumi:"links"`
-	MonospaceFont CustomizationMonospaceFontPtrInput `pulumi:"monospaceFont"`
-	PrimaryColor  CustomizationThemedColorPtrInput   `pulumi:"primaryColor"`
-	Search        CustomizationSearchStylePtrInput   `pulumi:"search"`
-	Sidebar       CustomizationSidebarPtrInput       `pulumi:"sidebar"`
-	SuccessColor  CustomizationThemedColorPtrInput   `pulumi:"successColor"`
-	Theme         CustomizationThemePtrInput         `pulumi:"theme"`
-	Tint          CustomizationTintPtrInput          `pulumi:"tint"`
-	WarningColor  CustomizationThemedColorPtrInput   `pulumi:"warningColor"`
+	CodeTheme     CustomizationCodeThemePtrInput   `pulumi:"codeTheme"`
+	Corners       CustomizationCornersPtrInput     `pulumi:"corners"`
+	DangerColor   CustomizationThemedColorPtrInput `pulumi:"dangerColor"`
+	Depth         CustomizationDepthPtrInput       `pulumi:"depth"`
+	Font          pulumi.Input                     `pulumi:"font"`
+	Icons         CustomizationIconsStylePtrInput  `pulumi:"icons"`
+	InfoColor     CustomizationThemedColorPtrInput `pulumi:"infoColor"`
+	Links         CustomizationLinksStylePtrInput  `pulumi:"links"`
+	MonospaceFont pulumi.Input                     `pulumi:"monospaceFont"`
+	PrimaryColor  CustomizationThemedColorPtrInput `pulumi:"primaryColor"`
+	Search        CustomizationSearchStylePtrInput `pulumi:"search"`
+	Sidebar       CustomizationSidebarPtrInput     `pulumi:"sidebar"`
+	SuccessColor  CustomizationThemedColorPtrInput `pulumi:"successColor"`
+	Theme         CustomizationThemePtrInput       `pulumi:"theme"`
+	Tint          CustomizationTintPtrInput        `pulumi:"tint"`
+	WarningColor  CustomizationThemedColorPtrInput `pulumi:"warningColor"`
 }
 
 func (CustomizationStylingArgs) ElementType() reflect.Type {
@@ -1927,8 +2127,8 @@ func (o CustomizationStylingOutput) Depth() CustomizationDepthPtrOutput {
 	return o.ApplyT(func(v CustomizationStyling) *CustomizationDepth { return v.Depth }).(CustomizationDepthPtrOutput)
 }
 
-func (o CustomizationStylingOutput) Font() CustomizationFontPtrOutput {
-	return o.ApplyT(func(v CustomizationStyling) *CustomizationFont { return v.Font }).(CustomizationFontPtrOutput)
+func (o CustomizationStylingOutput) Font() pulumi.AnyOutput {
+	return o.ApplyT(func(v CustomizationStyling) interface{} { return v.Font }).(pulumi.AnyOutput)
 }
 
 func (o CustomizationStylingOutput) Icons() CustomizationIconsStylePtrOutput {
@@ -1943,8 +2143,8 @@ func (o CustomizationStylingOutput) Links() CustomizationLinksStylePtrOutput {
 	return o.ApplyT(func(v CustomizationStyling) *CustomizationLinksStyle { return v.Links }).(CustomizationLinksStylePtrOutput)
 }
 
-func (o CustomizationStylingOutput) MonospaceFont() CustomizationMonospaceFontPtrOutput {
-	return o.ApplyT(func(v CustomizationStyling) *CustomizationMonospaceFont { return v.MonospaceFont }).(CustomizationMonospaceFontPtrOutput)
+func (o CustomizationStylingOutput) MonospaceFont() pulumi.AnyOutput {
+	return o.ApplyT(func(v CustomizationStyling) interface{} { return v.MonospaceFont }).(pulumi.AnyOutput)
 }
 
 func (o CustomizationStylingOutput) PrimaryColor() CustomizationThemedColorPtrOutput {
@@ -2035,13 +2235,13 @@ func (o CustomizationStylingPtrOutput) Depth() CustomizationDepthPtrOutput {
 	}).(CustomizationDepthPtrOutput)
 }
 
-func (o CustomizationStylingPtrOutput) Font() CustomizationFontPtrOutput {
-	return o.ApplyT(func(v *CustomizationStyling) *CustomizationFont {
+func (o CustomizationStylingPtrOutput) Font() pulumi.AnyOutput {
+	return o.ApplyT(func(v *CustomizationStyling) interface{} {
 		if v == nil {
 			return nil
 		}
 		return v.Font
-	}).(CustomizationFontPtrOutput)
+	}).(pulumi.AnyOutput)
 }
 
 func (o CustomizationStylingPtrOutput) Icons() CustomizationIconsStylePtrOutput {
@@ -2071,13 +2271,13 @@ func (o CustomizationStylingPtrOutput) Links() CustomizationLinksStylePtrOutput 
 	}).(CustomizationLinksStylePtrOutput)
 }
 
-func (o CustomizationStylingPtrOutput) MonospaceFont() CustomizationMonospaceFontPtrOutput {
-	return o.ApplyT(func(v *CustomizationStyling) *CustomizationMonospaceFont {
+func (o CustomizationStylingPtrOutput) MonospaceFont() pulumi.AnyOutput {
+	return o.ApplyT(func(v *CustomizationStyling) interface{} {
 		if v == nil {
 			return nil
 		}
 		return v.MonospaceFont
-	}).(CustomizationMonospaceFontPtrOutput)
+	}).(pulumi.AnyOutput)
 }
 
 func (o CustomizationStylingPtrOutput) PrimaryColor() CustomizationThemedColorPtrOutput {
@@ -4672,6 +4872,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AdaptiveContentPtrInput)(nil)).Elem(), AdaptiveContentArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CollectionPermissionsItemInput)(nil)).Elem(), CollectionPermissionsItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CollectionPermissionsItemArrayInput)(nil)).Elem(), CollectionPermissionsItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CustomFontFontFacesItemInput)(nil)).Elem(), CustomFontFontFacesItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CustomFontFontFacesItemArrayInput)(nil)).Elem(), CustomFontFontFacesItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationAiInput)(nil)).Elem(), CustomizationAiArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationAiPtrInput)(nil)).Elem(), CustomizationAiArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationAnnouncementInput)(nil)).Elem(), CustomizationAnnouncementArgs{})
@@ -4724,6 +4926,12 @@ func init() {
 	pulumi.RegisterOutputType(CollectionPermissionsItemOutput{})
 	pulumi.RegisterOutputType(CollectionPermissionsItemArrayOutput{})
 	pulumi.RegisterOutputType(CollectionUrlsOutput{})
+	pulumi.RegisterOutputType(CustomFontFilesItemOutput{})
+	pulumi.RegisterOutputType(CustomFontFilesItemArrayOutput{})
+	pulumi.RegisterOutputType(CustomFontFilesItemSourcesItemOutput{})
+	pulumi.RegisterOutputType(CustomFontFilesItemSourcesItemArrayOutput{})
+	pulumi.RegisterOutputType(CustomFontFontFacesItemOutput{})
+	pulumi.RegisterOutputType(CustomFontFontFacesItemArrayOutput{})
 	pulumi.RegisterOutputType(CustomizationAiOutput{})
 	pulumi.RegisterOutputType(CustomizationAiPtrOutput{})
 	pulumi.RegisterOutputType(CustomizationAnnouncementOutput{})

@@ -22,6 +22,17 @@ export interface CollectionPermissionsItemArgs {
     userId?: pulumi.Input<string | undefined>;
 }
 
+export interface CustomFontFontFacesItemArgs {
+    /**
+     * At most 512 characters, not empty.
+     */
+    storageKey: pulumi.Input<string>;
+    /**
+     * From 1 to 1000.
+     */
+    weight: pulumi.Input<number>;
+}
+
 export interface CustomizationAiArgs {
     /**
      * At most 256 characters.
@@ -96,11 +107,11 @@ export interface CustomizationStylingArgs {
     corners?: pulumi.Input<enums.CustomizationCorners | undefined>;
     dangerColor?: pulumi.Input<inputs.CustomizationThemedColorArgs | undefined>;
     depth?: pulumi.Input<enums.CustomizationDepth | undefined>;
-    font?: pulumi.Input<enums.CustomizationFont | undefined>;
+    font?: any | undefined;
     icons?: pulumi.Input<enums.CustomizationIconsStyle | undefined>;
     infoColor?: pulumi.Input<inputs.CustomizationThemedColorArgs | undefined>;
     links?: pulumi.Input<enums.CustomizationLinksStyle | undefined>;
-    monospaceFont?: pulumi.Input<enums.CustomizationMonospaceFont | undefined>;
+    monospaceFont?: any | undefined;
     primaryColor?: pulumi.Input<inputs.CustomizationThemedColorArgs | undefined>;
     search?: pulumi.Input<enums.CustomizationSearchStyle | undefined>;
     sidebar?: pulumi.Input<inputs.CustomizationSidebarArgs | undefined>;

@@ -27,6 +27,27 @@ export interface CollectionUrls {
     location?: string;
 }
 
+export interface CustomFontFilesItem {
+    sources: outputs.CustomFontFilesItemSourcesItem[];
+    weight: number;
+}
+
+export interface CustomFontFilesItemSourcesItem {
+    format?: string;
+    url: string;
+}
+
+export interface CustomFontFontFacesItem {
+    /**
+     * At most 512 characters, not empty.
+     */
+    storageKey: string;
+    /**
+     * From 1 to 1000.
+     */
+    weight: number;
+}
+
 export interface CustomizationAi {
     /**
      * At most 256 characters.
@@ -101,11 +122,11 @@ export interface CustomizationStyling {
     corners?: enums.CustomizationCorners;
     dangerColor?: outputs.CustomizationThemedColor;
     depth?: enums.CustomizationDepth;
-    font?: enums.CustomizationFont;
+    font?: any;
     icons?: enums.CustomizationIconsStyle;
     infoColor?: outputs.CustomizationThemedColor;
     links?: enums.CustomizationLinksStyle;
-    monospaceFont?: enums.CustomizationMonospaceFont;
+    monospaceFont?: any;
     primaryColor?: outputs.CustomizationThemedColor;
     search?: enums.CustomizationSearchStyle;
     sidebar?: outputs.CustomizationSidebar;

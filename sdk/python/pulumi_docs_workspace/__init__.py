@@ -9,6 +9,7 @@ import typing
 from ._enums import *
 from .collection import *
 from .collection_permission import *
+from .custom_font import *
 from .get_collection import *
 from .get_member import *
 from .get_organization import *
@@ -59,6 +60,7 @@ _utilities.register(
   "classes": {
    "docs-workspace:index:Collection": "Collection",
    "docs-workspace:index:CollectionPermission": "CollectionPermission",
+   "docs-workspace:index:CustomFont": "CustomFont",
    "docs-workspace:index:OpenApiSpec": "OpenApiSpec",
    "docs-workspace:index:OrganizationMember": "OrganizationMember",
    "docs-workspace:index:OrganizationSettings": "OrganizationSettings",

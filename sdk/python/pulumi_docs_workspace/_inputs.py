@@ -20,6 +20,8 @@ __all__ = [
     'AdaptiveContentArgsDict',
     'CollectionPermissionsItemArgs',
     'CollectionPermissionsItemArgsDict',
+    'CustomFontFontFacesItemArgs',
+    'CustomFontFontFacesItemArgsDict',
     'CustomizationAiArgs',
     'CustomizationAiArgsDict',
     'CustomizationAnnouncementArgs',
@@ -154,6 +156,53 @@ class CollectionPermissionsItemArgs:
     @user_id.setter
     def user_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "user_id", value)
+
+
+class CustomFontFontFacesItemArgsDict(TypedDict):
+    storage_key: pulumi.Input[_builtins.str]
+    """
+    At most 512 characters, not empty.
+    """
+    weight: pulumi.Input[_builtins.int]
+    """
+    From 1 to 1000.
+    """
+
+@pulumi.input_type
+class CustomFontFontFacesItemArgs:
+    def __init__(__self__, *,
+                 storage_key: pulumi.Input[_builtins.str],
+                 weight: pulumi.Input[_builtins.int]):
+        """
+        :param pulumi.Input[_builtins.str] storage_key: At most 512 characters, not empty.
+        :param pulumi.Input[_builtins.int] weight: From 1 to 1000.
+        """
+        pulumi.set(__self__, "storage_key", storage_key)
+        pulumi.set(__self__, "weight", weight)
+
+    @_builtins.property
+    @pulumi.getter(name="storageKey")
+    def storage_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        At most 512 characters, not empty.
+        """
+        return pulumi.get(self, "storage_key")
+
+    @storage_key.setter
+    def storage_key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "storage_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def weight(self) -> pulumi.Input[_builtins.int]:
+        """
+        From 1 to 1000.
+        """
+        return pulumi.get(self, "weight")
+
+    @weight.setter
+    def weight(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "weight", value)
 
 
 class CustomizationAiArgsDict(TypedDict):
@@ -528,11 +577,11 @@ class CustomizationStylingArgsDict(TypedDict):
     corners: NotRequired[pulumi.Input[Optional['CustomizationCorners']]]
     danger_color: NotRequired[pulumi.Input[Optional['CustomizationThemedColorArgsDict']]]
     depth: NotRequired[pulumi.Input[Optional['CustomizationDepth']]]
-    font: NotRequired[pulumi.Input[Optional['CustomizationFont']]]
+    font: NotRequired[Any]
     icons: NotRequired[pulumi.Input[Optional['CustomizationIconsStyle']]]
     info_color: NotRequired[pulumi.Input[Optional['CustomizationThemedColorArgsDict']]]
     links: NotRequired[pulumi.Input[Optional['CustomizationLinksStyle']]]
-    monospace_font: NotRequired[pulumi.Input[Optional['CustomizationMonospaceFont']]]
+    monospace_font: NotRequired[Any]
     primary_color: NotRequired[pulumi.Input[Optional['CustomizationThemedColorArgsDict']]]
     search: NotRequired[pulumi.Input[Optional['CustomizationSearchStyle']]]
     sidebar: NotRequired[pulumi.Input[Optional['CustomizationSidebarArgsDict']]]
@@ -548,11 +597,11 @@ class CustomizationStylingArgs:
                  corners: pulumi.Input[Optional['CustomizationCorners']] = None,
                  danger_color: pulumi.Input[Optional['CustomizationThemedColorArgs']] = None,
                  depth: pulumi.Input[Optional['CustomizationDepth']] = None,
-                 font: pulumi.Input[Optional['CustomizationFont']] = None,
+                 font: Optional[Any] = None,
                  icons: pulumi.Input[Optional['CustomizationIconsStyle']] = None,
                  info_color: pulumi.Input[Optional['CustomizationThemedColorArgs']] = None,
                  links: pulumi.Input[Optional['CustomizationLinksStyle']] = None,
-                 monospace_font: pulumi.Input[Optional['CustomizationMonospaceFont']] = None,
+                 monospace_font: Optional[Any] = None,
                  primary_color: pulumi.Input[Optional['CustomizationThemedColorArgs']] = None,
                  search: pulumi.Input[Optional['CustomizationSearchStyle']] = None,
                  sidebar: pulumi.Input[Optional['CustomizationSidebarArgs']] = None,
@@ -631,11 +680,11 @@ class CustomizationStylingArgs:
 
     @_builtins.property
     @pulumi.getter
-    def font(self) -> pulumi.Input[Optional['CustomizationFont']]:
+    def font(self) -> Optional[Any]:
         return pulumi.get(self, "font")
 
     @font.setter
-    def font(self, value: pulumi.Input[Optional['CustomizationFont']]):
+    def font(self, value: Optional[Any]):
         pulumi.set(self, "font", value)
 
     @_builtins.property
@@ -667,11 +716,11 @@ class CustomizationStylingArgs:
 
     @_builtins.property
     @pulumi.getter(name="monospaceFont")
-    def monospace_font(self) -> pulumi.Input[Optional['CustomizationMonospaceFont']]:
+    def monospace_font(self) -> Optional[Any]:
         return pulumi.get(self, "monospace_font")
 
     @monospace_font.setter
-    def monospace_font(self, value: pulumi.Input[Optional['CustomizationMonospaceFont']]):
+    def monospace_font(self, value: Optional[Any]):
         pulumi.set(self, "monospace_font", value)
 
     @_builtins.property

@@ -20,6 +20,9 @@ __all__ = [
     'AdaptiveContent',
     'CollectionPermissionsItem',
     'CollectionUrls',
+    'CustomFontFilesItem',
+    'CustomFontFilesItemSourcesItem',
+    'CustomFontFontFacesItem',
     'CustomizationAi',
     'CustomizationAnnouncement',
     'CustomizationCodeTheme',
@@ -151,6 +154,91 @@ class CollectionUrls(dict):
     @pulumi.getter
     def location(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "location")
+
+
+@pulumi.output_type
+class CustomFontFilesItem(dict):
+    def __init__(__self__, *,
+                 sources: Sequence['outputs.CustomFontFilesItemSourcesItem'],
+                 weight: _builtins.float):
+        pulumi.set(__self__, "sources", sources)
+        pulumi.set(__self__, "weight", weight)
+
+    @_builtins.property
+    @pulumi.getter
+    def sources(self) -> Sequence['outputs.CustomFontFilesItemSourcesItem']:
+        return pulumi.get(self, "sources")
+
+    @_builtins.property
+    @pulumi.getter
+    def weight(self) -> _builtins.float:
+        return pulumi.get(self, "weight")
+
+
+@pulumi.output_type
+class CustomFontFilesItemSourcesItem(dict):
+    def __init__(__self__, *,
+                 url: _builtins.str,
+                 format: Optional[_builtins.str] = None):
+        pulumi.set(__self__, "url", url)
+        if format is not None:
+            pulumi.set(__self__, "format", format)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> _builtins.str:
+        return pulumi.get(self, "url")
+
+    @_builtins.property
+    @pulumi.getter
+    def format(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "format")
+
+
+@pulumi.output_type
+class CustomFontFontFacesItem(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "storageKey":
+            suggest = "storage_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in CustomFontFontFacesItem. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        CustomFontFontFacesItem.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        CustomFontFontFacesItem.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 storage_key: _builtins.str,
+                 weight: _builtins.int):
+        """
+        :param _builtins.str storage_key: At most 512 characters, not empty.
+        :param _builtins.int weight: From 1 to 1000.
+        """
+        pulumi.set(__self__, "storage_key", storage_key)
+        pulumi.set(__self__, "weight", weight)
+
+    @_builtins.property
+    @pulumi.getter(name="storageKey")
+    def storage_key(self) -> _builtins.str:
+        """
+        At most 512 characters, not empty.
+        """
+        return pulumi.get(self, "storage_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def weight(self) -> _builtins.int:
+        """
+        From 1 to 1000.
+        """
+        return pulumi.get(self, "weight")
 
 
 @pulumi.output_type
@@ -438,11 +526,11 @@ class CustomizationStyling(dict):
                  corners: Optional['CustomizationCorners'] = None,
                  danger_color: Optional['outputs.CustomizationThemedColor'] = None,
                  depth: Optional['CustomizationDepth'] = None,
-                 font: Optional['CustomizationFont'] = None,
+                 font: Optional[Any] = None,
                  icons: Optional['CustomizationIconsStyle'] = None,
                  info_color: Optional['outputs.CustomizationThemedColor'] = None,
                  links: Optional['CustomizationLinksStyle'] = None,
-                 monospace_font: Optional['CustomizationMonospaceFont'] = None,
+                 monospace_font: Optional[Any] = None,
                  primary_color: Optional['outputs.CustomizationThemedColor'] = None,
                  search: Optional['CustomizationSearchStyle'] = None,
                  sidebar: Optional['outputs.CustomizationSidebar'] = None,
@@ -505,7 +593,7 @@ class CustomizationStyling(dict):
 
     @_builtins.property
     @pulumi.getter
-    def font(self) -> Optional['CustomizationFont']:
+    def font(self) -> Optional[Any]:
         return pulumi.get(self, "font")
 
     @_builtins.property
@@ -525,7 +613,7 @@ class CustomizationStyling(dict):
 
     @_builtins.property
     @pulumi.getter(name="monospaceFont")
-    def monospace_font(self) -> Optional['CustomizationMonospaceFont']:
+    def monospace_font(self) -> Optional[Any]:
         return pulumi.get(self, "monospace_font")
 
     @_builtins.property
