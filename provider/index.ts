@@ -30,6 +30,8 @@ export { Team } from "./dynamic/resources/team";
 export type { TeamArgs } from "./resources/team";
 export { TeamMember } from "./dynamic/resources/team-member";
 export type { TeamMemberArgs } from "./resources/team-member";
+export { OrganizationInviteLink } from "./dynamic/resources/organization-invite-link";
+export type { OrganizationInviteLinkArgs } from "./resources/organization-invite-link";
 export { SamlProvider } from "./dynamic/resources/saml-provider";
 export type { SamlProviderArgs } from "./resources/saml-provider";
 export { OpenApiSpec } from "./dynamic/resources/openapi-spec";

@@ -53,6 +53,18 @@ export function differing(
   return out;
 }
 
+/** The declared settings with each custom font named by the program's reference to it. */
+function withFontRefs(program: Declarer, declared: Doc): Doc {
+  if (!isDoc(declared.styling)) return declared;
+  const styling: Doc = { ...declared.styling };
+  for (const field of ["font", "monospaceFont"]) {
+    const font = styling[field];
+    if (isDoc(font) && typeof font.customFontId === "string")
+      styling[field] = { customFontId: program.ref(font.customFontId) };
+  }
+  return { ...declared, styling };
+}
+
 /** Every section as an argument: the differing ones set, the others absent. */
 function every(sections: object, declared: Doc): Record<string, Value | undefined> {
   return Object.fromEntries(
@@ -70,7 +82,10 @@ export function declareCustomization(
   siteRef: Value,
 ): void {
   const site = customization.site as Doc;
-  const declared = differing(site, SERVICE_DEFAULTS, siteSections, program.notes, s.title);
+  const declared = withFontRefs(
+    program,
+    differing(site, SERVICE_DEFAULTS, siteSections, program.notes, s.title),
+  );
   if (Object.keys(declared).length > 0) {
     program.declare(
       siteCustomization,

@@ -39,6 +39,13 @@ import {
 import { listSpaces, type Space } from "pulumi-docs-workspace/tools";
 import { listTranslations, type Translation } from "pulumi-docs-workspace/tools";
 import type { ApiClient } from "pulumi-docs-workspace/tools";
+import { listCustomFonts, type CustomFont } from "pulumi-docs-workspace/tools";
+import {
+  inviteHandle,
+  listInviteLinks,
+  roleOf,
+  type InviteRole,
+} from "pulumi-docs-workspace/tools";
 import {
   getSiteCustomization,
   getSiteSpaceCustomization,
@@ -72,6 +79,17 @@ export interface SiteInventory {
   ads: SiteAds;
 }
 
+/**
+ * A standing invite link as the exporter keeps it: its handle, never its id (what a person joins
+ * with), the role it gives and where it leads.
+ */
+export interface InviteLinkInventory {
+  handle: string;
+  role: InviteRole;
+  spaceId?: string;
+  collectionId?: string;
+}
+
 /** The grants on one space, collection or site: to its teams and to its users. */
 export interface TargetPermissions {
   target: Target;
@@ -94,6 +112,8 @@ export interface Inventory {
   members: Member[];
   teams: { team: Team; memberships: TeamMembership[] }[];
   samlProviders: SamlProvider[];
+  customFonts: CustomFont[];
+  inviteLinks: InviteLinkInventory[];
   specs: SpecInventory[];
   translations: Translation[];
   /** The translation glossary's entries. */
@@ -149,6 +169,16 @@ export async function readInventory(
       ),
     ),
     samlProviders: counted("SAML providers", listSamlProviders(client, organizationId)),
+    customFonts: counted("custom fonts", listCustomFonts(client, organizationId)),
+    // The link's id is dropped as soon as it is read: only its handle goes further.
+    inviteLinks: counted("invite links", listInviteLinks(client, organizationId)).then((all) =>
+      all.map((link) => ({
+        handle: inviteHandle(link.id),
+        role: roleOf(link),
+        ...(link.space ? { spaceId: link.space.id } : {}),
+        ...(link.collection ? { collectionId: link.collection.id } : {}),
+      })),
+    ),
     specs: counted("OpenAPI specs", listSpecs(client, organizationId)).then((all) =>
       Promise.all(
         all.map(async (spec) => ({

@@ -1,3 +1,4 @@
+import { declareCustomFonts, declareInviteLinks } from "./declare-fonts-and-invites";
 import { declareGlossary } from "./declare-glossary";
 import { teamMember } from "pulumi-docs-workspace/tools";
 import {
@@ -61,10 +62,12 @@ export function buildProgram(inventory: Inventory, options: ExportOptions = {}):
     declareTranslations,
     declareGlossary,
     declareSpecs,
+    declareCustomFonts,
     declareSites,
     declareTeams,
     declareMembers,
     declareSamlProviders,
+    declareInviteLinks,
     declareOrganizationSettings,
     declarePermissions,
   ]) {

@@ -16,4 +16,7 @@ export const titles = {
   siteAds: (siteTitle: string) => `${siteTitle} ads`,
   siteCustomization: (siteTitle: string) => `${siteTitle} customization`,
   siteSpaceCustomization: (siteTitle: string, path: string) => `${siteTitle} ${path} customization`,
+  customFont: (fontFamily: string) => `${fontFamily} font`,
+  /** A link by where it leads (the organization's, a space's or a collection's title) and its role. */
+  inviteLink: (targetTitle: string, role: string) => `${targetTitle} ${role} invite link`,
 } as const;

@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import { definitions } from "pulumi-docs-workspace/tools";
 import { z } from "zod";
 import type { Inventory, SiteInventory } from "./inventory";
+import { inviteLinkTitle } from "./declare-fonts-and-invites";
 import { defaultVisitorAuth } from "./declare-redirects";
 import { defaultAgentSettings, inAdsProgram } from "./declare-site-agent";
 import { printable } from "./printable";
@@ -138,6 +139,16 @@ export function objectsOf(inventory: Inventory): ObjectRef[] {
     })),
     ...inventory.teams.map(({ team }) => ({ type: "Team", id: team.id, title: team.title })),
     ...inventory.samlProviders.map((p) => ({ type: "SamlProvider", id: p.id, title: p.label })),
+    ...inventory.customFonts.map((f) => ({
+      type: "CustomFont",
+      id: f.id,
+      title: titles.customFont(f.fontFamily),
+    })),
+    ...inventory.inviteLinks.map((l) => ({
+      type: "OrganizationInviteLink",
+      id: l.handle,
+      title: inviteLinkTitle(inventory, l),
+    })),
   ];
   for (const site of inventory.sites) objects.push(...siteObjectsOf(site, spaceTitle));
   return objects;

@@ -2,6 +2,7 @@ import { collection } from "./collection";
 import { collectionPermission } from "./collection-permission";
 import { customFont } from "./custom-font";
 import { openApiSpec } from "./openapi-spec";
+import { organizationInviteLink } from "./organization-invite-link";
 import { organizationMember } from "./organization-member";
 import { organizationSettings } from "./organization-settings";
 import { samlProvider } from "./saml-provider";
@@ -46,6 +47,7 @@ export const definitions = [
   team,
   teamMember,
   samlProvider,
+  organizationInviteLink,
   openApiSpec,
   translation,
   translationGlossary,

@@ -55,6 +55,11 @@ export type OpenApiSpec = import("./openApiSpec").OpenApiSpec;
 export const OpenApiSpec: typeof import("./openApiSpec").OpenApiSpec = null as any;
 utilities.lazyLoad(exports, ["OpenApiSpec"], () => require("./openApiSpec"));
 
+export { OrganizationInviteLinkArgs } from "./organizationInviteLink";
+export type OrganizationInviteLink = import("./organizationInviteLink").OrganizationInviteLink;
+export const OrganizationInviteLink: typeof import("./organizationInviteLink").OrganizationInviteLink = null as any;
+utilities.lazyLoad(exports, ["OrganizationInviteLink"], () => require("./organizationInviteLink"));
+
 export { OrganizationMemberArgs } from "./organizationMember";
 export type OrganizationMember = import("./organizationMember").OrganizationMember;
 export const OrganizationMember: typeof import("./organizationMember").OrganizationMember = null as any;
@@ -195,6 +200,8 @@ const _module = {
                 return new CustomFont(name, <any>undefined, { urn })
             case "docs-workspace:index:OpenApiSpec":
                 return new OpenApiSpec(name, <any>undefined, { urn })
+            case "docs-workspace:index:OrganizationInviteLink":
+                return new OrganizationInviteLink(name, <any>undefined, { urn })
             case "docs-workspace:index:OrganizationMember":
                 return new OrganizationMember(name, <any>undefined, { urn })
             case "docs-workspace:index:OrganizationSettings":

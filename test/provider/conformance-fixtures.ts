@@ -4,6 +4,7 @@ import { callApi } from "../support/provider";
 import { glossaryFixtures } from "./conformance-fixtures-translation-glossary";
 import { customizationFixtures } from "./conformance-fixtures-customization";
 import { customFontFixtures } from "./conformance-fixtures-custom-fonts";
+import { inviteLinkFixtures } from "./conformance-fixtures-organization-invites";
 import { redirectFixtures } from "./conformance-fixtures-site-redirects";
 import { siteAgentFixtures } from "./conformance-fixtures-site-agent";
 import { permissionFixtures } from "./conformance-fixtures-permissions";
@@ -48,6 +49,11 @@ export interface Fixture {
   drift: { method?: "PATCH" | "PUT" | "POST"; body(made: Made): Props; property: string } | Skip;
   /** How the object is deleted out of band: by default, a DELETE of its path. */
   gone?: { path(s: Setup, made: Made): string } | Skip;
+  /**
+   * How a write to the object shows in the request log's path, by default its id: another form
+   * when the id is not in the path (a handle) or the log masks what is (an invite link's id).
+   */
+  loggedAs?(made: Made): string;
   /** What `adoptId` names to take the object over: by default its id. */
   adopt?: Skip;
   /** Inputs whose create needs a second request after the first, and the fault that fails it. */
@@ -365,5 +371,6 @@ export const fixtures: Record<string, Fixture> = {
   ...redirectFixtures,
   ...siteAgentFixtures,
   ...customFontFixtures,
+  ...inviteLinkFixtures,
   ...permissionFixtures,
 };

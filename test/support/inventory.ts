@@ -13,6 +13,8 @@ export function inventoryOf(parts: Record<string, unknown> = {}): Inventory {
     members: [],
     teams: [],
     samlProviders: [],
+    customFonts: [],
+    inviteLinks: [],
     specs: [],
     translations: [],
     glossary: [],

@@ -29,6 +29,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &CustomFont{}
 	case "docs-workspace:index:OpenApiSpec":
 		r = &OpenApiSpec{}
+	case "docs-workspace:index:OrganizationInviteLink":
+		r = &OrganizationInviteLink{}
 	case "docs-workspace:index:OrganizationMember":
 		r = &OrganizationMember{}
 	case "docs-workspace:index:OrganizationSettings":

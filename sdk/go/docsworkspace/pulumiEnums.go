@@ -3434,6 +3434,181 @@ func (in *languagePtr) ToLanguagePtrOutputWithContext(ctx context.Context) Langu
 	return pulumi.ToOutputWithContext(ctx, in).(LanguagePtrOutput)
 }
 
+type OrganizationInviteLinkRole string
+
+const (
+	OrganizationInviteLinkRoleAdmin   = OrganizationInviteLinkRole("admin")
+	OrganizationInviteLinkRoleCreate  = OrganizationInviteLinkRole("create")
+	OrganizationInviteLinkRoleReview  = OrganizationInviteLinkRole("review")
+	OrganizationInviteLinkRoleEdit    = OrganizationInviteLinkRole("edit")
+	OrganizationInviteLinkRoleComment = OrganizationInviteLinkRole("comment")
+	OrganizationInviteLinkRoleRead    = OrganizationInviteLinkRole("read")
+	OrganizationInviteLinkRoleGuest   = OrganizationInviteLinkRole("guest")
+)
+
+func (OrganizationInviteLinkRole) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationInviteLinkRole)(nil)).Elem()
+}
+
+func (e OrganizationInviteLinkRole) ToOrganizationInviteLinkRoleOutput() OrganizationInviteLinkRoleOutput {
+	return pulumi.ToOutput(e).(OrganizationInviteLinkRoleOutput)
+}
+
+func (e OrganizationInviteLinkRole) ToOrganizationInviteLinkRoleOutputWithContext(ctx context.Context) OrganizationInviteLinkRoleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(OrganizationInviteLinkRoleOutput)
+}
+
+func (e OrganizationInviteLinkRole) ToOrganizationInviteLinkRolePtrOutput() OrganizationInviteLinkRolePtrOutput {
+	return e.ToOrganizationInviteLinkRolePtrOutputWithContext(context.Background())
+}
+
+func (e OrganizationInviteLinkRole) ToOrganizationInviteLinkRolePtrOutputWithContext(ctx context.Context) OrganizationInviteLinkRolePtrOutput {
+	return OrganizationInviteLinkRole(e).ToOrganizationInviteLinkRoleOutputWithContext(ctx).ToOrganizationInviteLinkRolePtrOutputWithContext(ctx)
+}
+
+func (e OrganizationInviteLinkRole) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e OrganizationInviteLinkRole) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e OrganizationInviteLinkRole) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e OrganizationInviteLinkRole) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type OrganizationInviteLinkRoleOutput struct{ *pulumi.OutputState }
+
+func (OrganizationInviteLinkRoleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationInviteLinkRole)(nil)).Elem()
+}
+
+func (o OrganizationInviteLinkRoleOutput) ToOrganizationInviteLinkRoleOutput() OrganizationInviteLinkRoleOutput {
+	return o
+}
+
+func (o OrganizationInviteLinkRoleOutput) ToOrganizationInviteLinkRoleOutputWithContext(ctx context.Context) OrganizationInviteLinkRoleOutput {
+	return o
+}
+
+func (o OrganizationInviteLinkRoleOutput) ToOrganizationInviteLinkRolePtrOutput() OrganizationInviteLinkRolePtrOutput {
+	return o.ToOrganizationInviteLinkRolePtrOutputWithContext(context.Background())
+}
+
+func (o OrganizationInviteLinkRoleOutput) ToOrganizationInviteLinkRolePtrOutputWithContext(ctx context.Context) OrganizationInviteLinkRolePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OrganizationInviteLinkRole) *OrganizationInviteLinkRole {
+		return &v
+	}).(OrganizationInviteLinkRolePtrOutput)
+}
+
+func (o OrganizationInviteLinkRoleOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o OrganizationInviteLinkRoleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e OrganizationInviteLinkRole) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o OrganizationInviteLinkRoleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o OrganizationInviteLinkRoleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e OrganizationInviteLinkRole) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type OrganizationInviteLinkRolePtrOutput struct{ *pulumi.OutputState }
+
+func (OrganizationInviteLinkRolePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OrganizationInviteLinkRole)(nil)).Elem()
+}
+
+func (o OrganizationInviteLinkRolePtrOutput) ToOrganizationInviteLinkRolePtrOutput() OrganizationInviteLinkRolePtrOutput {
+	return o
+}
+
+func (o OrganizationInviteLinkRolePtrOutput) ToOrganizationInviteLinkRolePtrOutputWithContext(ctx context.Context) OrganizationInviteLinkRolePtrOutput {
+	return o
+}
+
+func (o OrganizationInviteLinkRolePtrOutput) Elem() OrganizationInviteLinkRoleOutput {
+	return o.ApplyT(func(v *OrganizationInviteLinkRole) OrganizationInviteLinkRole {
+		if v != nil {
+			return *v
+		}
+		var ret OrganizationInviteLinkRole
+		return ret
+	}).(OrganizationInviteLinkRoleOutput)
+}
+
+func (o OrganizationInviteLinkRolePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o OrganizationInviteLinkRolePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *OrganizationInviteLinkRole) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// OrganizationInviteLinkRoleInput is an input type that accepts values of the OrganizationInviteLinkRole enum
+// A concrete instance of `OrganizationInviteLinkRoleInput` can be one of the following:
+//
+//	OrganizationInviteLinkRoleAdmin
+//	OrganizationInviteLinkRoleCreate
+//	OrganizationInviteLinkRoleReview
+//	OrganizationInviteLinkRoleEdit
+//	OrganizationInviteLinkRoleComment
+//	OrganizationInviteLinkRoleRead
+//	OrganizationInviteLinkRoleGuest
+type OrganizationInviteLinkRoleInput interface {
+	pulumi.Input
+
+	ToOrganizationInviteLinkRoleOutput() OrganizationInviteLinkRoleOutput
+	ToOrganizationInviteLinkRoleOutputWithContext(context.Context) OrganizationInviteLinkRoleOutput
+}
+
+var organizationInviteLinkRolePtrType = reflect.TypeOf((**OrganizationInviteLinkRole)(nil)).Elem()
+
+type OrganizationInviteLinkRolePtrInput interface {
+	pulumi.Input
+
+	ToOrganizationInviteLinkRolePtrOutput() OrganizationInviteLinkRolePtrOutput
+	ToOrganizationInviteLinkRolePtrOutputWithContext(context.Context) OrganizationInviteLinkRolePtrOutput
+}
+
+type organizationInviteLinkRolePtr string
+
+func OrganizationInviteLinkRolePtr(v string) OrganizationInviteLinkRolePtrInput {
+	return (*organizationInviteLinkRolePtr)(&v)
+}
+
+func (*organizationInviteLinkRolePtr) ElementType() reflect.Type {
+	return organizationInviteLinkRolePtrType
+}
+
+func (in *organizationInviteLinkRolePtr) ToOrganizationInviteLinkRolePtrOutput() OrganizationInviteLinkRolePtrOutput {
+	return pulumi.ToOutput(in).(OrganizationInviteLinkRolePtrOutput)
+}
+
+func (in *organizationInviteLinkRolePtr) ToOrganizationInviteLinkRolePtrOutputWithContext(ctx context.Context) OrganizationInviteLinkRolePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(OrganizationInviteLinkRolePtrOutput)
+}
+
 type RoleLevel string
 
 const (
@@ -4981,6 +5156,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*EditModePtrInput)(nil)).Elem(), EditMode("live"))
 	pulumi.RegisterInputType(reflect.TypeOf((*LanguageInput)(nil)).Elem(), Language("en"))
 	pulumi.RegisterInputType(reflect.TypeOf((*LanguagePtrInput)(nil)).Elem(), Language("en"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationInviteLinkRoleInput)(nil)).Elem(), OrganizationInviteLinkRole("admin"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationInviteLinkRolePtrInput)(nil)).Elem(), OrganizationInviteLinkRole("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RoleLevelInput)(nil)).Elem(), RoleLevel("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RoleLevelPtrInput)(nil)).Elem(), RoleLevel("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteAdsTopicInput)(nil)).Elem(), SiteAdsTopic("webdev"))
@@ -5038,6 +5215,8 @@ func init() {
 	pulumi.RegisterOutputType(EditModePtrOutput{})
 	pulumi.RegisterOutputType(LanguageOutput{})
 	pulumi.RegisterOutputType(LanguagePtrOutput{})
+	pulumi.RegisterOutputType(OrganizationInviteLinkRoleOutput{})
+	pulumi.RegisterOutputType(OrganizationInviteLinkRolePtrOutput{})
 	pulumi.RegisterOutputType(RoleLevelOutput{})
 	pulumi.RegisterOutputType(RoleLevelPtrOutput{})
 	pulumi.RegisterOutputType(SiteAdsTopicOutput{})

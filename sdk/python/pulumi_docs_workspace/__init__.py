@@ -17,6 +17,7 @@ from .get_space import *
 from .get_space_permissions import *
 from .get_team import *
 from .open_api_spec import *
+from .organization_invite_link import *
 from .organization_member import *
 from .organization_settings import *
 from .provider import *
@@ -62,6 +63,7 @@ _utilities.register(
    "docs-workspace:index:CollectionPermission": "CollectionPermission",
    "docs-workspace:index:CustomFont": "CustomFont",
    "docs-workspace:index:OpenApiSpec": "OpenApiSpec",
+   "docs-workspace:index:OrganizationInviteLink": "OrganizationInviteLink",
    "docs-workspace:index:OrganizationMember": "OrganizationMember",
    "docs-workspace:index:OrganizationSettings": "OrganizationSettings",
    "docs-workspace:index:SamlProvider": "SamlProvider",

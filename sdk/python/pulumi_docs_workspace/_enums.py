@@ -26,6 +26,7 @@ __all__ = [
     'CustomizationThemesDefault',
     'EditMode',
     'Language',
+    'OrganizationInviteLinkRole',
     'RoleLevel',
     'SiteAdsTopic',
     'SiteAgentSettingsFindingChangeRequests',
@@ -272,6 +273,17 @@ class Language(_builtins.str, Enum):
     LV = "lv"
     ET = "et"
     SL = "sl"
+
+
+@pulumi.type_token("docs-workspace:index:OrganizationInviteLinkRole")
+class OrganizationInviteLinkRole(_builtins.str, Enum):
+    ADMIN = "admin"
+    CREATE = "create"
+    REVIEW = "review"
+    EDIT = "edit"
+    COMMENT = "comment"
+    READ = "read"
+    GUEST = "guest"
 
 
 @pulumi.type_token("docs-workspace:index:RoleLevel")

@@ -257,6 +257,18 @@ export const Language = {
 
 export type Language = (typeof Language)[keyof typeof Language];
 
+export const OrganizationInviteLinkRole = {
+    Admin: "admin",
+    Create: "create",
+    Review: "review",
+    Edit: "edit",
+    Comment: "comment",
+    Read: "read",
+    Guest: "guest",
+} as const;
+
+export type OrganizationInviteLinkRole = (typeof OrganizationInviteLinkRole)[keyof typeof OrganizationInviteLinkRole];
+
 export const RoleLevel = {
     Admin: "admin",
     Create: "create",
