@@ -28,6 +28,7 @@ import { siteRedirectRoutes } from "./routes/site-redirects";
 import { siteVisitorAuthRoutes } from "./routes/site-visitor-auth";
 import { siteAgentSettingsRoutes } from "./routes/site-agent-settings";
 import { siteAdsRoutes } from "./routes/site-ads";
+import { siteMcpServerRoutes } from "./routes/site-mcp-servers";
 import { resumeSiteAdsReviews } from "./jobs/site-ads";
 import { spaceRoutes } from "./routes/spaces";
 import { teamRoutes } from "./routes/teams";
@@ -55,6 +56,7 @@ import { siteRedirectsTables } from "./store/site-redirects";
 import { siteVisitorAuthTables } from "./store/site-visitor-auth";
 import { siteAgentSettingsTables } from "./store/site-agent-settings";
 import { siteAdsTables } from "./store/site-ads";
+import { siteMcpServersTables } from "./store/site-mcp-servers";
 import { spacesTables } from "./store/spaces";
 import { teamsTables } from "./store/teams";
 import { translationHooks, translationsTables } from "./store/translations";
@@ -119,6 +121,7 @@ export const families: readonly Family[] = [
     routes: siteAdsRoutes,
     resume: resumeSiteAdsReviews,
   },
+  { name: "site-mcp-servers", tables: siteMcpServersTables, routes: siteMcpServerRoutes },
   // Members keep their rows in the organizations family's identity tables.
   { name: "members", tables: visitorClaimKeysTables, routes: memberRoutes },
   { name: "teams", tables: teamsTables, routes: teamRoutes },

@@ -85,3 +85,19 @@ export const CUSTOMIZATION_LIMITS = {
 export const REDIRECT_SOURCE_MAX = 512;
 export const REDIRECT_URL_MAX = 2048;
 export const REDIRECT_BULK_MAX = 500;
+
+/**
+ * Site MCP servers (the hosted `SiteMcpServerName`, `URL`, `SiteMcpServerHeaders` and
+ * `Expression`): a name of 1 to 100 characters, a URL of at most 2048, header values of 1 to 512
+ * characters, a condition of at most 1024. The hosted document bounds neither the number of
+ * headers nor their names: we allow 50 headers, each named by an HTTP token of at most 256
+ * characters (docs/api-decisions.md, "Site MCP servers").
+ */
+export const MCP_SERVER_LIMITS = {
+  name: 100,
+  url: 2048,
+  headerValue: 512,
+  headerName: 256,
+  headers: 50,
+  condition: 1024,
+};

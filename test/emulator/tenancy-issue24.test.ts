@@ -29,6 +29,9 @@ test("another organization's ids are 404 on every new route, and nothing changes
     .id as string;
   const team = (await call("PUT", `${org}/teams`, { title: "Writers" })).body.id as string;
   const settings = (await call("GET", `${org}/sites/${site}/customization`)).body;
+  const mcpServers = `${org}/sites/${site}/mcp-servers`;
+  const mcp = { name: "Search", url: "https://mcp.example/sse", headers: { A: "b" } };
+  const mcpServer = (await call("POST", mcpServers, mcp)).body.id as string;
   const before = await snapshot(call, org, space, collection, site);
 
   const other = await seedSeparateOrganization(t, "Other tenant");
@@ -77,6 +80,11 @@ test("another organization's ids are 404 on every new route, and nothing changes
       },
     ],
     ["POST", `${org}/sites/${site}/ads`, { status: "disabled" }],
+    ["GET", mcpServers],
+    ["POST", mcpServers, mcp],
+    ["GET", `${mcpServers}/${mcpServer}`],
+    ["PATCH", `${mcpServers}/${mcpServer}`, { name: "Taken" }],
+    ["DELETE", `${mcpServers}/${mcpServer}`],
   );
   const answers = [];
   for (const [method, path, body] of routes) {
@@ -102,6 +110,7 @@ async function snapshot(
     `${org}/sites/${site}/redirects`,
     `${org}/sites/${site}/publishing/auth`,
     `${org}/sites/${site}/agent-settings`,
+    `${org}/sites/${site}/mcp-servers`,
     `${org}/sites/${site}`,
   ]) {
     const res = await call("GET", path);
