@@ -101,3 +101,10 @@ export const MCP_SERVER_LIMITS = {
   headers: 50,
   condition: 1024,
 };
+
+/**
+ * Site channels (the hosted `GenericChannelPattern` and `GitHubRepositoryPattern` bound neither
+ * the lists nor their entries): at most 100 patterns in a setup's list, each of at most 100
+ * characters (docs/api-decisions.md, "Site channels").
+ */
+export const CHANNEL_LIMITS = { patterns: 100, pattern: 100 };

@@ -32,6 +32,9 @@ test("another organization's ids are 404 on every new route, and nothing changes
   const mcpServers = `${org}/sites/${site}/mcp-servers`;
   const mcp = { name: "Search", url: "https://mcp.example/sse", headers: { A: "b" } };
   const mcpServer = (await call("POST", mcpServers, mcp)).body.id as string;
+  const channels = `${org}/sites/${site}/channels`;
+  const slack = { type: "builtin:slack", setupSettings: {} };
+  const channel = (await call("POST", channels, slack)).body.id as string;
   const before = await snapshot(call, org, space, collection, site);
 
   const other = await seedSeparateOrganization(t, "Other tenant");
@@ -85,6 +88,11 @@ test("another organization's ids are 404 on every new route, and nothing changes
     ["GET", `${mcpServers}/${mcpServer}`],
     ["PATCH", `${mcpServers}/${mcpServer}`, { name: "Taken" }],
     ["DELETE", `${mcpServers}/${mcpServer}`],
+    ["GET", channels],
+    ["POST", channels, { type: "builtin:github", setupSettings: {} }],
+    ["GET", `${channels}/${channel}`],
+    ["PATCH", `${channels}/${channel}`, { role: "collaborator" }],
+    ["DELETE", `${channels}/${channel}`],
   );
   const answers = [];
   for (const [method, path, body] of routes) {
@@ -111,6 +119,7 @@ async function snapshot(
     `${org}/sites/${site}/publishing/auth`,
     `${org}/sites/${site}/agent-settings`,
     `${org}/sites/${site}/mcp-servers`,
+    `${org}/sites/${site}/channels`,
     `${org}/sites/${site}`,
   ]) {
     const res = await call("GET", path);
