@@ -4,6 +4,7 @@ import { callApi } from "../support/provider";
 import { glossaryFixtures } from "./conformance-fixtures-translation-glossary";
 import { customizationFixtures } from "./conformance-fixtures-customization";
 import { redirectFixtures } from "./conformance-fixtures-site-redirects";
+import { mcpServerFixtures } from "./conformance-fixtures-site-mcp-servers";
 import { siteAgentFixtures } from "./conformance-fixtures-site-agent";
 import { permissionFixtures } from "./conformance-fixtures-permissions";
 
@@ -362,6 +363,7 @@ export const fixtures: Record<string, Fixture> = {
   ...glossaryFixtures,
   ...customizationFixtures,
   ...redirectFixtures,
+  ...mcpServerFixtures,
   ...siteAgentFixtures,
   ...permissionFixtures,
 };
