@@ -30,6 +30,8 @@ import { siteRedirectRoutes } from "./routes/site-redirects";
 import { siteVisitorAuthRoutes } from "./routes/site-visitor-auth";
 import { siteAgentSettingsRoutes } from "./routes/site-agent-settings";
 import { siteAdsRoutes } from "./routes/site-ads";
+import { siteMcpServerRoutes } from "./routes/site-mcp-servers";
+import { siteChannelRoutes } from "./routes/site-channels";
 import { resumeSiteAdsReviews } from "./jobs/site-ads";
 import { spaceRoutes } from "./routes/spaces";
 import { teamRoutes } from "./routes/teams";
@@ -59,6 +61,8 @@ import { siteRedirectsTables } from "./store/site-redirects";
 import { siteVisitorAuthTables } from "./store/site-visitor-auth";
 import { siteAgentSettingsTables } from "./store/site-agent-settings";
 import { siteAdsTables } from "./store/site-ads";
+import { siteMcpServersTables } from "./store/site-mcp-servers";
+import { siteChannelsTables } from "./store/site-channels";
 import { spacesTables } from "./store/spaces";
 import { teamsTables } from "./store/teams";
 import { translationHooks, translationsTables } from "./store/translations";
@@ -124,6 +128,8 @@ export const families: readonly Family[] = [
     routes: siteAdsRoutes,
     resume: resumeSiteAdsReviews,
   },
+  { name: "site-mcp-servers", tables: siteMcpServersTables, routes: siteMcpServerRoutes },
+  { name: "site-channels", tables: siteChannelsTables, routes: siteChannelRoutes },
   // Members keep their rows in the organizations family's identity tables.
   { name: "members", tables: visitorClaimKeysTables, routes: memberRoutes },
   { name: "teams", tables: teamsTables, routes: teamRoutes },

@@ -98,3 +98,26 @@ export const FONT_LIMITS = {
   storageKeyMax: 512,
   regularWeight: 400,
 };
+
+/**
+ * Site MCP servers (the hosted `SiteMcpServerName`, `URL`, `SiteMcpServerHeaders` and
+ * `Expression`): a name of 1 to 100 characters, a URL of at most 2048, header values of 1 to 512
+ * characters, a condition of at most 1024. The hosted document bounds neither the number of
+ * headers nor their names: we allow 50 headers, each named by an HTTP token of at most 256
+ * characters (docs/api-decisions.md, "Site MCP servers").
+ */
+export const MCP_SERVER_LIMITS = {
+  name: 100,
+  url: 2048,
+  headerValue: 512,
+  headerName: 256,
+  headers: 50,
+  condition: 1024,
+};
+
+/**
+ * Site channels (the hosted `GenericChannelPattern` and `GitHubRepositoryPattern` bound neither
+ * the lists nor their entries): at most 100 patterns in a setup's list, each of at most 100
+ * characters (docs/api-decisions.md, "Site channels").
+ */
+export const CHANNEL_LIMITS = { patterns: 100, pattern: 100 };

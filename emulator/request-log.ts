@@ -73,6 +73,11 @@ function detached(text: string): string {
  * site's visitor-authentication signing key (which no body takes, but a caller may echo back).
  */
 const SECRET_FIELDS = new Set(["certificate", "privatekey"]);
+/**
+ * Body fields whose value is a map of secrets: an MCP server's `headers` (its credentials). The
+ * names stay, each value is masked.
+ */
+const SECRET_MAPS = new Set(["headers"]);
 /** Query parameters whose value is a secret: a share key (§4.1), a visitor's signed token. */
 const SECRET_QUERY = new Set(["shareKey", "visitorAuthToken"]);
 const MASK = "***";
@@ -94,6 +99,11 @@ const PEM = /-----BEGIN [A-Z0-9 ]+-----[\s\S]*?(?:-----END [A-Z0-9 ]+-----|$)/g;
  * to its closing quote, or to the end of the text when it is cut.
  */
 const SECRET_TEXT = /("(?:certificate|privateKey)"\s*:\s*")(?:[^"\\]|\\[\s\S])*("?)/gi;
+/**
+ * A secret map's object in such text, to its closing brace (a brace inside a string does not
+ * close it), or to the end of the text when it is cut: its names and values are masked whole.
+ */
+const SECRET_MAP_TEXT = /("headers"\s*:\s*\{)(?:[^}"\\]|"(?:[^"\\]|\\[\s\S])*"?)*(\}?)/gi;
 
 /**
  * A body with its secrets masked, or the same value when it holds none: certificates, share
@@ -119,6 +129,10 @@ function masked(value: unknown): { value: unknown; changed: boolean } {
             changed = true;
             return [key, MASK];
           }
+          if (SECRET_MAPS.has(key.toLowerCase()) && v !== null && typeof v === "object") {
+            changed = true;
+            return [key, Object.fromEntries(Object.keys(v).map((name) => [name, MASK]))];
+          }
           return [key, walk(v)];
         }),
       );
@@ -128,14 +142,15 @@ function masked(value: unknown): { value: unknown; changed: boolean } {
 /**
  * Text with its secrets masked: a body that is not JSON or that the routes refused, or a
  * summary's preview. URL credentials and query values, PEM blocks, and the value of any
- * `certificate` or `privateKey` field, whatever its case.
+ * `certificate` or `privateKey` field, whatever its case, and any `headers` object.
  */
 function maskText(text: string): string {
   return text
     .replace(CREDENTIALS, `$1${MASK}@`)
     .replace(URL_QUERY, (_all, head: string, query: string) => head + maskQueryText(query))
     .replace(PEM, MASK)
-    .replace(SECRET_TEXT, `$1${MASK}$2`);
+    .replace(SECRET_TEXT, `$1${MASK}$2`)
+    .replace(SECRET_MAP_TEXT, `$1"${MASK}"$2`);
 }
 
 function maskQueryText(query: string): string {

@@ -14,6 +14,8 @@ export { ShareLink } from "./dynamic/resources/share-link";
 export type { ShareLinkArgs } from "./resources/share-link";
 export { SiteRedirect } from "./dynamic/resources/site-redirect";
 export type { SiteRedirectArgs } from "./resources/site-redirect";
+export { SiteMcpServer } from "./dynamic/resources/site-mcp-server";
+export type { SiteMcpServerArgs } from "./resources/site-mcp-server";
 export { SiteVisitorAuth } from "./dynamic/resources/site-visitor-auth";
 export type { SiteVisitorAuthArgs } from "./resources/site-visitor-auth";
 export { SiteAgentSettings } from "./dynamic/resources/site-agent-settings";

@@ -15,6 +15,8 @@ import { missing, missingAnswer, pageAnswer, pageRoute, type PageContext } from 
 import { badge, html, layout, maskShareUrl, type Html } from "./html";
 import { permissionsSection } from "./permissions";
 import { redirectsSection } from "./site-redirects";
+import { mcpServersSection } from "./site-mcp-servers";
+import { channelsSection } from "./site-channels";
 import { visitorAuthSection } from "./site-visitor-auth";
 import { agentSettingsSection } from "./site-agent-settings";
 import { adsSection } from "./site-ads";
@@ -174,7 +176,7 @@ export const sitePages = [
             }
             ${permissionsSection(ctx, { kind: "site", ...site })} ${redirectsSection(ctx, site)}
             ${visitorAuthSection(ctx, site)} ${agentSettingsSection(ctx, site)}
-            ${adsSection(ctx, site)}`,
+            ${adsSection(ctx, site)} ${mcpServersSection(ctx, site)} ${channelsSection(ctx, site)}`,
         ),
       );
     },

@@ -14,6 +14,7 @@ import { siteAds } from "./site-ads";
 import { siteCustomization } from "./site-customization";
 import { sitePermission } from "./site-permission";
 import { siteRedirect } from "./site-redirect";
+import { siteMcpServer } from "./site-mcp-server";
 import { siteSection } from "./site-section";
 import { siteSectionGroup } from "./site-section-group";
 import { siteSpace } from "./site-space";
@@ -55,6 +56,7 @@ export const definitions = [
   siteCustomization,
   siteSpaceCustomization,
   siteRedirect,
+  siteMcpServer,
   siteVisitorAuth,
   siteAgentSettings,
   siteAds,

@@ -110,6 +110,11 @@ export type SiteCustomization = import("./siteCustomization").SiteCustomization;
 export const SiteCustomization: typeof import("./siteCustomization").SiteCustomization = null as any;
 utilities.lazyLoad(exports, ["SiteCustomization"], () => require("./siteCustomization"));
 
+export { SiteMcpServerArgs } from "./siteMcpServer";
+export type SiteMcpServer = import("./siteMcpServer").SiteMcpServer;
+export const SiteMcpServer: typeof import("./siteMcpServer").SiteMcpServer = null as any;
+utilities.lazyLoad(exports, ["SiteMcpServer"], () => require("./siteMcpServer"));
+
 export { SitePermissionArgs } from "./sitePermission";
 export type SitePermission = import("./sitePermission").SitePermission;
 export const SitePermission: typeof import("./sitePermission").SitePermission = null as any;
@@ -220,6 +225,8 @@ const _module = {
                 return new SiteAgentSettings(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteCustomization":
                 return new SiteCustomization(name, <any>undefined, { urn })
+            case "docs-workspace:index:SiteMcpServer":
+                return new SiteMcpServer(name, <any>undefined, { urn })
             case "docs-workspace:index:SitePermission":
                 return new SitePermission(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteRedirect":

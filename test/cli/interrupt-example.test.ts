@@ -2,6 +2,7 @@ import * as path from "node:path";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { killUp, pendingCreatesOnDisk, readmeRecovery, unmanaged } from "../support/cli-recovery";
 import { describeCli, PulumiStack } from "../support/pulumi";
+import { EXAMPLE_KINDS } from "../support/example-workspace";
 
 /**
  * The example workspace through the real `pulumi`, killed (SIGKILL to its process group) while
@@ -79,7 +80,7 @@ describeCli("examples/workspace killed during the first write of every kind it d
         .filter((r) => r.custom && r.type.includes(":dynamic/docs-workspace:"))
         .map((r) => r.type.slice(r.type.lastIndexOf(":") + 1)),
     );
-    expect(declared.size).toBe(22);
+    expect(declared.size).toBe(EXAMPLE_KINDS);
     expect([...declared].filter((kind) => !pendingKinds.has(kind))).toEqual([]);
     // Creates cut after their write was sent were found; others were never sent, or are sent again.
     expect(verdicts.get("found") ?? 0).toBeGreaterThan(0);

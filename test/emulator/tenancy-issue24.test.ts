@@ -36,6 +36,12 @@ test("another organization's ids are 404 on every new route, and nothing changes
     })
   ).body.id as string;
   const invite = (await call("POST", `${org}/link-invites`, { role: "read" })).body.id as string;
+  const mcpServers = `${org}/sites/${site}/mcp-servers`;
+  const mcp = { name: "Search", url: "https://mcp.example/sse", headers: { A: "b" } };
+  const mcpServer = (await call("POST", mcpServers, mcp)).body.id as string;
+  const channels = `${org}/sites/${site}/channels`;
+  const slack = { type: "builtin:slack", setupSettings: {} };
+  const channel = (await call("POST", channels, slack)).body.id as string;
   const before = await snapshot(call, org, space, collection, site, font, invite);
 
   const other = await seedSeparateOrganization(t, "Other tenant");
@@ -98,6 +104,16 @@ test("another organization's ids are 404 on every new route, and nothing changes
     ["GET", `${org}/link-invites/${invite}`],
     ["PATCH", `${org}/link-invites/${invite}`, { role: "admin" }],
     ["DELETE", `${org}/link-invites/${invite}`],
+    ["GET", mcpServers],
+    ["POST", mcpServers, mcp],
+    ["GET", `${mcpServers}/${mcpServer}`],
+    ["PATCH", `${mcpServers}/${mcpServer}`, { name: "Taken" }],
+    ["DELETE", `${mcpServers}/${mcpServer}`],
+    ["GET", channels],
+    ["POST", channels, { type: "builtin:github", setupSettings: {} }],
+    ["GET", `${channels}/${channel}`],
+    ["PATCH", `${channels}/${channel}`, { role: "collaborator" }],
+    ["DELETE", `${channels}/${channel}`],
   );
   const answers = [];
   for (const [method, path, body] of routes) {
@@ -125,6 +141,8 @@ async function snapshot(
     `${org}/sites/${site}/redirects`,
     `${org}/sites/${site}/publishing/auth`,
     `${org}/sites/${site}/agent-settings`,
+    `${org}/sites/${site}/mcp-servers`,
+    `${org}/sites/${site}/channels`,
     `${org}/sites/${site}`,
     `${org}/fonts`,
     `${org}/fonts/${font}`,

@@ -43,6 +43,7 @@ function importId(type: string, id: string, outputs: Record<string, unknown>): s
     "SiteSpace",
     "SiteSpaceCustomization",
     "SiteRedirect",
+    "SiteMcpServer",
   ];
   return inSite.includes(type.split(":")[2]!) ? `${String(outputs.siteId)}/${id}` : id;
 }

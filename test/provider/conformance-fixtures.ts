@@ -6,6 +6,7 @@ import { customizationFixtures } from "./conformance-fixtures-customization";
 import { customFontFixtures } from "./conformance-fixtures-custom-fonts";
 import { inviteLinkFixtures } from "./conformance-fixtures-organization-invites";
 import { redirectFixtures } from "./conformance-fixtures-site-redirects";
+import { mcpServerFixtures } from "./conformance-fixtures-site-mcp-servers";
 import { siteAgentFixtures } from "./conformance-fixtures-site-agent";
 import { permissionFixtures } from "./conformance-fixtures-permissions";
 
@@ -369,6 +370,7 @@ export const fixtures: Record<string, Fixture> = {
   ...glossaryFixtures,
   ...customizationFixtures,
   ...redirectFixtures,
+  ...mcpServerFixtures,
   ...siteAgentFixtures,
   ...customFontFixtures,
   ...inviteLinkFixtures,

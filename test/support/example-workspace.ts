@@ -4,3 +4,6 @@
  * here, and every count follows.
  */
 export const EXAMPLE_RESOURCES = 36;
+
+/** How many resource kinds (types) those resources are of. */
+export const EXAMPLE_KINDS = 24;

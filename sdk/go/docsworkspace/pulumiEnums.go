@@ -4279,6 +4279,171 @@ func (in *siteAgentSettingsScanTopicsPtr) ToSiteAgentSettingsScanTopicsPtrOutput
 	return pulumi.ToOutputWithContext(ctx, in).(SiteAgentSettingsScanTopicsPtrOutput)
 }
 
+type SiteMcpServerTransport string
+
+const (
+	SiteMcpServerTransportSse  = SiteMcpServerTransport("sse")
+	SiteMcpServerTransportHttp = SiteMcpServerTransport("http")
+)
+
+func (SiteMcpServerTransport) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteMcpServerTransport)(nil)).Elem()
+}
+
+func (e SiteMcpServerTransport) ToSiteMcpServerTransportOutput() SiteMcpServerTransportOutput {
+	return pulumi.ToOutput(e).(SiteMcpServerTransportOutput)
+}
+
+func (e SiteMcpServerTransport) ToSiteMcpServerTransportOutputWithContext(ctx context.Context) SiteMcpServerTransportOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SiteMcpServerTransportOutput)
+}
+
+func (e SiteMcpServerTransport) ToSiteMcpServerTransportPtrOutput() SiteMcpServerTransportPtrOutput {
+	return e.ToSiteMcpServerTransportPtrOutputWithContext(context.Background())
+}
+
+func (e SiteMcpServerTransport) ToSiteMcpServerTransportPtrOutputWithContext(ctx context.Context) SiteMcpServerTransportPtrOutput {
+	return SiteMcpServerTransport(e).ToSiteMcpServerTransportOutputWithContext(ctx).ToSiteMcpServerTransportPtrOutputWithContext(ctx)
+}
+
+func (e SiteMcpServerTransport) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SiteMcpServerTransport) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SiteMcpServerTransport) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SiteMcpServerTransport) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SiteMcpServerTransportOutput struct{ *pulumi.OutputState }
+
+func (SiteMcpServerTransportOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteMcpServerTransport)(nil)).Elem()
+}
+
+func (o SiteMcpServerTransportOutput) ToSiteMcpServerTransportOutput() SiteMcpServerTransportOutput {
+	return o
+}
+
+func (o SiteMcpServerTransportOutput) ToSiteMcpServerTransportOutputWithContext(ctx context.Context) SiteMcpServerTransportOutput {
+	return o
+}
+
+func (o SiteMcpServerTransportOutput) ToSiteMcpServerTransportPtrOutput() SiteMcpServerTransportPtrOutput {
+	return o.ToSiteMcpServerTransportPtrOutputWithContext(context.Background())
+}
+
+func (o SiteMcpServerTransportOutput) ToSiteMcpServerTransportPtrOutputWithContext(ctx context.Context) SiteMcpServerTransportPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SiteMcpServerTransport) *SiteMcpServerTransport {
+		return &v
+	}).(SiteMcpServerTransportPtrOutput)
+}
+
+func (o SiteMcpServerTransportOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SiteMcpServerTransportOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SiteMcpServerTransport) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SiteMcpServerTransportOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SiteMcpServerTransportOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SiteMcpServerTransport) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SiteMcpServerTransportPtrOutput struct{ *pulumi.OutputState }
+
+func (SiteMcpServerTransportPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SiteMcpServerTransport)(nil)).Elem()
+}
+
+func (o SiteMcpServerTransportPtrOutput) ToSiteMcpServerTransportPtrOutput() SiteMcpServerTransportPtrOutput {
+	return o
+}
+
+func (o SiteMcpServerTransportPtrOutput) ToSiteMcpServerTransportPtrOutputWithContext(ctx context.Context) SiteMcpServerTransportPtrOutput {
+	return o
+}
+
+func (o SiteMcpServerTransportPtrOutput) Elem() SiteMcpServerTransportOutput {
+	return o.ApplyT(func(v *SiteMcpServerTransport) SiteMcpServerTransport {
+		if v != nil {
+			return *v
+		}
+		var ret SiteMcpServerTransport
+		return ret
+	}).(SiteMcpServerTransportOutput)
+}
+
+func (o SiteMcpServerTransportPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SiteMcpServerTransportPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SiteMcpServerTransport) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SiteMcpServerTransportInput is an input type that accepts values of the SiteMcpServerTransport enum
+// A concrete instance of `SiteMcpServerTransportInput` can be one of the following:
+//
+//	SiteMcpServerTransportSse
+//	SiteMcpServerTransportHttp
+type SiteMcpServerTransportInput interface {
+	pulumi.Input
+
+	ToSiteMcpServerTransportOutput() SiteMcpServerTransportOutput
+	ToSiteMcpServerTransportOutputWithContext(context.Context) SiteMcpServerTransportOutput
+}
+
+var siteMcpServerTransportPtrType = reflect.TypeOf((**SiteMcpServerTransport)(nil)).Elem()
+
+type SiteMcpServerTransportPtrInput interface {
+	pulumi.Input
+
+	ToSiteMcpServerTransportPtrOutput() SiteMcpServerTransportPtrOutput
+	ToSiteMcpServerTransportPtrOutputWithContext(context.Context) SiteMcpServerTransportPtrOutput
+}
+
+type siteMcpServerTransportPtr string
+
+func SiteMcpServerTransportPtr(v string) SiteMcpServerTransportPtrInput {
+	return (*siteMcpServerTransportPtr)(&v)
+}
+
+func (*siteMcpServerTransportPtr) ElementType() reflect.Type {
+	return siteMcpServerTransportPtrType
+}
+
+func (in *siteMcpServerTransportPtr) ToSiteMcpServerTransportPtrOutput() SiteMcpServerTransportPtrOutput {
+	return pulumi.ToOutput(in).(SiteMcpServerTransportPtrOutput)
+}
+
+func (in *siteMcpServerTransportPtr) ToSiteMcpServerTransportPtrOutputWithContext(ctx context.Context) SiteMcpServerTransportPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SiteMcpServerTransportPtrOutput)
+}
+
 type SiteType string
 
 const (
@@ -5166,6 +5331,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteAgentSettingsFindingChangeRequestsPtrInput)(nil)).Elem(), SiteAgentSettingsFindingChangeRequests("always"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteAgentSettingsScanTopicsInput)(nil)).Elem(), SiteAgentSettingsScanTopics("auto"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteAgentSettingsScanTopicsPtrInput)(nil)).Elem(), SiteAgentSettingsScanTopics("auto"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteMcpServerTransportInput)(nil)).Elem(), SiteMcpServerTransport("sse"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteMcpServerTransportPtrInput)(nil)).Elem(), SiteMcpServerTransport("sse"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteTypeInput)(nil)).Elem(), SiteType("basic"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteTypePtrInput)(nil)).Elem(), SiteType("basic"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteVisibilityInput)(nil)).Elem(), SiteVisibility("public"))
@@ -5225,6 +5392,8 @@ func init() {
 	pulumi.RegisterOutputType(SiteAgentSettingsFindingChangeRequestsPtrOutput{})
 	pulumi.RegisterOutputType(SiteAgentSettingsScanTopicsOutput{})
 	pulumi.RegisterOutputType(SiteAgentSettingsScanTopicsPtrOutput{})
+	pulumi.RegisterOutputType(SiteMcpServerTransportOutput{})
+	pulumi.RegisterOutputType(SiteMcpServerTransportPtrOutput{})
 	pulumi.RegisterOutputType(SiteTypeOutput{})
 	pulumi.RegisterOutputType(SiteTypePtrOutput{})
 	pulumi.RegisterOutputType(SiteVisibilityOutput{})

@@ -31,6 +31,7 @@ __all__ = [
     'SiteAdsTopic',
     'SiteAgentSettingsFindingChangeRequests',
     'SiteAgentSettingsScanTopics',
+    'SiteMcpServerTransport',
     'SiteType',
     'SiteVisibility',
     'SiteVisitorAuthBackend',
@@ -313,6 +314,12 @@ class SiteAgentSettingsFindingChangeRequests(_builtins.str, Enum):
 class SiteAgentSettingsScanTopics(_builtins.str, Enum):
     AUTO = "auto"
     NEVER = "never"
+
+
+@pulumi.type_token("docs-workspace:index:SiteMcpServerTransport")
+class SiteMcpServerTransport(_builtins.str, Enum):
+    SSE = "sse"
+    HTTP = "http"
 
 
 @pulumi.type_token("docs-workspace:index:SiteType")

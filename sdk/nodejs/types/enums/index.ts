@@ -302,6 +302,13 @@ export const SiteAgentSettingsScanTopics = {
 
 export type SiteAgentSettingsScanTopics = (typeof SiteAgentSettingsScanTopics)[keyof typeof SiteAgentSettingsScanTopics];
 
+export const SiteMcpServerTransport = {
+    Sse: "sse",
+    Http: "http",
+} as const;
+
+export type SiteMcpServerTransport = (typeof SiteMcpServerTransport)[keyof typeof SiteMcpServerTransport];
+
 export const SiteType = {
     Basic: "basic",
     Premium: "premium",
