@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
+import { EXAMPLE_RESOURCES } from "./support/example-workspace";
 
 /**
  * `npm start -- --exit` as a user runs it (the built dist/scripts/start.js, which `npm test`
@@ -90,15 +91,11 @@ test("the first `npm start -- --exit` creates the example workspace on a free po
   first = run;
   expect(run).toMatchObject({ code: 0, err: "" });
   expect(run.out).toContain("applying through the offline harness.");
-  // Pulumi.dev.yaml declares three teams. The stack, plus 27 resources: 3 collections (handbook,
-  // practices, teams), 6 spaces (onboarding, code review, incident response, one per team), the
-  // site, its adaptive schema, 2 sections, 4 site spaces (incidents, one per team), the section
-  // group, the share link, the organization's settings, 2 teams, a member's role, the SAML
-  // provider (the teams' members are the demo seed's people), the OpenAPI spec and the French
-  // translation of onboarding, and the translation glossary.
-  expect(run.out).toMatch(/^Resources: 36 create$/m);
+  // Pulumi.dev.yaml declares three teams: the third adds its space and its site space to the
+  // example's resources with two.
+  expect(run.out).toMatch(new RegExp(`^Resources: ${EXAMPLE_RESOURCES + 2} create$`, "m"));
   const created = steps(run.out);
-  expect(created).toHaveLength(36);
+  expect(created).toHaveLength(EXAMPLE_RESOURCES + 2);
   expect(created.every((step) => step.op === "create")).toBe(true);
 
   // Port 0 became a real port, and it is the one the program talked to: the handbook's app URL,
@@ -117,9 +114,11 @@ test("a second `npm start -- --exit` on the same data reports no changes", async
   if (first?.code !== 0) throw new Error("the first run failed; this one depends on it");
   const second = await start();
   expect(second).toMatchObject({ code: 0, err: "" });
-  expect(second.out).toMatch(/^Resources: 36 same$/m);
+  expect(second.out).toMatch(new RegExp(`^Resources: ${EXAMPLE_RESOURCES + 2} same$`, "m"));
   const unchanged = steps(second.out);
-  expect(unchanged.map((step) => step.op)).toEqual(Array.from({ length: 36 }, () => "same"));
+  expect(unchanged.map((step) => step.op)).toEqual(
+    Array.from({ length: EXAMPLE_RESOURCES + 2 }, () => "same"),
+  );
   emulatorUrl(second);
 
   // The same organization comes back from the data file; it keeps tokens hashed only, so the

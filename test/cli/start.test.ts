@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describeCli } from "../support/pulumi";
+import { EXAMPLE_RESOURCES } from "../support/example-workspace";
 
 /**
  * `npm start -- --exit` through the real `pulumi` CLI (the built dist/scripts/start.js), twice on
@@ -63,10 +64,11 @@ describeCli("npm start through the real pulumi CLI", () => {
   test("the first start creates the workspace; the second, on another port, changes nothing", async () => {
     const first = await start();
     expect(first).toMatchObject({ code: 0 });
-    expect(first.out).toMatch(/\+ 36 created/);
+    // Pulumi.dev.yaml's third team adds its space and its site space to the example's resources.
+    expect(first.out).toMatch(new RegExp(`\\+ ${EXAMPLE_RESOURCES + 2} created`));
     const second = await start();
     expect(second).toMatchObject({ code: 0 });
-    expect(second.out).toMatch(/36 unchanged/);
+    expect(second.out).toMatch(new RegExp(`${EXAMPLE_RESOURCES + 2} unchanged`));
     const port = (run: Run) => /^Emulator: http:\/\/127\.0\.0\.1:(\d+)/m.exec(run.out)?.[1];
     expect(port(first)).toBeDefined();
     expect(port(second)).not.toBe(port(first));
