@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { siteSections, siteSpaceSections } from "pulumi-docs-workspace/tools";
 import { SERVICE_DEFAULTS, type Doc } from "pulumi-docs-workspace/tools";
-import { sameValue } from "pulumi-docs-workspace/tools";
+import { fontsAsIds, sameValue } from "pulumi-docs-workspace/tools";
 import { siteCustomization } from "pulumi-docs-workspace/tools";
 import { siteSpaceCustomization } from "pulumi-docs-workspace/tools";
 import type { Value } from "./code";
@@ -57,10 +57,9 @@ export function differing(
 function withFontRefs(program: Declarer, declared: Doc): Doc {
   if (!isDoc(declared.styling)) return declared;
   const styling: Doc = { ...declared.styling };
-  for (const field of ["font", "monospaceFont"]) {
-    const font = styling[field];
-    if (isDoc(font) && typeof font.customFontId === "string")
-      styling[field] = { customFontId: program.ref(font.customFontId) };
+  for (const field of ["customFontId", "monospaceCustomFontId"]) {
+    const id = styling[field];
+    if (typeof id === "string") styling[field] = program.ref(id);
   }
   return { ...declared, styling };
 }
@@ -81,7 +80,7 @@ export function declareCustomization(
   { site: s, siteSpaces, customization }: SiteInventory,
   siteRef: Value,
 ): void {
-  const site = customization.site as Doc;
+  const site = fontsAsIds(customization.site as Doc);
   const declared = withFontRefs(
     program,
     differing(site, SERVICE_DEFAULTS, siteSections, program.notes, s.title),

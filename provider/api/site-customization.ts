@@ -126,8 +126,6 @@ export const CustomizationMonospaceFont = z.enum([
   "DMMono",
   "Inconsolata",
 ]);
-/** A custom font of the organization (a CustomFont's id), where a font is declared. */
-export const CustomFontRef = z.strictObject({ customFontId: z.string().min(1) });
 export const CustomizationSidebar = z.strictObject({
   background: z.enum(["default", "filled"]).optional(),
   list: z.enum(["default", "pill", "line"]).optional(),
@@ -156,16 +154,64 @@ const stylingShape = {
   search: CustomizationSearchStyle.optional(),
 };
 export const SiteSpaceCustomizationStyling = z.strictObject(stylingShape);
-export const CustomizationStyling = z.strictObject({
-  ...stylingShape,
-  font: z.union([CustomizationFont, CustomFontRef]).optional(),
-  monospaceFont: z.union([CustomizationMonospaceFont, CustomFontRef]).optional(),
-});
-
 /** The styling fields that may name a custom font. */
 const FONT_FIELDS = ["font", "headingFont", "monospaceFont"] as const;
 const isDoc = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * A site's styling: a font is one of the service's by name (`font`), or a custom font of the
+ * organization by its id (`customFontId`), never both; likewise the monospace font. Two fields
+ * rather than a union, so that every language's SDK types each precisely (Pulumi's Go SDKs read a
+ * union that holds an enum as the enum alone).
+ */
+export const CustomizationStyling = z.strictObject({
+  ...stylingShape,
+  font: CustomizationFont.optional(),
+  customFontId: z.string().min(1).optional(),
+  monospaceFont: CustomizationMonospaceFont.optional(),
+  monospaceCustomFontId: z.string().min(1).optional(),
+});
+
+/** Each declared custom font's field, and the service's field it names the font in. */
+const CUSTOM_FONT_FIELDS = [
+  ["customFontId", "font"],
+  ["monospaceCustomFontId", "monospaceFont"],
+] as const;
+
+/**
+ * Declared settings (`styling.customFontId`) in the document's shape, where the service's field
+ * names the font (`styling.font: { customFontId }`): what is laid over the service's settings and
+ * given back at delete, so that declaring a name replaces a custom font and the other way round.
+ */
+export function fontsAsRefs(declared: Record<string, unknown>): Record<string, unknown> {
+  if (!isDoc(declared.styling)) return declared;
+  const styling = { ...declared.styling };
+  for (const [declaredField, field] of CUSTOM_FONT_FIELDS) {
+    const id = styling[declaredField];
+    if (typeof id !== "string") continue;
+    delete styling[declaredField];
+    styling[field] = { customFontId: id };
+  }
+  return { ...declared, styling };
+}
+
+/** The declared field that names a custom font in the document's `field`. */
+const declaredName = (field: string): string =>
+  CUSTOM_FONT_FIELDS.find(([, f]) => f === field)?.[0] ?? field;
+
+/** The document in the declared shape: a custom font in `font` read as `customFontId`. */
+export function fontsAsIds<T extends Record<string, unknown>>(settings: T): T {
+  if (!isDoc(settings.styling)) return settings;
+  const styling = { ...settings.styling };
+  for (const [declaredField, field] of CUSTOM_FONT_FIELDS) {
+    const ref = styling[field];
+    if (!isDoc(ref) || typeof ref.customFontId !== "string") continue;
+    delete styling[field];
+    styling[declaredField] = ref.customFontId;
+  }
+  return { ...settings, styling };
+}
 
 /**
  * `settings` with each font given as `{ customFontId }` replaced by that font's definition, read
@@ -193,7 +239,7 @@ export async function withFontDefinitions(
         error.code,
         error.method,
         error.path,
-        `styling.${field} names custom font ${ref.customFontId}, which organization ${organizationId} no longer has (deleted out of band?): declare the font again, or name another font`,
+        `styling.${declaredName(field)} names custom font ${ref.customFontId}, which organization ${organizationId} no longer has (deleted out of band?): declare the font again, or name another font`,
       );
     }
   }

@@ -54,10 +54,10 @@ async function merged(
   declared: Doc,
 ) {
   const current = await api.getSiteCustomization(client, organizationId, siteId);
-  const next = overlay(current, declared);
+  const next = overlay(current, api.fontsAsRefs(declared));
   // Already so (an adopted site whose settings match the program): nothing to write.
-  if (sameValue(next, current)) return current;
-  return api.putSiteCustomization(client, organizationId, siteId, next);
+  if (sameValue(next, current)) return api.fontsAsIds(current);
+  return api.fontsAsIds(await api.putSiteCustomization(client, organizationId, siteId, next));
 }
 
 /** Whether the document already holds each declared setting as declared. */
@@ -68,6 +68,20 @@ export function holds(current: Doc, declared: Doc): boolean {
 }
 
 const Body = z.object(api.siteSections);
+
+/** A font by name or a custom font, never both: the service holds one font in each place. */
+function oneFontEach({ styling }: { styling?: z.infer<typeof api.CustomizationStyling> | null }) {
+  const both = [
+    ["font", "customFontId"],
+    ["monospaceFont", "monospaceCustomFontId"],
+  ] as const;
+  return both
+    .filter(([name, id]) => styling?.[name] !== undefined && styling?.[id] !== undefined)
+    .map(([name, id]) => ({
+      property: `styling.${id}`,
+      reason: `names a custom font where styling.${name} names one of the service's: declare one of the two`,
+    }));
+}
 
 /**
  * A site's customization is a property of its site: it always exists, its id is the site's, and
@@ -80,7 +94,7 @@ export const siteCustomization = defineResource({
   importId: OF_SITE,
   repeatable: true,
   inputs: resourceInputs({ siteId: Id, ...api.siteSections }),
-  rules: (inputs) => adoptsItsSite("SiteCustomization", inputs),
+  rules: (inputs) => [...adoptsItsSite("SiteCustomization", inputs), ...oneFontEach(inputs)],
   replaceOnChange: ["organizationId", "siteId"],
   response: api.SiteCustomization,
   createBody: Body,
@@ -92,11 +106,13 @@ export const siteCustomization = defineResource({
   },
   create: ({ client }, inputs, body) => merged(client, inputs.organizationId, inputs.siteId, body),
   idOf: (_, inputs) => inputs.siteId,
-  read: ({ client }, id, olds) => api.getSiteCustomization(client, olds.organizationId, id),
+  read: async ({ client }, id, olds) =>
+    api.fontsAsIds(await api.getSiteCustomization(client, olds.organizationId, id)),
   patch: ({ client }, id, olds, body) => merged(client, olds.organizationId, id, body),
   delete: async ({ client }, id, olds) => {
     const current = await api.getSiteCustomization(client, olds.organizationId, id);
-    const back = restored(current, sectionsOf(olds, api.siteSections), SERVICE_DEFAULTS);
+    const declared = api.fontsAsRefs(sectionsOf(olds, api.siteSections));
+    const back = restored(current, declared, SERVICE_DEFAULTS);
     await api.putSiteCustomization(client, olds.organizationId, id, back);
   },
 });
@@ -123,7 +139,9 @@ export interface SiteCustomizationArgs extends WorkspaceArgs {
   title?: Input<Inputs["title"]>;
   /**
    * Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search.
-   * Only the fields given are managed; the others keep their value.
+   * Only the fields given are managed; the others keep their value. A font is one of the
+   * service's by name (`font`, `monospaceFont`) or a CustomFont of the organization by its id
+   * (`customFontId`, `monospaceCustomFontId`), never both for one place.
    * @example { theme: "bold", primaryColor: { light: "#0B5FFF", dark: "#6EA8FE" }, corners: "straight" }
    */
   styling?: Input<Inputs["styling"]>;

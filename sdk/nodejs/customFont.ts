@@ -39,9 +39,7 @@ import * as utilities from "./utilities";
  * const look = new docs_workspace.SiteCustomization("look", {
  *     siteId: docs.id,
  *     styling: {
- *         font: {
- *             customFontId: brand.id,
- *         },
+ *         customFontId: brand.id,
  *     },
  * });
  * ```

@@ -132,7 +132,7 @@ export class SiteCustomization extends pulumi.CustomResource {
      */
     declare public readonly socialPreview: pulumi.Output<outputs.CustomizationLink>;
     /**
-     * Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value.
+     * Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value. A font is one of the service's by name (`font`, `monospaceFont`) or a CustomFont of the organization by its id (`customFontId`, `monospaceCustomFontId`), never both for one place.
      */
     declare public readonly styling: pulumi.Output<outputs.CustomizationStyling>;
     /**
@@ -290,7 +290,7 @@ export interface SiteCustomizationArgs {
      */
     socialPreview?: pulumi.Input<inputs.CustomizationLinkArgs | undefined>;
     /**
-     * Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value.
+     * Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value. A font is one of the service's by name (`font`, `monospaceFont`) or a CustomFont of the organization by its id (`customFontId`, `monospaceCustomFontId`), never both for one place.
      */
     styling?: pulumi.Input<inputs.CustomizationStylingArgs | undefined>;
     /**

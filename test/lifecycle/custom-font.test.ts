@@ -67,7 +67,7 @@ test("the customization is written after its font; a deleted font fails its next
   expect((await callApi(emu, "DELETE", `${fonts()}/${fontId}`)).status).toBe(205);
   await emu.clearRequests();
   await expect(up(options({ "look:theme": "bold" }))).rejects.toThrow(
-    `styling.font names custom font ${fontId}, which organization ${emu.organizationId} no longer has`,
+    `styling.customFontId names custom font ${fontId}, which organization ${emu.organizationId} no longer has`,
   );
   expect((await writes(emu)).filter((w) => w.path === customization)).toEqual([]);
 

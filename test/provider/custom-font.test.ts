@@ -144,7 +144,7 @@ describe("SiteCustomization with a custom font", () => {
     const font = await fonts.create({ fontFamily: "Brand", fontFaces: [regular, bold] });
     const inputs = {
       siteId,
-      styling: { font: { customFontId: font.id }, monospaceFont: "JetBrainsMono" },
+      styling: { customFontId: font.id, monospaceFont: "JetBrainsMono" },
     };
     const { id, outs } = await customizations.create(inputs);
     expect(outs.styling).toEqual(inputs.styling);
@@ -169,26 +169,53 @@ describe("SiteCustomization with a custom font", () => {
   test("a font deleted out of band fails the next write clearly, naming the field and the font, and writes nothing", async () => {
     const siteId = await newSite();
     const font = await fonts.create({ fontFamily: "Doomed", fontFaces: [regular] });
-    const inputs = { siteId, styling: { font: { customFontId: font.id } } };
+    const inputs = { siteId, styling: { customFontId: font.id } };
     const { id, outs } = await customizations.create(inputs);
     expect((await api("DELETE", `${fontsPath()}/${font.id}`)).status).toBe(205);
     await emu.clearRequests();
-    const changed = { siteId, styling: { font: { customFontId: font.id }, theme: "bold" } };
+    const changed = { siteId, styling: { customFontId: font.id, theme: "bold" } };
     await expect(customizations.update(id, outs, changed)).rejects.toThrow(
-      `styling.font names custom font ${font.id}, which organization ${emu.organizationId} no longer has (deleted out of band?)`,
+      `styling.customFontId names custom font ${font.id}, which organization ${emu.organizationId} no longer has (deleted out of band?)`,
     );
     expect(await writes(emu)).toEqual([]);
   });
 
-  test("check refuses a font that is neither the service's nor a custom font id", async () => {
-    const { failures } = await customizations.check({
+  test("a name replaces a custom font and a custom font a name, each in one PUT; refresh after each is no change", async () => {
+    const siteId = await newSite();
+    const font = await fonts.create({ fontFamily: "Switch", fontFaces: [regular] });
+    const custom = { siteId, styling: { customFontId: font.id } };
+    const { id, outs } = await customizations.create(custom);
+    const named = { siteId, styling: { font: "Roboto" } };
+    await emu.clearRequests();
+    const after = await customizations.update(id, outs, named);
+    expect(after.styling).toEqual({ font: "Roboto" });
+    expect((await writes(emu)).length).toBe(1);
+    const path = `/v1/orgs/${emu.organizationId}/sites/${siteId}/customization`;
+    expect(((await api("GET", path)).body.styling as Doc).font).toBe("Roboto");
+    const read = await customizations.read(id, after);
+    expect((await customizations.diff(id, read.props!, named)).changes).toBe(false);
+    const back = await customizations.update(id, read.props!, custom);
+    expect(back.styling).toEqual({ customFontId: font.id });
+    expect(((await api("GET", path)).body.styling as Doc).font).toMatchObject({ id: font.id });
+  });
+
+  test("check refuses a font that is not one of the service's, and a name beside a custom font", async () => {
+    const wrong = await customizations.check({
       siteId: "site",
-      styling: { font: { id: "font_1" } },
+      styling: { font: { customFontId: "font_1" } },
     });
-    expect(failures).toEqual([
+    expect(wrong.failures).toEqual([
+      { property: "styling.font", reason: expect.stringMatching(/Inter/) },
+    ]);
+    const both = await customizations.check({
+      siteId: "site",
+      styling: { font: "Inter", customFontId: "font_1", monospaceFont: "FiraCode" },
+    });
+    expect(both.failures).toEqual([
       {
-        property: "styling.font",
-        reason: expect.stringMatching(/does not match any allowed form/),
+        property: "styling.customFontId",
+        reason:
+          "names a custom font where styling.font names one of the service's: declare one of the two",
       },
     ]);
   });

@@ -17,7 +17,5 @@ docs = docs_workspace.Site("docs", title="Engineering docs")
 look = docs_workspace.SiteCustomization("look",
     site_id=docs.id,
     styling={
-        "font": {
-            "customFontId": brand.id,
-        },
+        "custom_font_id": brand.id,
     })

@@ -18,8 +18,6 @@ const docs = new docs_workspace.Site("docs", {title: "Engineering docs"});
 const look = new docs_workspace.SiteCustomization("look", {
     siteId: docs.id,
     styling: {
-        font: {
-            customFontId: brand.id,
-        },
+        customFontId: brand.id,
     },
 });

@@ -19,8 +19,6 @@ resource docs "docs-workspace:index:Site" {
 resource look "docs-workspace:index:SiteCustomization" {
   siteId = docs.id
   styling = {
-    font = {
-      customFontId = brand.id
-    }
+    customFontId = brand.id
   }
 }

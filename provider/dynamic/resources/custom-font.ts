@@ -17,7 +17,7 @@ import { dynamicClass } from "../resource-class";
  *     { weight: 700, storageKey: "fonts/acme-sans-bold.woff2" },
  *   ],
  * });
- * new SiteCustomization("docs", { siteId: docs.id, styling: { font: { customFontId: brand.id } } });
+ * new SiteCustomization("docs", { siteId: docs.id, styling: { customFontId: brand.id } });
  * ```
  */
 export class CustomFont extends dynamicClass(customFont).withArgs<CustomFontArgs>() {}

@@ -59,9 +59,7 @@ import (
 //			_, err = docsworkspace.NewSiteCustomization(ctx, "look", &docsworkspace.SiteCustomizationArgs{
 //				SiteId: docs.ID(),
 //				Styling: &docsworkspace.CustomizationStylingArgs{
-//					Font: pulumi.Any(map[string]interface{}{
-//						"customFontId": brand.ID(),
-//					}),
+//					CustomFontId: brand.ID(),
 //				},
 //			})
 //			if err != nil {

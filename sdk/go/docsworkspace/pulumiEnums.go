@@ -1472,6 +1472,197 @@ func (in *customizationExternalLinksTargetPtr) ToCustomizationExternalLinksTarge
 	return pulumi.ToOutputWithContext(ctx, in).(CustomizationExternalLinksTargetPtrOutput)
 }
 
+type CustomizationFont string
+
+const (
+	CustomizationFontABCFavorit    = CustomizationFont("ABCFavorit")
+	CustomizationFontInter         = CustomizationFont("Inter")
+	CustomizationFontRoboto        = CustomizationFont("Roboto")
+	CustomizationFontRobotoSlab    = CustomizationFont("RobotoSlab")
+	CustomizationFontOpenSans      = CustomizationFont("OpenSans")
+	CustomizationFontSourceSansPro = CustomizationFont("SourceSansPro")
+	CustomizationFontLato          = CustomizationFont("Lato")
+	CustomizationFontUbuntu        = CustomizationFont("Ubuntu")
+	CustomizationFontRaleway       = CustomizationFont("Raleway")
+	CustomizationFontMerriweather  = CustomizationFont("Merriweather")
+	CustomizationFontOverpass      = CustomizationFont("Overpass")
+	CustomizationFontNotoSans      = CustomizationFont("NotoSans")
+	CustomizationFontIBMPlexSerif  = CustomizationFont("IBMPlexSerif")
+	CustomizationFontPoppins       = CustomizationFont("Poppins")
+	CustomizationFontFiraSans      = CustomizationFont("FiraSans")
+)
+
+func (CustomizationFont) ElementType() reflect.Type {
+	return reflect.TypeOf((*CustomizationFont)(nil)).Elem()
+}
+
+func (e CustomizationFont) ToCustomizationFontOutput() CustomizationFontOutput {
+	return pulumi.ToOutput(e).(CustomizationFontOutput)
+}
+
+func (e CustomizationFont) ToCustomizationFontOutputWithContext(ctx context.Context) CustomizationFontOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(CustomizationFontOutput)
+}
+
+func (e CustomizationFont) ToCustomizationFontPtrOutput() CustomizationFontPtrOutput {
+	return e.ToCustomizationFontPtrOutputWithContext(context.Background())
+}
+
+func (e CustomizationFont) ToCustomizationFontPtrOutputWithContext(ctx context.Context) CustomizationFontPtrOutput {
+	return CustomizationFont(e).ToCustomizationFontOutputWithContext(ctx).ToCustomizationFontPtrOutputWithContext(ctx)
+}
+
+func (e CustomizationFont) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CustomizationFont) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CustomizationFont) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e CustomizationFont) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type CustomizationFontOutput struct{ *pulumi.OutputState }
+
+func (CustomizationFontOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CustomizationFont)(nil)).Elem()
+}
+
+func (o CustomizationFontOutput) ToCustomizationFontOutput() CustomizationFontOutput {
+	return o
+}
+
+func (o CustomizationFontOutput) ToCustomizationFontOutputWithContext(ctx context.Context) CustomizationFontOutput {
+	return o
+}
+
+func (o CustomizationFontOutput) ToCustomizationFontPtrOutput() CustomizationFontPtrOutput {
+	return o.ToCustomizationFontPtrOutputWithContext(context.Background())
+}
+
+func (o CustomizationFontOutput) ToCustomizationFontPtrOutputWithContext(ctx context.Context) CustomizationFontPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CustomizationFont) *CustomizationFont {
+		return &v
+	}).(CustomizationFontPtrOutput)
+}
+
+func (o CustomizationFontOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o CustomizationFontOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CustomizationFont) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o CustomizationFontOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CustomizationFontOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CustomizationFont) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type CustomizationFontPtrOutput struct{ *pulumi.OutputState }
+
+func (CustomizationFontPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CustomizationFont)(nil)).Elem()
+}
+
+func (o CustomizationFontPtrOutput) ToCustomizationFontPtrOutput() CustomizationFontPtrOutput {
+	return o
+}
+
+func (o CustomizationFontPtrOutput) ToCustomizationFontPtrOutputWithContext(ctx context.Context) CustomizationFontPtrOutput {
+	return o
+}
+
+func (o CustomizationFontPtrOutput) Elem() CustomizationFontOutput {
+	return o.ApplyT(func(v *CustomizationFont) CustomizationFont {
+		if v != nil {
+			return *v
+		}
+		var ret CustomizationFont
+		return ret
+	}).(CustomizationFontOutput)
+}
+
+func (o CustomizationFontPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CustomizationFontPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *CustomizationFont) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// CustomizationFontInput is an input type that accepts values of the CustomizationFont enum
+// A concrete instance of `CustomizationFontInput` can be one of the following:
+//
+//	CustomizationFontABCFavorit
+//	CustomizationFontInter
+//	CustomizationFontRoboto
+//	CustomizationFontRobotoSlab
+//	CustomizationFontOpenSans
+//	CustomizationFontSourceSansPro
+//	CustomizationFontLato
+//	CustomizationFontUbuntu
+//	CustomizationFontRaleway
+//	CustomizationFontMerriweather
+//	CustomizationFontOverpass
+//	CustomizationFontNotoSans
+//	CustomizationFontIBMPlexSerif
+//	CustomizationFontPoppins
+//	CustomizationFontFiraSans
+type CustomizationFontInput interface {
+	pulumi.Input
+
+	ToCustomizationFontOutput() CustomizationFontOutput
+	ToCustomizationFontOutputWithContext(context.Context) CustomizationFontOutput
+}
+
+var customizationFontPtrType = reflect.TypeOf((**CustomizationFont)(nil)).Elem()
+
+type CustomizationFontPtrInput interface {
+	pulumi.Input
+
+	ToCustomizationFontPtrOutput() CustomizationFontPtrOutput
+	ToCustomizationFontPtrOutputWithContext(context.Context) CustomizationFontPtrOutput
+}
+
+type customizationFontPtr string
+
+func CustomizationFontPtr(v string) CustomizationFontPtrInput {
+	return (*customizationFontPtr)(&v)
+}
+
+func (*customizationFontPtr) ElementType() reflect.Type {
+	return customizationFontPtrType
+}
+
+func (in *customizationFontPtr) ToCustomizationFontPtrOutput() CustomizationFontPtrOutput {
+	return pulumi.ToOutput(in).(CustomizationFontPtrOutput)
+}
+
+func (in *customizationFontPtr) ToCustomizationFontPtrOutputWithContext(ctx context.Context) CustomizationFontPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(CustomizationFontPtrOutput)
+}
+
 type CustomizationHeaderPreset string
 
 const (
@@ -1977,6 +2168,183 @@ func (in *customizationLinksStylePtr) ToCustomizationLinksStylePtrOutput() Custo
 
 func (in *customizationLinksStylePtr) ToCustomizationLinksStylePtrOutputWithContext(ctx context.Context) CustomizationLinksStylePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(CustomizationLinksStylePtrOutput)
+}
+
+type CustomizationMonospaceFont string
+
+const (
+	CustomizationMonospaceFontFiraCode      = CustomizationMonospaceFont("FiraCode")
+	CustomizationMonospaceFontIBMPlexMono   = CustomizationMonospaceFont("IBMPlexMono")
+	CustomizationMonospaceFontJetBrainsMono = CustomizationMonospaceFont("JetBrainsMono")
+	CustomizationMonospaceFontSourceCodePro = CustomizationMonospaceFont("SourceCodePro")
+	CustomizationMonospaceFontRobotoMono    = CustomizationMonospaceFont("RobotoMono")
+	CustomizationMonospaceFontSpaceMono     = CustomizationMonospaceFont("SpaceMono")
+	CustomizationMonospaceFontDMMono        = CustomizationMonospaceFont("DMMono")
+	CustomizationMonospaceFontInconsolata   = CustomizationMonospaceFont("Inconsolata")
+)
+
+func (CustomizationMonospaceFont) ElementType() reflect.Type {
+	return reflect.TypeOf((*CustomizationMonospaceFont)(nil)).Elem()
+}
+
+func (e CustomizationMonospaceFont) ToCustomizationMonospaceFontOutput() CustomizationMonospaceFontOutput {
+	return pulumi.ToOutput(e).(CustomizationMonospaceFontOutput)
+}
+
+func (e CustomizationMonospaceFont) ToCustomizationMonospaceFontOutputWithContext(ctx context.Context) CustomizationMonospaceFontOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(CustomizationMonospaceFontOutput)
+}
+
+func (e CustomizationMonospaceFont) ToCustomizationMonospaceFontPtrOutput() CustomizationMonospaceFontPtrOutput {
+	return e.ToCustomizationMonospaceFontPtrOutputWithContext(context.Background())
+}
+
+func (e CustomizationMonospaceFont) ToCustomizationMonospaceFontPtrOutputWithContext(ctx context.Context) CustomizationMonospaceFontPtrOutput {
+	return CustomizationMonospaceFont(e).ToCustomizationMonospaceFontOutputWithContext(ctx).ToCustomizationMonospaceFontPtrOutputWithContext(ctx)
+}
+
+func (e CustomizationMonospaceFont) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CustomizationMonospaceFont) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CustomizationMonospaceFont) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e CustomizationMonospaceFont) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type CustomizationMonospaceFontOutput struct{ *pulumi.OutputState }
+
+func (CustomizationMonospaceFontOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CustomizationMonospaceFont)(nil)).Elem()
+}
+
+func (o CustomizationMonospaceFontOutput) ToCustomizationMonospaceFontOutput() CustomizationMonospaceFontOutput {
+	return o
+}
+
+func (o CustomizationMonospaceFontOutput) ToCustomizationMonospaceFontOutputWithContext(ctx context.Context) CustomizationMonospaceFontOutput {
+	return o
+}
+
+func (o CustomizationMonospaceFontOutput) ToCustomizationMonospaceFontPtrOutput() CustomizationMonospaceFontPtrOutput {
+	return o.ToCustomizationMonospaceFontPtrOutputWithContext(context.Background())
+}
+
+func (o CustomizationMonospaceFontOutput) ToCustomizationMonospaceFontPtrOutputWithContext(ctx context.Context) CustomizationMonospaceFontPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CustomizationMonospaceFont) *CustomizationMonospaceFont {
+		return &v
+	}).(CustomizationMonospaceFontPtrOutput)
+}
+
+func (o CustomizationMonospaceFontOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o CustomizationMonospaceFontOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CustomizationMonospaceFont) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o CustomizationMonospaceFontOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CustomizationMonospaceFontOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CustomizationMonospaceFont) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type CustomizationMonospaceFontPtrOutput struct{ *pulumi.OutputState }
+
+func (CustomizationMonospaceFontPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CustomizationMonospaceFont)(nil)).Elem()
+}
+
+func (o CustomizationMonospaceFontPtrOutput) ToCustomizationMonospaceFontPtrOutput() CustomizationMonospaceFontPtrOutput {
+	return o
+}
+
+func (o CustomizationMonospaceFontPtrOutput) ToCustomizationMonospaceFontPtrOutputWithContext(ctx context.Context) CustomizationMonospaceFontPtrOutput {
+	return o
+}
+
+func (o CustomizationMonospaceFontPtrOutput) Elem() CustomizationMonospaceFontOutput {
+	return o.ApplyT(func(v *CustomizationMonospaceFont) CustomizationMonospaceFont {
+		if v != nil {
+			return *v
+		}
+		var ret CustomizationMonospaceFont
+		return ret
+	}).(CustomizationMonospaceFontOutput)
+}
+
+func (o CustomizationMonospaceFontPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CustomizationMonospaceFontPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *CustomizationMonospaceFont) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// CustomizationMonospaceFontInput is an input type that accepts values of the CustomizationMonospaceFont enum
+// A concrete instance of `CustomizationMonospaceFontInput` can be one of the following:
+//
+//	CustomizationMonospaceFontFiraCode
+//	CustomizationMonospaceFontIBMPlexMono
+//	CustomizationMonospaceFontJetBrainsMono
+//	CustomizationMonospaceFontSourceCodePro
+//	CustomizationMonospaceFontRobotoMono
+//	CustomizationMonospaceFontSpaceMono
+//	CustomizationMonospaceFontDMMono
+//	CustomizationMonospaceFontInconsolata
+type CustomizationMonospaceFontInput interface {
+	pulumi.Input
+
+	ToCustomizationMonospaceFontOutput() CustomizationMonospaceFontOutput
+	ToCustomizationMonospaceFontOutputWithContext(context.Context) CustomizationMonospaceFontOutput
+}
+
+var customizationMonospaceFontPtrType = reflect.TypeOf((**CustomizationMonospaceFont)(nil)).Elem()
+
+type CustomizationMonospaceFontPtrInput interface {
+	pulumi.Input
+
+	ToCustomizationMonospaceFontPtrOutput() CustomizationMonospaceFontPtrOutput
+	ToCustomizationMonospaceFontPtrOutputWithContext(context.Context) CustomizationMonospaceFontPtrOutput
+}
+
+type customizationMonospaceFontPtr string
+
+func CustomizationMonospaceFontPtr(v string) CustomizationMonospaceFontPtrInput {
+	return (*customizationMonospaceFontPtr)(&v)
+}
+
+func (*customizationMonospaceFontPtr) ElementType() reflect.Type {
+	return customizationMonospaceFontPtrType
+}
+
+func (in *customizationMonospaceFontPtr) ToCustomizationMonospaceFontPtrOutput() CustomizationMonospaceFontPtrOutput {
+	return pulumi.ToOutput(in).(CustomizationMonospaceFontPtrOutput)
+}
+
+func (in *customizationMonospaceFontPtr) ToCustomizationMonospaceFontPtrOutputWithContext(ctx context.Context) CustomizationMonospaceFontPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(CustomizationMonospaceFontPtrOutput)
 }
 
 type CustomizationPageActionsItemsItem string
@@ -5298,12 +5666,16 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationDepthPtrInput)(nil)).Elem(), CustomizationDepth("subtle"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationExternalLinksTargetInput)(nil)).Elem(), CustomizationExternalLinksTarget("self"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationExternalLinksTargetPtrInput)(nil)).Elem(), CustomizationExternalLinksTarget("self"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationFontInput)(nil)).Elem(), CustomizationFont("ABCFavorit"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationFontPtrInput)(nil)).Elem(), CustomizationFont("ABCFavorit"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationHeaderPresetInput)(nil)).Elem(), CustomizationHeaderPreset("default"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationHeaderPresetPtrInput)(nil)).Elem(), CustomizationHeaderPreset("default"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationIconsStyleInput)(nil)).Elem(), CustomizationIconsStyle("regular"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationIconsStylePtrInput)(nil)).Elem(), CustomizationIconsStyle("regular"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationLinksStyleInput)(nil)).Elem(), CustomizationLinksStyle("default"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationLinksStylePtrInput)(nil)).Elem(), CustomizationLinksStyle("default"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationMonospaceFontInput)(nil)).Elem(), CustomizationMonospaceFont("FiraCode"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationMonospaceFontPtrInput)(nil)).Elem(), CustomizationMonospaceFont("FiraCode"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationPageActionsItemsItemInput)(nil)).Elem(), CustomizationPageActionsItemsItem("assistant"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationPageActionsItemsItemPtrInput)(nil)).Elem(), CustomizationPageActionsItemsItem("assistant"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationPageActionsItemsItemArrayInput)(nil)).Elem(), CustomizationPageActionsItemsItemArray{})
@@ -5359,12 +5731,16 @@ func init() {
 	pulumi.RegisterOutputType(CustomizationDepthPtrOutput{})
 	pulumi.RegisterOutputType(CustomizationExternalLinksTargetOutput{})
 	pulumi.RegisterOutputType(CustomizationExternalLinksTargetPtrOutput{})
+	pulumi.RegisterOutputType(CustomizationFontOutput{})
+	pulumi.RegisterOutputType(CustomizationFontPtrOutput{})
 	pulumi.RegisterOutputType(CustomizationHeaderPresetOutput{})
 	pulumi.RegisterOutputType(CustomizationHeaderPresetPtrOutput{})
 	pulumi.RegisterOutputType(CustomizationIconsStyleOutput{})
 	pulumi.RegisterOutputType(CustomizationIconsStylePtrOutput{})
 	pulumi.RegisterOutputType(CustomizationLinksStyleOutput{})
 	pulumi.RegisterOutputType(CustomizationLinksStylePtrOutput{})
+	pulumi.RegisterOutputType(CustomizationMonospaceFontOutput{})
+	pulumi.RegisterOutputType(CustomizationMonospaceFontPtrOutput{})
 	pulumi.RegisterOutputType(CustomizationPageActionsItemsItemOutput{})
 	pulumi.RegisterOutputType(CustomizationPageActionsItemsItemPtrOutput{})
 	pulumi.RegisterOutputType(CustomizationPageActionsItemsItemArrayOutput{})

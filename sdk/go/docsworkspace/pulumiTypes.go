@@ -1986,22 +1986,24 @@ func (o CustomizationSidebarPtrOutput) List() CustomizationSidebarListPtrOutput 
 }
 
 type CustomizationStyling struct {
-	CodeTheme     *CustomizationCodeTheme   `pulumi:"codeTheme"`
-	Corners       *CustomizationCorners     `pulumi:"corners"`
-	DangerColor   *CustomizationThemedColor `pulumi:"dangerColor"`
-	Depth         *CustomizationDepth       `pulumi:"depth"`
-	Font          interface{}               `pulumi:"font"`
-	Icons         *CustomizationIconsStyle  `pulumi:"icons"`
-	InfoColor     *CustomizationThemedColor `pulumi:"infoColor"`
-	Links         *CustomizationLinksStyle  `pulumi:"links"`
-	MonospaceFont interface{}               `pulumi:"monospaceFont"`
-	PrimaryColor  *CustomizationThemedColor `pulumi:"primaryColor"`
-	Search        *CustomizationSearchStyle `pulumi:"search"`
-	Sidebar       *CustomizationSidebar     `pulumi:"sidebar"`
-	SuccessColor  *CustomizationThemedColor `pulumi:"successColor"`
-	Theme         *CustomizationTheme       `pulumi:"theme"`
-	Tint          *CustomizationTint        `pulumi:"tint"`
-	WarningColor  *CustomizationThemedColor `pulumi:"warningColor"`
+	CodeTheme             *CustomizationCodeTheme     `pulumi:"codeTheme"`
+	Corners               *CustomizationCorners       `pulumi:"corners"`
+	CustomFontId          *string                     `pulumi:"customFontId"`
+	DangerColor           *CustomizationThemedColor   `pulumi:"dangerColor"`
+	Depth                 *CustomizationDepth         `pulumi:"depth"`
+	Font                  *CustomizationFont          `pulumi:"font"`
+	Icons                 *CustomizationIconsStyle    `pulumi:"icons"`
+	InfoColor             *CustomizationThemedColor   `pulumi:"infoColor"`
+	Links                 *CustomizationLinksStyle    `pulumi:"links"`
+	MonospaceCustomFontId *string                     `pulumi:"monospaceCustomFontId"`
+	MonospaceFont         *CustomizationMonospaceFont `pulumi:"monospaceFont"`
+	PrimaryColor          *CustomizationThemedColor   `pulumi:"primaryColor"`
+	Search                *CustomizationSearchStyle   `pulumi:"search"`
+	Sidebar               *CustomizationSidebar       `pulumi:"sidebar"`
+	SuccessColor          *CustomizationThemedColor   `pulumi:"successColor"`
+	Theme                 *CustomizationTheme         `pulumi:"theme"`
+	Tint                  *CustomizationTint          `pulumi:"tint"`
+	WarningColor          *CustomizationThemedColor   `pulumi:"warningColor"`
 }
 
 // CustomizationStylingInput is an input type that accepts CustomizationStylingArgs and CustomizationStylingOutput values.
@@ -2016,22 +2018,24 @@ type CustomizationStylingInput interface {
 }
 
 type CustomizationStylingArgs struct {
-	CodeTheme     CustomizationCodeThemePtrInput   `pulumi:"codeTheme"`
-	Corners       CustomizationCornersPtrInput     `pulumi:"corners"`
-	DangerColor   CustomizationThemedColorPtrInput `pulumi:"dangerColor"`
-	Depth         CustomizationDepthPtrInput       `pulumi:"depth"`
-	Font          pulumi.Input                     `pulumi:"font"`
-	Icons         CustomizationIconsStylePtrInput  `pulumi:"icons"`
-	InfoColor     CustomizationThemedColorPtrInput `pulumi:"infoColor"`
-	Links         CustomizationLinksStylePtrInput  `pulumi:"links"`
-	MonospaceFont pulumi.Input                     `pulumi:"monospaceFont"`
-	PrimaryColor  CustomizationThemedColorPtrInput `pulumi:"primaryColor"`
-	Search        CustomizationSearchStylePtrInput `pulumi:"search"`
-	Sidebar       CustomizationSidebarPtrInput     `pulumi:"sidebar"`
-	SuccessColor  CustomizationThemedColorPtrInput `pulumi:"successColor"`
-	Theme         CustomizationThemePtrInput       `pulumi:"theme"`
-	Tint          CustomizationTintPtrInput        `pulumi:"tint"`
-	WarningColor  CustomizationThemedColorPtrInput `pulumi:"warningColor"`
+	CodeTheme             CustomizationCodeThemePtrInput     `pulumi:"codeTheme"`
+	Corners               CustomizationCornersPtrInput       `pulumi:"corners"`
+	CustomFontId          pulumi.StringPtrInput              `pulumi:"customFontId"`
+	DangerColor           CustomizationThemedColorPtrInput   `pulumi:"dangerColor"`
+	Depth                 CustomizationDepthPtrInput         `pulumi:"depth"`
+	Font                  CustomizationFontPtrInput          `pulumi:"font"`
+	Icons                 CustomizationIconsStylePtrInput    `pulumi:"icons"`
+	InfoColor             CustomizationThemedColorPtrInput   `pulumi:"infoColor"`
+	Links                 CustomizationLinksStylePtrInput    `pulumi:"links"`
+	MonospaceCustomFontId pulumi.StringPtrInput              `pulumi:"monospaceCustomFontId"`
+	MonospaceFont         CustomizationMonospaceFontPtrInput `pulumi:"monospaceFont"`
+	PrimaryColor          CustomizationThemedColorPtrInput   `pulumi:"primaryColor"`
+	Search                CustomizationSearchStylePtrInput   `pulumi:"search"`
+	Sidebar               CustomizationSidebarPtrInput       `pulumi:"sidebar"`
+	SuccessColor          CustomizationThemedColorPtrInput   `pulumi:"successColor"`
+	Theme                 CustomizationThemePtrInput         `pulumi:"theme"`
+	Tint                  CustomizationTintPtrInput          `pulumi:"tint"`
+	WarningColor          CustomizationThemedColorPtrInput   `pulumi:"warningColor"`
 }
 
 func (CustomizationStylingArgs) ElementType() reflect.Type {
@@ -2119,6 +2123,10 @@ func (o CustomizationStylingOutput) Corners() CustomizationCornersPtrOutput {
 	return o.ApplyT(func(v CustomizationStyling) *CustomizationCorners { return v.Corners }).(CustomizationCornersPtrOutput)
 }
 
+func (o CustomizationStylingOutput) CustomFontId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CustomizationStyling) *string { return v.CustomFontId }).(pulumi.StringPtrOutput)
+}
+
 func (o CustomizationStylingOutput) DangerColor() CustomizationThemedColorPtrOutput {
 	return o.ApplyT(func(v CustomizationStyling) *CustomizationThemedColor { return v.DangerColor }).(CustomizationThemedColorPtrOutput)
 }
@@ -2127,8 +2135,8 @@ func (o CustomizationStylingOutput) Depth() CustomizationDepthPtrOutput {
 	return o.ApplyT(func(v CustomizationStyling) *CustomizationDepth { return v.Depth }).(CustomizationDepthPtrOutput)
 }
 
-func (o CustomizationStylingOutput) Font() pulumi.AnyOutput {
-	return o.ApplyT(func(v CustomizationStyling) interface{} { return v.Font }).(pulumi.AnyOutput)
+func (o CustomizationStylingOutput) Font() CustomizationFontPtrOutput {
+	return o.ApplyT(func(v CustomizationStyling) *CustomizationFont { return v.Font }).(CustomizationFontPtrOutput)
 }
 
 func (o CustomizationStylingOutput) Icons() CustomizationIconsStylePtrOutput {
@@ -2143,8 +2151,12 @@ func (o CustomizationStylingOutput) Links() CustomizationLinksStylePtrOutput {
 	return o.ApplyT(func(v CustomizationStyling) *CustomizationLinksStyle { return v.Links }).(CustomizationLinksStylePtrOutput)
 }
 
-func (o CustomizationStylingOutput) MonospaceFont() pulumi.AnyOutput {
-	return o.ApplyT(func(v CustomizationStyling) interface{} { return v.MonospaceFont }).(pulumi.AnyOutput)
+func (o CustomizationStylingOutput) MonospaceCustomFontId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CustomizationStyling) *string { return v.MonospaceCustomFontId }).(pulumi.StringPtrOutput)
+}
+
+func (o CustomizationStylingOutput) MonospaceFont() CustomizationMonospaceFontPtrOutput {
+	return o.ApplyT(func(v CustomizationStyling) *CustomizationMonospaceFont { return v.MonospaceFont }).(CustomizationMonospaceFontPtrOutput)
 }
 
 func (o CustomizationStylingOutput) PrimaryColor() CustomizationThemedColorPtrOutput {
@@ -2217,6 +2229,15 @@ func (o CustomizationStylingPtrOutput) Corners() CustomizationCornersPtrOutput {
 	}).(CustomizationCornersPtrOutput)
 }
 
+func (o CustomizationStylingPtrOutput) CustomFontId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CustomizationStyling) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CustomFontId
+	}).(pulumi.StringPtrOutput)
+}
+
 func (o CustomizationStylingPtrOutput) DangerColor() CustomizationThemedColorPtrOutput {
 	return o.ApplyT(func(v *CustomizationStyling) *CustomizationThemedColor {
 		if v == nil {
@@ -2235,13 +2256,13 @@ func (o CustomizationStylingPtrOutput) Depth() CustomizationDepthPtrOutput {
 	}).(CustomizationDepthPtrOutput)
 }
 
-func (o CustomizationStylingPtrOutput) Font() pulumi.AnyOutput {
-	return o.ApplyT(func(v *CustomizationStyling) interface{} {
+func (o CustomizationStylingPtrOutput) Font() CustomizationFontPtrOutput {
+	return o.ApplyT(func(v *CustomizationStyling) *CustomizationFont {
 		if v == nil {
 			return nil
 		}
 		return v.Font
-	}).(pulumi.AnyOutput)
+	}).(CustomizationFontPtrOutput)
 }
 
 func (o CustomizationStylingPtrOutput) Icons() CustomizationIconsStylePtrOutput {
@@ -2271,13 +2292,22 @@ func (o CustomizationStylingPtrOutput) Links() CustomizationLinksStylePtrOutput 
 	}).(CustomizationLinksStylePtrOutput)
 }
 
-func (o CustomizationStylingPtrOutput) MonospaceFont() pulumi.AnyOutput {
-	return o.ApplyT(func(v *CustomizationStyling) interface{} {
+func (o CustomizationStylingPtrOutput) MonospaceCustomFontId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CustomizationStyling) *string {
+		if v == nil {
+			return nil
+		}
+		return v.MonospaceCustomFontId
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o CustomizationStylingPtrOutput) MonospaceFont() CustomizationMonospaceFontPtrOutput {
+	return o.ApplyT(func(v *CustomizationStyling) *CustomizationMonospaceFont {
 		if v == nil {
 			return nil
 		}
 		return v.MonospaceFont
-	}).(pulumi.AnyOutput)
+	}).(CustomizationMonospaceFontPtrOutput)
 }
 
 func (o CustomizationStylingPtrOutput) PrimaryColor() CustomizationThemedColorPtrOutput {

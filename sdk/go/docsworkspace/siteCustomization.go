@@ -102,7 +102,7 @@ type SiteCustomization struct {
 	SiteId pulumi.StringOutput `pulumi:"siteId"`
 	// The image shown when a page is shared on social networks.
 	SocialPreview CustomizationLinkOutput `pulumi:"socialPreview"`
-	// Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value.
+	// Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value. A font is one of the service's by name (`font`, `monospaceFont`) or a CustomFont of the organization by its id (`customFontId`, `monospaceCustomFontId`), never both for one place.
 	Styling CustomizationStylingOutput `pulumi:"styling"`
 	// The default color mode (`light`, `dark`, `system`) and whether readers may switch it.
 	Themes CustomizationThemesOutput `pulumi:"themes"`
@@ -202,7 +202,7 @@ type siteCustomizationArgs struct {
 	SiteId string `pulumi:"siteId"`
 	// The image shown when a page is shared on social networks.
 	SocialPreview *CustomizationLink `pulumi:"socialPreview"`
-	// Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value.
+	// Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value. A font is one of the service's by name (`font`, `monospaceFont`) or a CustomFont of the organization by its id (`customFontId`, `monospaceCustomFontId`), never both for one place.
 	Styling *CustomizationStyling `pulumi:"styling"`
 	// The default color mode (`light`, `dark`, `system`) and whether readers may switch it.
 	Themes *CustomizationThemes `pulumi:"themes"`
@@ -254,7 +254,7 @@ type SiteCustomizationArgs struct {
 	SiteId pulumi.StringInput
 	// The image shown when a page is shared on social networks.
 	SocialPreview CustomizationLinkPtrInput
-	// Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value.
+	// Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value. A font is one of the service's by name (`font`, `monospaceFont`) or a CustomFont of the organization by its id (`customFontId`, `monospaceCustomFontId`), never both for one place.
 	Styling CustomizationStylingPtrInput
 	// The default color mode (`light`, `dark`, `system`) and whether readers may switch it.
 	Themes CustomizationThemesPtrInput
@@ -431,7 +431,7 @@ func (o SiteCustomizationOutput) SocialPreview() CustomizationLinkOutput {
 	return o.ApplyT(func(v *SiteCustomization) CustomizationLinkOutput { return v.SocialPreview }).(CustomizationLinkOutput)
 }
 
-// Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value.
+// Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value. A font is one of the service's by name (`font`, `monospaceFont`) or a CustomFont of the organization by its id (`customFontId`, `monospaceCustomFontId`), never both for one place.
 func (o SiteCustomizationOutput) Styling() CustomizationStylingOutput {
 	return o.ApplyT(func(v *SiteCustomization) CustomizationStylingOutput { return v.Styling }).(CustomizationStylingOutput)
 }

@@ -105,13 +105,15 @@ export interface CustomizationSidebarArgs {
 export interface CustomizationStylingArgs {
     codeTheme?: pulumi.Input<inputs.CustomizationCodeThemeArgs | undefined>;
     corners?: pulumi.Input<enums.CustomizationCorners | undefined>;
+    customFontId?: pulumi.Input<string | undefined>;
     dangerColor?: pulumi.Input<inputs.CustomizationThemedColorArgs | undefined>;
     depth?: pulumi.Input<enums.CustomizationDepth | undefined>;
-    font?: any | undefined;
+    font?: pulumi.Input<enums.CustomizationFont | undefined>;
     icons?: pulumi.Input<enums.CustomizationIconsStyle | undefined>;
     infoColor?: pulumi.Input<inputs.CustomizationThemedColorArgs | undefined>;
     links?: pulumi.Input<enums.CustomizationLinksStyle | undefined>;
-    monospaceFont?: any | undefined;
+    monospaceCustomFontId?: pulumi.Input<string | undefined>;
+    monospaceFont?: pulumi.Input<enums.CustomizationMonospaceFont | undefined>;
     primaryColor?: pulumi.Input<inputs.CustomizationThemedColorArgs | undefined>;
     search?: pulumi.Input<enums.CustomizationSearchStyle | undefined>;
     sidebar?: pulumi.Input<inputs.CustomizationSidebarArgs | undefined>;

@@ -120,13 +120,15 @@ export interface CustomizationSidebar {
 export interface CustomizationStyling {
     codeTheme?: outputs.CustomizationCodeTheme;
     corners?: enums.CustomizationCorners;
+    customFontId?: string;
     dangerColor?: outputs.CustomizationThemedColor;
     depth?: enums.CustomizationDepth;
-    font?: any;
+    font?: enums.CustomizationFont;
     icons?: enums.CustomizationIconsStyle;
     infoColor?: outputs.CustomizationThemedColor;
     links?: enums.CustomizationLinksStyle;
-    monospaceFont?: any;
+    monospaceCustomFontId?: string;
+    monospaceFont?: enums.CustomizationMonospaceFont;
     primaryColor?: outputs.CustomizationThemedColor;
     search?: enums.CustomizationSearchStyle;
     sidebar?: outputs.CustomizationSidebar;

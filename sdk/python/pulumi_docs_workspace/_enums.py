@@ -15,9 +15,11 @@ __all__ = [
     'CustomizationCorners',
     'CustomizationDepth',
     'CustomizationExternalLinksTarget',
+    'CustomizationFont',
     'CustomizationHeaderPreset',
     'CustomizationIconsStyle',
     'CustomizationLinksStyle',
+    'CustomizationMonospaceFont',
     'CustomizationPageActionsItemsItem',
     'CustomizationSearchStyle',
     'CustomizationSidebarBackground',
@@ -159,6 +161,25 @@ class CustomizationExternalLinksTarget(_builtins.str, Enum):
     BLANK = "blank"
 
 
+@pulumi.type_token("docs-workspace:index:CustomizationFont")
+class CustomizationFont(_builtins.str, Enum):
+    ABC_FAVORIT = "ABCFavorit"
+    INTER = "Inter"
+    ROBOTO = "Roboto"
+    ROBOTO_SLAB = "RobotoSlab"
+    OPEN_SANS = "OpenSans"
+    SOURCE_SANS_PRO = "SourceSansPro"
+    LATO = "Lato"
+    UBUNTU = "Ubuntu"
+    RALEWAY = "Raleway"
+    MERRIWEATHER = "Merriweather"
+    OVERPASS = "Overpass"
+    NOTO_SANS = "NotoSans"
+    IBM_PLEX_SERIF = "IBMPlexSerif"
+    POPPINS = "Poppins"
+    FIRA_SANS = "FiraSans"
+
+
 @pulumi.type_token("docs-workspace:index:CustomizationHeaderPreset")
 class CustomizationHeaderPreset(_builtins.str, Enum):
     DEFAULT = "default"
@@ -181,6 +202,18 @@ class CustomizationIconsStyle(_builtins.str, Enum):
 class CustomizationLinksStyle(_builtins.str, Enum):
     DEFAULT = "default"
     ACCENT = "accent"
+
+
+@pulumi.type_token("docs-workspace:index:CustomizationMonospaceFont")
+class CustomizationMonospaceFont(_builtins.str, Enum):
+    FIRA_CODE = "FiraCode"
+    IBM_PLEX_MONO = "IBMPlexMono"
+    JET_BRAINS_MONO = "JetBrainsMono"
+    SOURCE_CODE_PRO = "SourceCodePro"
+    ROBOTO_MONO = "RobotoMono"
+    SPACE_MONO = "SpaceMono"
+    DM_MONO = "DMMono"
+    INCONSOLATA = "Inconsolata"
 
 
 @pulumi.type_token("docs-workspace:index:CustomizationPageActionsItemsItem")

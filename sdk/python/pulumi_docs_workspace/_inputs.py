@@ -575,13 +575,15 @@ class CustomizationSidebarArgs:
 class CustomizationStylingArgsDict(TypedDict):
     code_theme: NotRequired[pulumi.Input[Optional['CustomizationCodeThemeArgsDict']]]
     corners: NotRequired[pulumi.Input[Optional['CustomizationCorners']]]
+    custom_font_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     danger_color: NotRequired[pulumi.Input[Optional['CustomizationThemedColorArgsDict']]]
     depth: NotRequired[pulumi.Input[Optional['CustomizationDepth']]]
-    font: NotRequired[Any]
+    font: NotRequired[pulumi.Input[Optional['CustomizationFont']]]
     icons: NotRequired[pulumi.Input[Optional['CustomizationIconsStyle']]]
     info_color: NotRequired[pulumi.Input[Optional['CustomizationThemedColorArgsDict']]]
     links: NotRequired[pulumi.Input[Optional['CustomizationLinksStyle']]]
-    monospace_font: NotRequired[Any]
+    monospace_custom_font_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    monospace_font: NotRequired[pulumi.Input[Optional['CustomizationMonospaceFont']]]
     primary_color: NotRequired[pulumi.Input[Optional['CustomizationThemedColorArgsDict']]]
     search: NotRequired[pulumi.Input[Optional['CustomizationSearchStyle']]]
     sidebar: NotRequired[pulumi.Input[Optional['CustomizationSidebarArgsDict']]]
@@ -595,13 +597,15 @@ class CustomizationStylingArgs:
     def __init__(__self__, *,
                  code_theme: pulumi.Input[Optional['CustomizationCodeThemeArgs']] = None,
                  corners: pulumi.Input[Optional['CustomizationCorners']] = None,
+                 custom_font_id: pulumi.Input[Optional[_builtins.str]] = None,
                  danger_color: pulumi.Input[Optional['CustomizationThemedColorArgs']] = None,
                  depth: pulumi.Input[Optional['CustomizationDepth']] = None,
-                 font: Optional[Any] = None,
+                 font: pulumi.Input[Optional['CustomizationFont']] = None,
                  icons: pulumi.Input[Optional['CustomizationIconsStyle']] = None,
                  info_color: pulumi.Input[Optional['CustomizationThemedColorArgs']] = None,
                  links: pulumi.Input[Optional['CustomizationLinksStyle']] = None,
-                 monospace_font: Optional[Any] = None,
+                 monospace_custom_font_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 monospace_font: pulumi.Input[Optional['CustomizationMonospaceFont']] = None,
                  primary_color: pulumi.Input[Optional['CustomizationThemedColorArgs']] = None,
                  search: pulumi.Input[Optional['CustomizationSearchStyle']] = None,
                  sidebar: pulumi.Input[Optional['CustomizationSidebarArgs']] = None,
@@ -613,6 +617,8 @@ class CustomizationStylingArgs:
             pulumi.set(__self__, "code_theme", code_theme)
         if corners is not None:
             pulumi.set(__self__, "corners", corners)
+        if custom_font_id is not None:
+            pulumi.set(__self__, "custom_font_id", custom_font_id)
         if danger_color is not None:
             pulumi.set(__self__, "danger_color", danger_color)
         if depth is not None:
@@ -625,6 +631,8 @@ class CustomizationStylingArgs:
             pulumi.set(__self__, "info_color", info_color)
         if links is not None:
             pulumi.set(__self__, "links", links)
+        if monospace_custom_font_id is not None:
+            pulumi.set(__self__, "monospace_custom_font_id", monospace_custom_font_id)
         if monospace_font is not None:
             pulumi.set(__self__, "monospace_font", monospace_font)
         if primary_color is not None:
@@ -661,6 +669,15 @@ class CustomizationStylingArgs:
         pulumi.set(self, "corners", value)
 
     @_builtins.property
+    @pulumi.getter(name="customFontId")
+    def custom_font_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "custom_font_id")
+
+    @custom_font_id.setter
+    def custom_font_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "custom_font_id", value)
+
+    @_builtins.property
     @pulumi.getter(name="dangerColor")
     def danger_color(self) -> pulumi.Input[Optional['CustomizationThemedColorArgs']]:
         return pulumi.get(self, "danger_color")
@@ -680,11 +697,11 @@ class CustomizationStylingArgs:
 
     @_builtins.property
     @pulumi.getter
-    def font(self) -> Optional[Any]:
+    def font(self) -> pulumi.Input[Optional['CustomizationFont']]:
         return pulumi.get(self, "font")
 
     @font.setter
-    def font(self, value: Optional[Any]):
+    def font(self, value: pulumi.Input[Optional['CustomizationFont']]):
         pulumi.set(self, "font", value)
 
     @_builtins.property
@@ -715,12 +732,21 @@ class CustomizationStylingArgs:
         pulumi.set(self, "links", value)
 
     @_builtins.property
+    @pulumi.getter(name="monospaceCustomFontId")
+    def monospace_custom_font_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "monospace_custom_font_id")
+
+    @monospace_custom_font_id.setter
+    def monospace_custom_font_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "monospace_custom_font_id", value)
+
+    @_builtins.property
     @pulumi.getter(name="monospaceFont")
-    def monospace_font(self) -> Optional[Any]:
+    def monospace_font(self) -> pulumi.Input[Optional['CustomizationMonospaceFont']]:
         return pulumi.get(self, "monospace_font")
 
     @monospace_font.setter
-    def monospace_font(self, value: Optional[Any]):
+    def monospace_font(self, value: pulumi.Input[Optional['CustomizationMonospaceFont']]):
         pulumi.set(self, "monospace_font", value)
 
     @_builtins.property

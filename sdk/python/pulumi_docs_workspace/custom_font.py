@@ -168,9 +168,7 @@ class CustomFont(pulumi.CustomResource):
         look = docs_workspace.SiteCustomization("look",
             site_id=docs.id,
             styling={
-                "font": {
-                    "customFontId": brand.id,
-                },
+                "custom_font_id": brand.id,
             })
         ```
 
@@ -235,9 +233,7 @@ class CustomFont(pulumi.CustomResource):
         look = docs_workspace.SiteCustomization("look",
             site_id=docs.id,
             styling={
-                "font": {
-                    "customFontId": brand.id,
-                },
+                "custom_font_id": brand.id,
             })
         ```
 

@@ -497,10 +497,14 @@ class CustomizationStyling(dict):
         suggest = None
         if key == "codeTheme":
             suggest = "code_theme"
+        elif key == "customFontId":
+            suggest = "custom_font_id"
         elif key == "dangerColor":
             suggest = "danger_color"
         elif key == "infoColor":
             suggest = "info_color"
+        elif key == "monospaceCustomFontId":
+            suggest = "monospace_custom_font_id"
         elif key == "monospaceFont":
             suggest = "monospace_font"
         elif key == "primaryColor":
@@ -524,13 +528,15 @@ class CustomizationStyling(dict):
     def __init__(__self__, *,
                  code_theme: Optional['outputs.CustomizationCodeTheme'] = None,
                  corners: Optional['CustomizationCorners'] = None,
+                 custom_font_id: Optional[_builtins.str] = None,
                  danger_color: Optional['outputs.CustomizationThemedColor'] = None,
                  depth: Optional['CustomizationDepth'] = None,
-                 font: Optional[Any] = None,
+                 font: Optional['CustomizationFont'] = None,
                  icons: Optional['CustomizationIconsStyle'] = None,
                  info_color: Optional['outputs.CustomizationThemedColor'] = None,
                  links: Optional['CustomizationLinksStyle'] = None,
-                 monospace_font: Optional[Any] = None,
+                 monospace_custom_font_id: Optional[_builtins.str] = None,
+                 monospace_font: Optional['CustomizationMonospaceFont'] = None,
                  primary_color: Optional['outputs.CustomizationThemedColor'] = None,
                  search: Optional['CustomizationSearchStyle'] = None,
                  sidebar: Optional['outputs.CustomizationSidebar'] = None,
@@ -542,6 +548,8 @@ class CustomizationStyling(dict):
             pulumi.set(__self__, "code_theme", code_theme)
         if corners is not None:
             pulumi.set(__self__, "corners", corners)
+        if custom_font_id is not None:
+            pulumi.set(__self__, "custom_font_id", custom_font_id)
         if danger_color is not None:
             pulumi.set(__self__, "danger_color", danger_color)
         if depth is not None:
@@ -554,6 +562,8 @@ class CustomizationStyling(dict):
             pulumi.set(__self__, "info_color", info_color)
         if links is not None:
             pulumi.set(__self__, "links", links)
+        if monospace_custom_font_id is not None:
+            pulumi.set(__self__, "monospace_custom_font_id", monospace_custom_font_id)
         if monospace_font is not None:
             pulumi.set(__self__, "monospace_font", monospace_font)
         if primary_color is not None:
@@ -582,6 +592,11 @@ class CustomizationStyling(dict):
         return pulumi.get(self, "corners")
 
     @_builtins.property
+    @pulumi.getter(name="customFontId")
+    def custom_font_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "custom_font_id")
+
+    @_builtins.property
     @pulumi.getter(name="dangerColor")
     def danger_color(self) -> Optional['outputs.CustomizationThemedColor']:
         return pulumi.get(self, "danger_color")
@@ -593,7 +608,7 @@ class CustomizationStyling(dict):
 
     @_builtins.property
     @pulumi.getter
-    def font(self) -> Optional[Any]:
+    def font(self) -> Optional['CustomizationFont']:
         return pulumi.get(self, "font")
 
     @_builtins.property
@@ -612,8 +627,13 @@ class CustomizationStyling(dict):
         return pulumi.get(self, "links")
 
     @_builtins.property
+    @pulumi.getter(name="monospaceCustomFontId")
+    def monospace_custom_font_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "monospace_custom_font_id")
+
+    @_builtins.property
     @pulumi.getter(name="monospaceFont")
-    def monospace_font(self) -> Optional[Any]:
+    def monospace_font(self) -> Optional['CustomizationMonospaceFont']:
         return pulumi.get(self, "monospace_font")
 
     @_builtins.property

@@ -62,7 +62,7 @@ class SiteCustomizationArgs:
         :param pulumi.Input['CustomizationToggleArgs'] pagination: Whether pages show links to the previous and next page.
         :param pulumi.Input['CustomizationLinkArgs'] privacy_policy: A link to the organization's own privacy policy.
         :param pulumi.Input['CustomizationLinkArgs'] social_preview: The image shown when a page is shared on social networks.
-        :param pulumi.Input['CustomizationStylingArgs'] styling: Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value.
+        :param pulumi.Input['CustomizationStylingArgs'] styling: Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value. A font is one of the service's by name (`font`, `monospaceFont`) or a CustomFont of the organization by its id (`customFontId`, `monospaceCustomFontId`), never both for one place.
         :param pulumi.Input['CustomizationThemesArgs'] themes: The default color mode (`light`, `dark`, `system`) and whether readers may switch it.
         :param pulumi.Input[_builtins.str] title: The site's title, shown instead of its content's (2 to 128 characters).
                
@@ -300,7 +300,7 @@ class SiteCustomizationArgs:
     @pulumi.getter
     def styling(self) -> pulumi.Input[Optional['CustomizationStylingArgs']]:
         """
-        Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value.
+        Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value. A font is one of the service's by name (`font`, `monospaceFont`) or a CustomFont of the organization by its id (`customFontId`, `monospaceCustomFontId`), never both for one place.
         """
         return pulumi.get(self, "styling")
 
@@ -447,7 +447,7 @@ class SiteCustomization(pulumi.CustomResource):
         :param pulumi.Input[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict']] privacy_policy: A link to the organization's own privacy policy.
         :param pulumi.Input[_builtins.str] site_id: The site whose settings these are; it is also the resource's id. A change replaces the resource.
         :param pulumi.Input[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict']] social_preview: The image shown when a page is shared on social networks.
-        :param pulumi.Input[Union['CustomizationStylingArgs', 'CustomizationStylingArgsDict']] styling: Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value.
+        :param pulumi.Input[Union['CustomizationStylingArgs', 'CustomizationStylingArgsDict']] styling: Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value. A font is one of the service's by name (`font`, `monospaceFont`) or a CustomFont of the organization by its id (`customFontId`, `monospaceCustomFontId`), never both for one place.
         :param pulumi.Input[Union['CustomizationThemesArgs', 'CustomizationThemesArgsDict']] themes: The default color mode (`light`, `dark`, `system`) and whether readers may switch it.
         :param pulumi.Input[_builtins.str] title: The site's title, shown instead of its content's (2 to 128 characters).
                
@@ -734,7 +734,7 @@ class SiteCustomization(pulumi.CustomResource):
     @pulumi.getter
     def styling(self) -> pulumi.Output['outputs.CustomizationStyling']:
         """
-        Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value.
+        Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value. A font is one of the service's by name (`font`, `monospaceFont`) or a CustomFont of the organization by its id (`customFontId`, `monospaceCustomFontId`), never both for one place.
         """
         return pulumi.get(self, "styling")
 

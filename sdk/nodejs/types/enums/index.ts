@@ -129,6 +129,26 @@ export const CustomizationExternalLinksTarget = {
 
 export type CustomizationExternalLinksTarget = (typeof CustomizationExternalLinksTarget)[keyof typeof CustomizationExternalLinksTarget];
 
+export const CustomizationFont = {
+    ABCFavorit: "ABCFavorit",
+    Inter: "Inter",
+    Roboto: "Roboto",
+    RobotoSlab: "RobotoSlab",
+    OpenSans: "OpenSans",
+    SourceSansPro: "SourceSansPro",
+    Lato: "Lato",
+    Ubuntu: "Ubuntu",
+    Raleway: "Raleway",
+    Merriweather: "Merriweather",
+    Overpass: "Overpass",
+    NotoSans: "NotoSans",
+    IBMPlexSerif: "IBMPlexSerif",
+    Poppins: "Poppins",
+    FiraSans: "FiraSans",
+} as const;
+
+export type CustomizationFont = (typeof CustomizationFont)[keyof typeof CustomizationFont];
+
 export const CustomizationHeaderPreset = {
     Default: "default",
     Bold: "bold",
@@ -155,6 +175,19 @@ export const CustomizationLinksStyle = {
 } as const;
 
 export type CustomizationLinksStyle = (typeof CustomizationLinksStyle)[keyof typeof CustomizationLinksStyle];
+
+export const CustomizationMonospaceFont = {
+    FiraCode: "FiraCode",
+    IBMPlexMono: "IBMPlexMono",
+    JetBrainsMono: "JetBrainsMono",
+    SourceCodePro: "SourceCodePro",
+    RobotoMono: "RobotoMono",
+    SpaceMono: "SpaceMono",
+    DMMono: "DMMono",
+    Inconsolata: "Inconsolata",
+} as const;
+
+export type CustomizationMonospaceFont = (typeof CustomizationMonospaceFont)[keyof typeof CustomizationMonospaceFont];
 
 export const CustomizationPageActionsItemsItem = {
     Assistant: "assistant",
