@@ -55,6 +55,7 @@ export { siteAdaptiveSchema } from "./resources/site-adaptive-schema";
 export { sitePermission } from "./resources/site-permission";
 export { siteRedirect } from "./resources/site-redirect";
 export { siteMcpServer } from "./resources/site-mcp-server";
+export { listMcpServers, type SiteMcpServer } from "./api/site-mcp-servers";
 export { siteVisitorAuth } from "./resources/site-visitor-auth";
 export { siteAgentSettings } from "./resources/site-agent-settings";
 export { siteAds } from "./resources/site-ads";

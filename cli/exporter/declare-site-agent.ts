@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from "node:util";
 import type { SiteAds, SiteAgentSettings } from "pulumi-docs-workspace/tools";
 import { DEFAULT_AGENT_SETTINGS, IN_PROGRAM, siteAds } from "pulumi-docs-workspace/tools";
-import { siteAgentSettings } from "pulumi-docs-workspace/tools";
-import type { Value } from "./code";
+import { siteAgentSettings, siteMcpServer } from "pulumi-docs-workspace/tools";
+import { code, type Value } from "./code";
 import { documentValue } from "./declare-content";
-import type { Declarer } from "./declarations";
+import { byTitle, type Declarer } from "./declarations";
 import type { SiteInventory } from "./inventory";
 import { titles } from "./titles";
 
@@ -57,4 +57,43 @@ export function declareSiteAgent(
   );
   // The settings' id is their site's: references to the site stay on the site.
   program.referTo(s.id, siteRef);
+}
+
+/**
+ * The MCP servers the site's assistant may call. Their header values are credentials: the
+ * program reads each from a secret in stack config, which the export names and never writes.
+ */
+export function declareSiteMcpServers(
+  program: Declarer,
+  { site: s, mcpServers }: SiteInventory,
+  siteRef: Value,
+): void {
+  for (const server of [...mcpServers].sort(byTitle((m) => m.name))) {
+    const title = titles.siteMcpServer(s.title, server.name);
+    const headers = Object.keys(server.headers)
+      .sort()
+      .map((header) => {
+        const key = program.secret(
+          `${title} ${header}`,
+          "mcpServerHeader",
+          `header ${header} of MCP server ${server.name} on site ${s.title}`,
+        );
+        return [header, code(`config.requireSecret(${JSON.stringify(key)})`)] as const;
+      });
+    program.declare(
+      siteMcpServer,
+      { id: server.id, title },
+      {
+        siteId: siteRef,
+        name: server.name,
+        url: server.url,
+        transport: server.transport as "sse" | "http",
+        headers: headers.length > 0 ? Object.fromEntries(headers) : undefined,
+        condition: server.condition,
+      },
+      headers.length > 0
+        ? { comments: ["Each header value is a secret the export does not write: see the notes."] }
+        : {},
+    );
+  }
 }

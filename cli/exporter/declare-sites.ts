@@ -9,7 +9,7 @@ import { declareCustomization } from "./declare-customization";
 import { byTitle, skip, type Declarer } from "./declarations";
 import { spaceTitleIn } from "./declare-content";
 import { declareRedirectsAndAuth } from "./declare-redirects";
-import { declareSiteAgent } from "./declare-site-agent";
+import { declareSiteAgent, declareSiteMcpServers } from "./declare-site-agent";
 import type { Inventory, SiteInventory } from "./inventory";
 import { titles } from "./titles";
 
@@ -24,6 +24,7 @@ export function declareSites(program: Declarer, inventory: Inventory): void {
     declareCustomization(program, s, siteRef);
     declareRedirectsAndAuth(program, s, siteRef);
     declareSiteAgent(program, s, siteRef);
+    declareSiteMcpServers(program, s, siteRef);
   }
 }
 

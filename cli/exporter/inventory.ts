@@ -20,6 +20,8 @@ import {
   listRedirects,
   type SitePublishingAuth,
   type SiteAgentSettings,
+  type SiteMcpServer,
+  listMcpServers,
   type SiteAds,
   type SiteRedirect,
 } from "pulumi-docs-workspace/tools";
@@ -77,6 +79,8 @@ export interface SiteInventory {
   agentSettings: SiteAgentSettings;
   /** Where it stands in the ads program. */
   ads: SiteAds;
+  /** The MCP servers its assistant may call (their header values are read, never written out). */
+  mcpServers: SiteMcpServer[];
 }
 
 /**
@@ -219,6 +223,7 @@ async function readSite(
     visitorAuth,
     agentSettings,
     ads,
+    mcpServers,
   ] = await Promise.all([
     listSections(client, organizationId, site.id),
     listSiteSpaces(client, organizationId, site.id),
@@ -229,6 +234,7 @@ async function readSite(
     getPublishingAuth(client, organizationId, site.id),
     getAgentSettings(client, organizationId, site.id),
     getSiteAds(client, organizationId, site.id),
+    listMcpServers(client, organizationId, site.id),
   ]);
   const [siteSettings, ...siteSpaceSettings] = await Promise.all([
     getSiteCustomization(client, organizationId, site.id),
@@ -251,6 +257,7 @@ async function readSite(
     visitorAuth,
     agentSettings,
     ads,
+    mcpServers,
   };
 }
 

@@ -14,6 +14,7 @@ export const titles = {
   siteVisitorAuth: (siteTitle: string) => `${siteTitle} visitor auth`,
   siteAgentSettings: (siteTitle: string) => `${siteTitle} agent settings`,
   siteAds: (siteTitle: string) => `${siteTitle} ads`,
+  siteMcpServer: (siteTitle: string, name: string) => `${siteTitle} ${name} MCP server`,
   siteCustomization: (siteTitle: string) => `${siteTitle} customization`,
   siteSpaceCustomization: (siteTitle: string, path: string) => `${siteTitle} ${path} customization`,
   customFont: (fontFamily: string) => `${fontFamily} font`,

@@ -193,6 +193,11 @@ function siteObjectsOf(
       id: r.id,
       title: titles.siteRedirect(site.title, r.source),
     })),
+    ...held.mcpServers.map((m) => ({
+      type: "SiteMcpServer",
+      id: m.id,
+      title: titles.siteMcpServer(site.title, m.name),
+    })),
     ...settings.filter(([, set]) => set).map(([type, , title]) => ({ type, id: site.id, title })),
   ];
 }

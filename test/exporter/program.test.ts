@@ -92,6 +92,7 @@ test("titles cannot end a comment of the generated program: every line terminato
           editing: { customInstructions: { object: "document", data: {}, nodes: [] } },
         },
         ads: { status: "pending", submittable: true },
+        mcpServers: [],
       },
     ],
   });

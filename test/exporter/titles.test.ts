@@ -40,6 +40,15 @@ test("every object --unmanaged lists has the title the written program declares 
           editing: { customInstructions: { object: "document", data: {}, nodes: [] } },
         },
         ads: { status: "live", topic: "webdev", zoneId: "zone_1" },
+        mcpServers: [
+          {
+            id: "mcp1",
+            name: "Tickets",
+            url: "https://mcp.example.com",
+            transport: "http",
+            headers: { Authorization: "Bearer never written" },
+          },
+        ],
       },
     ],
   });
