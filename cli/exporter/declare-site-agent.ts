@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import type { SiteAds, SiteAgentSettings } from "pulumi-docs-workspace/tools";
 import { DEFAULT_AGENT_SETTINGS, IN_PROGRAM, siteAds } from "pulumi-docs-workspace/tools";
-import { siteAgentSettings, siteMcpServer } from "pulumi-docs-workspace/tools";
+import { siteAgentSettings, siteChannel, siteMcpServer } from "pulumi-docs-workspace/tools";
+import { allowedOf } from "pulumi-docs-workspace/tools";
 import { code, type Value } from "./code";
 import { documentValue } from "./declare-content";
 import { byTitle, type Declarer } from "./declarations";
@@ -94,6 +95,27 @@ export function declareSiteMcpServers(
       headers.length > 0
         ? { comments: ["Each header value is a secret the export does not write: see the notes."] }
         : {},
+    );
+  }
+}
+
+/** The channels the site's assistant answers in, each with its role and what it allows. */
+export function declareSiteChannels(
+  program: Declarer,
+  { site: s, channels }: SiteInventory,
+  siteRef: Value,
+): void {
+  for (const channel of [...channels].sort(byTitle((c) => c.type))) {
+    const allowed = allowedOf(channel);
+    program.declare(
+      siteChannel,
+      { id: channel.id, title: titles.siteChannel(s.title, channel.type) },
+      {
+        siteId: siteRef,
+        type: channel.type,
+        allowed: allowed.length > 0 ? allowed : undefined,
+        role: channel.role,
+      },
     );
   }
 }

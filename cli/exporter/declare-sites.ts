@@ -9,7 +9,7 @@ import { declareCustomization } from "./declare-customization";
 import { byTitle, skip, type Declarer } from "./declarations";
 import { spaceTitleIn } from "./declare-content";
 import { declareRedirectsAndAuth } from "./declare-redirects";
-import { declareSiteAgent, declareSiteMcpServers } from "./declare-site-agent";
+import { declareSiteAgent, declareSiteChannels, declareSiteMcpServers } from "./declare-site-agent";
 import type { Inventory, SiteInventory } from "./inventory";
 import { titles } from "./titles";
 
@@ -25,6 +25,7 @@ export function declareSites(program: Declarer, inventory: Inventory): void {
     declareRedirectsAndAuth(program, s, siteRef);
     declareSiteAgent(program, s, siteRef);
     declareSiteMcpServers(program, s, siteRef);
+    declareSiteChannels(program, s, siteRef);
   }
 }
 

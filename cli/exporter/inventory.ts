@@ -22,6 +22,8 @@ import {
   type SiteAgentSettings,
   type SiteMcpServer,
   listMcpServers,
+  type SiteChannel,
+  listChannels,
   type SiteAds,
   type SiteRedirect,
 } from "pulumi-docs-workspace/tools";
@@ -81,6 +83,8 @@ export interface SiteInventory {
   ads: SiteAds;
   /** The MCP servers its assistant may call (their header values are read, never written out). */
   mcpServers: SiteMcpServer[];
+  /** Where its assistant answers. */
+  channels: SiteChannel[];
 }
 
 /**
@@ -224,6 +228,7 @@ async function readSite(
     agentSettings,
     ads,
     mcpServers,
+    channels,
   ] = await Promise.all([
     listSections(client, organizationId, site.id),
     listSiteSpaces(client, organizationId, site.id),
@@ -235,6 +240,7 @@ async function readSite(
     getAgentSettings(client, organizationId, site.id),
     getSiteAds(client, organizationId, site.id),
     listMcpServers(client, organizationId, site.id),
+    listChannels(client, organizationId, site.id),
   ]);
   const [siteSettings, ...siteSpaceSettings] = await Promise.all([
     getSiteCustomization(client, organizationId, site.id),
@@ -258,6 +264,7 @@ async function readSite(
     agentSettings,
     ads,
     mcpServers,
+    channels,
   };
 }
 

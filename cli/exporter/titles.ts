@@ -15,6 +15,9 @@ export const titles = {
   siteAgentSettings: (siteTitle: string) => `${siteTitle} agent settings`,
   siteAds: (siteTitle: string) => `${siteTitle} ads`,
   siteMcpServer: (siteTitle: string, name: string) => `${siteTitle} ${name} MCP server`,
+  /** A channel by its site and where it answers: `Docs slack channel` (one of each type a site). */
+  siteChannel: (siteTitle: string, type: string) =>
+    `${siteTitle} ${type.replace(/^builtin:/, "")} channel`,
   siteCustomization: (siteTitle: string) => `${siteTitle} customization`,
   siteSpaceCustomization: (siteTitle: string, path: string) => `${siteTitle} ${path} customization`,
   customFont: (fontFamily: string) => `${fontFamily} font`,

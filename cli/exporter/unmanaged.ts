@@ -198,6 +198,11 @@ function siteObjectsOf(
       id: m.id,
       title: titles.siteMcpServer(site.title, m.name),
     })),
+    ...held.channels.map((c) => ({
+      type: "SiteChannel",
+      id: c.id,
+      title: titles.siteChannel(site.title, c.type),
+    })),
     ...settings.filter(([, set]) => set).map(([type, , title]) => ({ type, id: site.id, title })),
   ];
 }

@@ -105,6 +105,11 @@ export type SiteAgentSettings = import("./siteAgentSettings").SiteAgentSettings;
 export const SiteAgentSettings: typeof import("./siteAgentSettings").SiteAgentSettings = null as any;
 utilities.lazyLoad(exports, ["SiteAgentSettings"], () => require("./siteAgentSettings"));
 
+export { SiteChannelArgs } from "./siteChannel";
+export type SiteChannel = import("./siteChannel").SiteChannel;
+export const SiteChannel: typeof import("./siteChannel").SiteChannel = null as any;
+utilities.lazyLoad(exports, ["SiteChannel"], () => require("./siteChannel"));
+
 export { SiteCustomizationArgs } from "./siteCustomization";
 export type SiteCustomization = import("./siteCustomization").SiteCustomization;
 export const SiteCustomization: typeof import("./siteCustomization").SiteCustomization = null as any;
@@ -223,6 +228,8 @@ const _module = {
                 return new SiteAds(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteAgentSettings":
                 return new SiteAgentSettings(name, <any>undefined, { urn })
+            case "docs-workspace:index:SiteChannel":
+                return new SiteChannel(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteCustomization":
                 return new SiteCustomization(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteMcpServer":

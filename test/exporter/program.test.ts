@@ -93,6 +93,7 @@ test("titles cannot end a comment of the generated program: every line terminato
         },
         ads: { status: "pending", submittable: true },
         mcpServers: [],
+        channels: [],
       },
     ],
   });

@@ -49,6 +49,16 @@ test("every object --unmanaged lists has the title the written program declares 
             headers: { Authorization: "Bearer never written" },
           },
         ],
+        channels: [
+          {
+            id: "chn1",
+            type: "builtin:slack",
+            setupSettings: { allowedChannels: ["docs"] },
+            status: "active",
+            role: "support",
+            createdAt: "2026-11-29T00:00:00.000Z",
+          },
+        ],
       },
     ],
   });

@@ -44,6 +44,7 @@ function importId(type: string, id: string, outputs: Record<string, unknown>): s
     "SiteSpaceCustomization",
     "SiteRedirect",
     "SiteMcpServer",
+    "SiteChannel",
   ];
   return inSite.includes(type.split(":")[2]!) ? `${String(outputs.siteId)}/${id}` : id;
 }

@@ -47,6 +47,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &SiteAds{}
 	case "docs-workspace:index:SiteAgentSettings":
 		r = &SiteAgentSettings{}
+	case "docs-workspace:index:SiteChannel":
+		r = &SiteChannel{}
 	case "docs-workspace:index:SiteCustomization":
 		r = &SiteCustomization{}
 	case "docs-workspace:index:SiteMcpServer":

@@ -4647,6 +4647,340 @@ func (in *siteAgentSettingsScanTopicsPtr) ToSiteAgentSettingsScanTopicsPtrOutput
 	return pulumi.ToOutputWithContext(ctx, in).(SiteAgentSettingsScanTopicsPtrOutput)
 }
 
+type SiteChannelRole string
+
+const (
+	SiteChannelRoleCollaborator = SiteChannelRole("collaborator")
+	SiteChannelRoleSupport      = SiteChannelRole("support")
+)
+
+func (SiteChannelRole) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteChannelRole)(nil)).Elem()
+}
+
+func (e SiteChannelRole) ToSiteChannelRoleOutput() SiteChannelRoleOutput {
+	return pulumi.ToOutput(e).(SiteChannelRoleOutput)
+}
+
+func (e SiteChannelRole) ToSiteChannelRoleOutputWithContext(ctx context.Context) SiteChannelRoleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SiteChannelRoleOutput)
+}
+
+func (e SiteChannelRole) ToSiteChannelRolePtrOutput() SiteChannelRolePtrOutput {
+	return e.ToSiteChannelRolePtrOutputWithContext(context.Background())
+}
+
+func (e SiteChannelRole) ToSiteChannelRolePtrOutputWithContext(ctx context.Context) SiteChannelRolePtrOutput {
+	return SiteChannelRole(e).ToSiteChannelRoleOutputWithContext(ctx).ToSiteChannelRolePtrOutputWithContext(ctx)
+}
+
+func (e SiteChannelRole) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SiteChannelRole) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SiteChannelRole) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SiteChannelRole) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SiteChannelRoleOutput struct{ *pulumi.OutputState }
+
+func (SiteChannelRoleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteChannelRole)(nil)).Elem()
+}
+
+func (o SiteChannelRoleOutput) ToSiteChannelRoleOutput() SiteChannelRoleOutput {
+	return o
+}
+
+func (o SiteChannelRoleOutput) ToSiteChannelRoleOutputWithContext(ctx context.Context) SiteChannelRoleOutput {
+	return o
+}
+
+func (o SiteChannelRoleOutput) ToSiteChannelRolePtrOutput() SiteChannelRolePtrOutput {
+	return o.ToSiteChannelRolePtrOutputWithContext(context.Background())
+}
+
+func (o SiteChannelRoleOutput) ToSiteChannelRolePtrOutputWithContext(ctx context.Context) SiteChannelRolePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SiteChannelRole) *SiteChannelRole {
+		return &v
+	}).(SiteChannelRolePtrOutput)
+}
+
+func (o SiteChannelRoleOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SiteChannelRoleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SiteChannelRole) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SiteChannelRoleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SiteChannelRoleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SiteChannelRole) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SiteChannelRolePtrOutput struct{ *pulumi.OutputState }
+
+func (SiteChannelRolePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SiteChannelRole)(nil)).Elem()
+}
+
+func (o SiteChannelRolePtrOutput) ToSiteChannelRolePtrOutput() SiteChannelRolePtrOutput {
+	return o
+}
+
+func (o SiteChannelRolePtrOutput) ToSiteChannelRolePtrOutputWithContext(ctx context.Context) SiteChannelRolePtrOutput {
+	return o
+}
+
+func (o SiteChannelRolePtrOutput) Elem() SiteChannelRoleOutput {
+	return o.ApplyT(func(v *SiteChannelRole) SiteChannelRole {
+		if v != nil {
+			return *v
+		}
+		var ret SiteChannelRole
+		return ret
+	}).(SiteChannelRoleOutput)
+}
+
+func (o SiteChannelRolePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SiteChannelRolePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SiteChannelRole) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SiteChannelRoleInput is an input type that accepts values of the SiteChannelRole enum
+// A concrete instance of `SiteChannelRoleInput` can be one of the following:
+//
+//	SiteChannelRoleCollaborator
+//	SiteChannelRoleSupport
+type SiteChannelRoleInput interface {
+	pulumi.Input
+
+	ToSiteChannelRoleOutput() SiteChannelRoleOutput
+	ToSiteChannelRoleOutputWithContext(context.Context) SiteChannelRoleOutput
+}
+
+var siteChannelRolePtrType = reflect.TypeOf((**SiteChannelRole)(nil)).Elem()
+
+type SiteChannelRolePtrInput interface {
+	pulumi.Input
+
+	ToSiteChannelRolePtrOutput() SiteChannelRolePtrOutput
+	ToSiteChannelRolePtrOutputWithContext(context.Context) SiteChannelRolePtrOutput
+}
+
+type siteChannelRolePtr string
+
+func SiteChannelRolePtr(v string) SiteChannelRolePtrInput {
+	return (*siteChannelRolePtr)(&v)
+}
+
+func (*siteChannelRolePtr) ElementType() reflect.Type {
+	return siteChannelRolePtrType
+}
+
+func (in *siteChannelRolePtr) ToSiteChannelRolePtrOutput() SiteChannelRolePtrOutput {
+	return pulumi.ToOutput(in).(SiteChannelRolePtrOutput)
+}
+
+func (in *siteChannelRolePtr) ToSiteChannelRolePtrOutputWithContext(ctx context.Context) SiteChannelRolePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SiteChannelRolePtrOutput)
+}
+
+type SiteChannelType string
+
+const (
+	SiteChannelType_Builtin_slack   = SiteChannelType("builtin:slack")
+	SiteChannelType_Builtin_discord = SiteChannelType("builtin:discord")
+	SiteChannelType_Builtin_github  = SiteChannelType("builtin:github")
+	SiteChannelType_Builtin_linear  = SiteChannelType("builtin:linear")
+)
+
+func (SiteChannelType) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteChannelType)(nil)).Elem()
+}
+
+func (e SiteChannelType) ToSiteChannelTypeOutput() SiteChannelTypeOutput {
+	return pulumi.ToOutput(e).(SiteChannelTypeOutput)
+}
+
+func (e SiteChannelType) ToSiteChannelTypeOutputWithContext(ctx context.Context) SiteChannelTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SiteChannelTypeOutput)
+}
+
+func (e SiteChannelType) ToSiteChannelTypePtrOutput() SiteChannelTypePtrOutput {
+	return e.ToSiteChannelTypePtrOutputWithContext(context.Background())
+}
+
+func (e SiteChannelType) ToSiteChannelTypePtrOutputWithContext(ctx context.Context) SiteChannelTypePtrOutput {
+	return SiteChannelType(e).ToSiteChannelTypeOutputWithContext(ctx).ToSiteChannelTypePtrOutputWithContext(ctx)
+}
+
+func (e SiteChannelType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SiteChannelType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SiteChannelType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SiteChannelType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SiteChannelTypeOutput struct{ *pulumi.OutputState }
+
+func (SiteChannelTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteChannelType)(nil)).Elem()
+}
+
+func (o SiteChannelTypeOutput) ToSiteChannelTypeOutput() SiteChannelTypeOutput {
+	return o
+}
+
+func (o SiteChannelTypeOutput) ToSiteChannelTypeOutputWithContext(ctx context.Context) SiteChannelTypeOutput {
+	return o
+}
+
+func (o SiteChannelTypeOutput) ToSiteChannelTypePtrOutput() SiteChannelTypePtrOutput {
+	return o.ToSiteChannelTypePtrOutputWithContext(context.Background())
+}
+
+func (o SiteChannelTypeOutput) ToSiteChannelTypePtrOutputWithContext(ctx context.Context) SiteChannelTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SiteChannelType) *SiteChannelType {
+		return &v
+	}).(SiteChannelTypePtrOutput)
+}
+
+func (o SiteChannelTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SiteChannelTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SiteChannelType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SiteChannelTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SiteChannelTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SiteChannelType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SiteChannelTypePtrOutput struct{ *pulumi.OutputState }
+
+func (SiteChannelTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SiteChannelType)(nil)).Elem()
+}
+
+func (o SiteChannelTypePtrOutput) ToSiteChannelTypePtrOutput() SiteChannelTypePtrOutput {
+	return o
+}
+
+func (o SiteChannelTypePtrOutput) ToSiteChannelTypePtrOutputWithContext(ctx context.Context) SiteChannelTypePtrOutput {
+	return o
+}
+
+func (o SiteChannelTypePtrOutput) Elem() SiteChannelTypeOutput {
+	return o.ApplyT(func(v *SiteChannelType) SiteChannelType {
+		if v != nil {
+			return *v
+		}
+		var ret SiteChannelType
+		return ret
+	}).(SiteChannelTypeOutput)
+}
+
+func (o SiteChannelTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SiteChannelTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SiteChannelType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SiteChannelTypeInput is an input type that accepts values of the SiteChannelType enum
+// A concrete instance of `SiteChannelTypeInput` can be one of the following:
+//
+//	SiteChannelType_Builtin_slack
+//	SiteChannelType_Builtin_discord
+//	SiteChannelType_Builtin_github
+//	SiteChannelType_Builtin_linear
+type SiteChannelTypeInput interface {
+	pulumi.Input
+
+	ToSiteChannelTypeOutput() SiteChannelTypeOutput
+	ToSiteChannelTypeOutputWithContext(context.Context) SiteChannelTypeOutput
+}
+
+var siteChannelTypePtrType = reflect.TypeOf((**SiteChannelType)(nil)).Elem()
+
+type SiteChannelTypePtrInput interface {
+	pulumi.Input
+
+	ToSiteChannelTypePtrOutput() SiteChannelTypePtrOutput
+	ToSiteChannelTypePtrOutputWithContext(context.Context) SiteChannelTypePtrOutput
+}
+
+type siteChannelTypePtr string
+
+func SiteChannelTypePtr(v string) SiteChannelTypePtrInput {
+	return (*siteChannelTypePtr)(&v)
+}
+
+func (*siteChannelTypePtr) ElementType() reflect.Type {
+	return siteChannelTypePtrType
+}
+
+func (in *siteChannelTypePtr) ToSiteChannelTypePtrOutput() SiteChannelTypePtrOutput {
+	return pulumi.ToOutput(in).(SiteChannelTypePtrOutput)
+}
+
+func (in *siteChannelTypePtr) ToSiteChannelTypePtrOutputWithContext(ctx context.Context) SiteChannelTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SiteChannelTypePtrOutput)
+}
+
 type SiteMcpServerTransport string
 
 const (
@@ -5703,6 +6037,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteAgentSettingsFindingChangeRequestsPtrInput)(nil)).Elem(), SiteAgentSettingsFindingChangeRequests("always"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteAgentSettingsScanTopicsInput)(nil)).Elem(), SiteAgentSettingsScanTopics("auto"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteAgentSettingsScanTopicsPtrInput)(nil)).Elem(), SiteAgentSettingsScanTopics("auto"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteChannelRoleInput)(nil)).Elem(), SiteChannelRole("collaborator"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteChannelRolePtrInput)(nil)).Elem(), SiteChannelRole("collaborator"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteChannelTypeInput)(nil)).Elem(), SiteChannelType("builtin:slack"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteChannelTypePtrInput)(nil)).Elem(), SiteChannelType("builtin:slack"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteMcpServerTransportInput)(nil)).Elem(), SiteMcpServerTransport("sse"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteMcpServerTransportPtrInput)(nil)).Elem(), SiteMcpServerTransport("sse"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteTypeInput)(nil)).Elem(), SiteType("basic"))
@@ -5768,6 +6106,10 @@ func init() {
 	pulumi.RegisterOutputType(SiteAgentSettingsFindingChangeRequestsPtrOutput{})
 	pulumi.RegisterOutputType(SiteAgentSettingsScanTopicsOutput{})
 	pulumi.RegisterOutputType(SiteAgentSettingsScanTopicsPtrOutput{})
+	pulumi.RegisterOutputType(SiteChannelRoleOutput{})
+	pulumi.RegisterOutputType(SiteChannelRolePtrOutput{})
+	pulumi.RegisterOutputType(SiteChannelTypeOutput{})
+	pulumi.RegisterOutputType(SiteChannelTypePtrOutput{})
 	pulumi.RegisterOutputType(SiteMcpServerTransportOutput{})
 	pulumi.RegisterOutputType(SiteMcpServerTransportPtrOutput{})
 	pulumi.RegisterOutputType(SiteTypeOutput{})

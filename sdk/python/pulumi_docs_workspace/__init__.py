@@ -27,6 +27,7 @@ from .site import *
 from .site_adaptive_schema import *
 from .site_ads import *
 from .site_agent_settings import *
+from .site_channel import *
 from .site_customization import *
 from .site_mcp_server import *
 from .site_permission import *
@@ -73,6 +74,7 @@ _utilities.register(
    "docs-workspace:index:SiteAdaptiveSchema": "SiteAdaptiveSchema",
    "docs-workspace:index:SiteAds": "SiteAds",
    "docs-workspace:index:SiteAgentSettings": "SiteAgentSettings",
+   "docs-workspace:index:SiteChannel": "SiteChannel",
    "docs-workspace:index:SiteCustomization": "SiteCustomization",
    "docs-workspace:index:SiteMcpServer": "SiteMcpServer",
    "docs-workspace:index:SitePermission": "SitePermission",

@@ -33,6 +33,8 @@ __all__ = [
     'SiteAdsTopic',
     'SiteAgentSettingsFindingChangeRequests',
     'SiteAgentSettingsScanTopics',
+    'SiteChannelRole',
+    'SiteChannelType',
     'SiteMcpServerTransport',
     'SiteType',
     'SiteVisibility',
@@ -347,6 +349,20 @@ class SiteAgentSettingsFindingChangeRequests(_builtins.str, Enum):
 class SiteAgentSettingsScanTopics(_builtins.str, Enum):
     AUTO = "auto"
     NEVER = "never"
+
+
+@pulumi.type_token("docs-workspace:index:SiteChannelRole")
+class SiteChannelRole(_builtins.str, Enum):
+    COLLABORATOR = "collaborator"
+    SUPPORT = "support"
+
+
+@pulumi.type_token("docs-workspace:index:SiteChannelType")
+class SiteChannelType(_builtins.str, Enum):
+    BUILTIN_SLACK = "builtin:slack"
+    BUILTIN_DISCORD = "builtin:discord"
+    BUILTIN_GITHUB = "builtin:github"
+    BUILTIN_LINEAR = "builtin:linear"
 
 
 @pulumi.type_token("docs-workspace:index:SiteMcpServerTransport")

@@ -335,6 +335,22 @@ export const SiteAgentSettingsScanTopics = {
 
 export type SiteAgentSettingsScanTopics = (typeof SiteAgentSettingsScanTopics)[keyof typeof SiteAgentSettingsScanTopics];
 
+export const SiteChannelRole = {
+    Collaborator: "collaborator",
+    Support: "support",
+} as const;
+
+export type SiteChannelRole = (typeof SiteChannelRole)[keyof typeof SiteChannelRole];
+
+export const SiteChannelType = {
+    Builtin_slack: "builtin:slack",
+    Builtin_discord: "builtin:discord",
+    Builtin_github: "builtin:github",
+    Builtin_linear: "builtin:linear",
+} as const;
+
+export type SiteChannelType = (typeof SiteChannelType)[keyof typeof SiteChannelType];
+
 export const SiteMcpServerTransport = {
     Sse: "sse",
     Http: "http",

@@ -5,7 +5,7 @@ import { ApiClient } from "../../provider/client";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";
 
-/** The export of a site's MCP servers: declared by name, each header value a secret of config. */
+/** The export of a site's MCP servers (each header value a secret of config) and channels. */
 let emu: TestEmulator;
 const api = (method: string, path: string, body?: unknown) => callApi(emu, method, path, body);
 const TOKEN = "Bearer mcp-secret-7f3a";
@@ -68,5 +68,43 @@ test("MCP servers are declared on their site; each header value is read from a s
   expect(objectsOf(inventory).filter((o) => o.type === "SiteMcpServer")).toEqual([
     { type: "SiteMcpServer", id: tickets.body.id, title: "Docs Tickets MCP server" },
     { type: "SiteMcpServer", id: open.body.id, title: "Docs Status MCP server" },
+  ]);
+});
+
+test("channels are declared on their site by type, with their role and patterns; one that allows all declares none", async () => {
+  const org = `/v1/orgs/${emu.organizationId}`;
+  const site = (await api("POST", `${org}/sites`, { title: "Help" })).body.id as string;
+  const channels = `${org}/sites/${site}/channels`;
+  const github = await api("POST", channels, {
+    type: "builtin:github",
+    setupSettings: { allowedRepositories: ["acme/docs"] },
+    role: "collaborator",
+  });
+  const slack = await api("POST", channels, { type: "builtin:slack", setupSettings: {} });
+  expect([github.status, slack.status]).toEqual([201, 201]);
+
+  const client = new ApiClient({ apiUrl: emu.url, apiToken: emu.token, maxConcurrency: 4 });
+  const inventory = await readInventory(client, emu.organizationId);
+  const program = buildProgram(inventory);
+  const declared = program.declarations.filter((d) => d.type === "SiteChannel");
+  expect(declared.map((d) => [d.id, d.title, d.args])).toEqual([
+    [
+      github.body.id,
+      "Help github channel",
+      expect.objectContaining({
+        type: "builtin:github",
+        allowed: ["acme/docs"],
+        role: "collaborator",
+      }),
+    ],
+    [
+      slack.body.id,
+      "Help slack channel",
+      expect.objectContaining({ type: "builtin:slack", allowed: undefined, role: "support" }),
+    ],
+  ]);
+  expect(objectsOf(inventory).filter((o) => o.type === "SiteChannel")).toEqual([
+    { type: "SiteChannel", id: github.body.id, title: "Help github channel" },
+    { type: "SiteChannel", id: slack.body.id, title: "Help slack channel" },
   ]);
 });
