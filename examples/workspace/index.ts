@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import {
   Collection,
   CollectionPermission,
+  CustomFont,
   getOrganization,
   OrganizationMember,
   OrganizationSettings,
@@ -13,6 +14,7 @@ import {
   SiteAds,
   SiteAgentSettings,
   SiteCustomization,
+  SiteMcpServer,
   SitePermission,
   SiteSection,
   SiteSectionGroup,
@@ -123,10 +125,24 @@ const incidentsOnSite = new SiteSpace("incidents-on-site", {
   condition: "visitor.claims.oncall === true",
 });
 
+// The handbook's own typeface: each face's file is uploaded to the organization's storage first,
+// and named here by its storage key.
+const handbookSans = new CustomFont("handbook-sans", {
+  fontFamily: "Handbook Sans",
+  fontFaces: [
+    { weight: 400, storageKey: "fonts/handbook-sans-regular.woff2" },
+    { weight: 700, storageKey: "fonts/handbook-sans-bold.woff2" },
+  ],
+});
+
 // The site's look, declared in part: settings left out keep what the service or a person set.
 new SiteCustomization("docs-look", {
   siteId: site.id,
-  styling: { theme: "bold", primaryColor: { light: "#0B5FFF", dark: "#6EA8FE" } },
+  styling: {
+    theme: "bold",
+    primaryColor: { light: "#0B5FFF", dark: "#6EA8FE" },
+    customFontId: handbookSans.id,
+  },
   themes: { default: "system", toggeable: true },
   footer: { copyright: "© Engineering" },
 });
@@ -191,6 +207,15 @@ new SiteAgentSettings("docs-agent", {
     "Write in the second person, present tense.",
     "Keep each step of a procedure to one action.",
   ].join("\n"),
+});
+
+// The assistant may look up the status of running incidents on the status page's MCP server,
+// which is public: it takes no credentials.
+new SiteMcpServer("docs-status-mcp", {
+  siteId: site.id,
+  name: "Status page",
+  url: "https://status.example.com/mcp",
+  transport: "http",
 });
 
 // The public handbook carries ads on web development once the service has reviewed it.

@@ -151,9 +151,15 @@ describe("examples/workspace through the harness", () => {
     });
     await emu.clearRequests();
     await expect(up(opts)).rejects.toThrow(/title.*must be at most 50 characters/);
-    // Only the program's getOrganization lookup and the provider host's token check reached the API.
+    // Only reads reached the API: the program's getOrganization lookup, the provider host's token
+    // check, and the custom font's check listing the fonts there before its create (its natural
+    // key's guard).
     const requests = await emu.requests();
-    expect(requests.filter((r) => !isTokenCheck(r)).map((r) => r.method)).toEqual(["GET"]);
+    const org = `/v1/orgs/${emu.organizationId}`;
+    expect(requests.filter((r) => !isTokenCheck(r)).map((r) => [r.method, r.path])).toEqual([
+      ["GET", org],
+      ["GET", `${org}/fonts`],
+    ]);
     expect(requests.filter(isTokenCheck)).toHaveLength(1);
   });
 });
