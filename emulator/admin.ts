@@ -9,6 +9,8 @@ import { Sessions } from "./sessions";
 import { notFound } from "./errors";
 import { setSiteAdsVerdict } from "./store/site-ads";
 import { findSite } from "./store/sites";
+import { CHECKING, findCustomHostname, setHostnameVerdict } from "./store/custom-hostnames";
+import { HOSTNAME_STATUSES } from "./render/custom-hostnames";
 import type { Store } from "./store";
 
 /** What the admin API controls besides the store. */
@@ -182,6 +184,25 @@ export const adminRoutes = [
       const site = findSite(state.store, params.organizationId, params.siteId);
       if (site === undefined) throw notFound(`site ${params.siteId}`);
       setSiteAdsVerdict(state.store, site.id, body.verdict, body.reason ?? null);
+      return empty(204);
+    },
+  }),
+
+  adminRoute({
+    method: "put",
+    path: "/custom-hostnames/{hostname}/status",
+    operationId: "setCustomHostnameStatus",
+    summary:
+      "Decide where a custom hostname's check ends (live by default), or, with none under way, where it stands now",
+    body: z.strictObject({
+      status: z.enum(HOSTNAME_STATUSES).exclude([CHECKING]),
+    }),
+    responses: { 204: { description: "Kept for the check under way, or set now" } },
+    handler({ params, body }, state) {
+      const hostname = params.hostname.toLowerCase();
+      if (findCustomHostname(state.store, hostname) === undefined)
+        throw notFound(`custom hostname ${hostname}`);
+      setHostnameVerdict(state.store, hostname, body.status);
       return empty(204);
     },
   }),

@@ -33,6 +33,9 @@ import { siteAdsRoutes } from "./routes/site-ads";
 import { siteMcpServerRoutes } from "./routes/site-mcp-servers";
 import { siteChannelRoutes } from "./routes/site-channels";
 import { resumeSiteAdsReviews } from "./jobs/site-ads";
+import { customHostnameRoutes } from "./routes/custom-hostnames";
+import { resumeHostnameChecks } from "./jobs/custom-hostnames";
+import { customHostnamesTables } from "./store/custom-hostnames";
 import { spaceRoutes } from "./routes/spaces";
 import { teamRoutes } from "./routes/teams";
 import { translationRoutes } from "./routes/translations";
@@ -127,6 +130,12 @@ export const families: readonly Family[] = [
     tables: siteAdsTables,
     routes: siteAdsRoutes,
     resume: resumeSiteAdsReviews,
+  },
+  {
+    name: "custom-hostnames",
+    tables: customHostnamesTables,
+    routes: customHostnameRoutes,
+    resume: resumeHostnameChecks,
   },
   { name: "site-mcp-servers", tables: siteMcpServersTables, routes: siteMcpServerRoutes },
   { name: "site-channels", tables: siteChannelsTables, routes: siteChannelRoutes },

@@ -18,6 +18,8 @@ export { SiteMcpServer } from "./dynamic/resources/site-mcp-server";
 export type { SiteMcpServerArgs } from "./resources/site-mcp-server";
 export { SiteChannel } from "./dynamic/resources/site-channel";
 export type { SiteChannelArgs } from "./resources/site-channel";
+export { CustomHostname } from "./dynamic/resources/custom-hostname";
+export type { CustomHostnameArgs } from "./resources/custom-hostname";
 export { SiteVisitorAuth } from "./dynamic/resources/site-visitor-auth";
 export type { SiteVisitorAuthArgs } from "./resources/site-visitor-auth";
 export { SiteAgentSettings } from "./dynamic/resources/site-agent-settings";

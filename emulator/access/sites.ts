@@ -1,4 +1,5 @@
 import type { Access } from "../auth";
+import { activeHostnameOf } from "../store/custom-hostnames";
 import { findSiteAds } from "../store/site-ads";
 import type { ApiContext } from "../context";
 import { badRequest, HttpError, notFound } from "../errors";
@@ -159,6 +160,7 @@ export function siteView(
     siteSpaceCount: countSiteSpaces(store, site.id),
     sectionCount: sections.length,
     ads: findSiteAds(store, site.id),
+    hostname: activeHostnameOf(store, { organizationId: site.organizationId, siteId: site.id }),
   };
 }
 

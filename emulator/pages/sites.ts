@@ -20,6 +20,7 @@ import { channelsSection } from "./site-channels";
 import { visitorAuthSection } from "./site-visitor-auth";
 import { agentSettingsSection } from "./site-agent-settings";
 import { adsSection } from "./site-ads";
+import { customHostnameSection } from "./custom-hostnames";
 import { shareLinksSection } from "./share-links";
 
 /** A published URL as a page shows it: with a share key masked. */
@@ -176,7 +177,8 @@ export const sitePages = [
             }
             ${permissionsSection(ctx, { kind: "site", ...site })} ${redirectsSection(ctx, site)}
             ${visitorAuthSection(ctx, site)} ${agentSettingsSection(ctx, site)}
-            ${adsSection(ctx, site)} ${mcpServersSection(ctx, site)} ${channelsSection(ctx, site)}`,
+            ${adsSection(ctx, site)} ${mcpServersSection(ctx, site)} ${channelsSection(ctx, site)}
+            ${customHostnameSection(ctx, { organizationId: site.organizationId, siteId: site.id })}`,
         ),
       );
     },

@@ -1,3 +1,4 @@
+import { customHostnameSection } from "./custom-hostnames";
 import { collectionAppUrl } from "../render/collections";
 import { page } from "../http/route";
 import { spaceContentSection } from "./content";
@@ -135,6 +136,7 @@ export const workspacePages = [
               <a href="${peopleAppUrl(ctx.origin, org.id)}">Members, teams and SSO</a> ·
               <a href="${glossaryAppUrl(ctx.origin, org.id)}">Translation glossary</a>
             </p>
+            ${customHostnameSection(ctx, { organizationId: org.id, siteId: null })}
             <h2>Collections and spaces</h2>
             ${tree.children.size === 0 ? html`<p class="empty">No collection or space yet.</p>` : renderTree(ctx, tree, null)}
             <h2>Sites</h2>

@@ -27,6 +27,7 @@ export const OrganizationJson = named(
     createdAt: timestamp,
     emailDomains: z.array(z.string()),
     hostname: z.string().min(3).max(32).optional(),
+    customHostname: z.string().optional(),
     type: z.enum(["business", "community"]),
     useCase: z.string().optional(),
     communityType: z.string().optional(),
@@ -65,11 +66,15 @@ export function organizationAppUrl(origin: string, organizationId: string): stri
   return `${origin}/app/o/${organizationId}`;
 }
 
-/** The Organization object of §2.9, with `permissions` for the caller's role (`null`: guest). */
+/**
+ * The Organization object of §2.9, with `permissions` for the caller's role (`null`: guest) and
+ * the custom hostname it uses, if any.
+ */
 export function renderOrganization(
   row: OrganizationRow,
   origin: string,
   role: string | null,
+  customHostname?: string,
 ): OrganizationJson {
   const admin = hasRole(role, "admin");
   const create = hasRole(role, "create");
@@ -80,6 +85,7 @@ export function renderOrganization(
     createdAt: row.createdAt,
     emailDomains: row.emailDomains,
     ...present("hostname", row.hostname),
+    ...present("customHostname", customHostname),
     type: row.type as OrganizationJson["type"],
     ...present("useCase", row.useCase),
     ...present("communityType", row.communityType),

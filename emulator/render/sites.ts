@@ -46,6 +46,7 @@ export const SiteJson = named(
     type: z.enum(SITE_TYPES),
     appliedType: z.enum(SITE_TYPES),
     title: z.string().min(2).max(128),
+    hostname: z.string().optional(),
     basename: z.string().min(1).max(100).optional(),
     proxy: z
       .strictObject({
@@ -108,6 +109,8 @@ export interface SiteView {
   sectionCount: number;
   /** Where the site stands in the ads program; `undefined` while nobody changed it (`pending`). */
   ads: SiteAdsRow | undefined;
+  /** The custom hostname the site uses, whatever its status; `undefined` when none. */
+  hostname: string | undefined;
 }
 
 /**
@@ -161,6 +164,7 @@ export function renderSite(view: SiteView): SiteJson {
     // The emulator never freezes a site, so the applied type is always the type.
     appliedType: site.type as SiteType,
     title: site.title,
+    ...present("hostname", view.hostname),
     ...present("basename", site.basename),
     // The service's proxy origin is the host and path as set, without a scheme.
     ...(site.proxy !== null ? { proxy: { origin: site.proxy, target: view.hostedBase } } : {}),

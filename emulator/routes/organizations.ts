@@ -14,6 +14,10 @@ import {
   updateOrganization,
 } from "../store/organizations";
 import { findSite } from "../store/sites";
+import { setTargetHostname } from "../access/custom-hostnames";
+import { SiteHostname } from "../render/custom-hostnames";
+import { activeHostnameOf } from "../store/custom-hostnames";
+import type { Store } from "../store";
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const HOSTNAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
@@ -35,7 +39,13 @@ const patchOrganization = z.strictObject({
   sso: z.boolean().optional(),
   ai: z.boolean().optional(),
   inviteLinks: z.boolean().optional(),
+  // The organization's custom hostname (docs/api-decisions.md, "Custom hostnames"); `null` detaches it.
+  customHostname: SiteHostname.nullable().optional(),
 });
+
+/** The custom hostname the organization uses, whatever its status. */
+const hostnameOf = (store: Store, organizationId: string) =>
+  activeHostnameOf(store, { organizationId, siteId: null });
 
 const OrganizationList = listOf("OrganizationList", OrganizationJson);
 
@@ -52,7 +62,7 @@ export const organizationRoutes = [
       const page = pageOf(query);
       const { rows, count } = organizationsOf(store, userId, page);
       const items = rows.map((row) =>
-        renderOrganization(row, origin, requireRole(row.id, "guest")),
+        renderOrganization(row, origin, requireRole(row.id, "guest"), hostnameOf(store, row.id)),
       );
       return json(200, envelope(page, items, count));
     },
@@ -69,7 +79,7 @@ export const organizationRoutes = [
       const role = requireRole(id, "guest");
       const row = findOrganization(store, id);
       if (!row) throw notFound(`organization ${id}`);
-      return json(200, renderOrganization(row, origin, role));
+      return json(200, renderOrganization(row, origin, role, hostnameOf(store, id)));
     },
   }),
 
@@ -80,9 +90,11 @@ export const organizationRoutes = [
     summary: "Change an organization's settings",
     body: patchOrganization,
     responses: { 200: { description: "The updated organization", schema: OrganizationJson } },
-    handler({ params, body }, { store, origin, requireRole }) {
+    handler({ params, body }, ctx) {
+      const { store, origin, requireRole } = ctx;
       const id = params.organizationId;
       const role = requireRole(id, "admin");
+      const { customHostname, ...settings } = body;
       store.transaction(() => {
         if (body.hostname !== undefined && hostnameTaken(store, body.hostname, id))
           throw conflict(`hostname ${body.hostname} is already taken`);
@@ -90,14 +102,19 @@ export const organizationRoutes = [
           throw badRequest(
             `defaultContent.site: ${body.defaultContent.site} is not a site of organization ${id}`,
           );
+        if (customHostname !== undefined)
+          setTargetHostname(ctx, { organizationId: id, siteId: null }, customHostname);
         updateOrganization(store, id, {
-          ...body,
+          ...settings,
           emailDomains: body.emailDomains && [
             ...new Set(body.emailDomains.map((d) => d.toLowerCase())),
           ],
         });
       });
-      return json(200, renderOrganization(findOrganization(store, id)!, origin, role));
+      return json(
+        200,
+        renderOrganization(findOrganization(store, id)!, origin, role, hostnameOf(store, id)),
+      );
     },
   }),
 
@@ -114,7 +131,8 @@ export const organizationRoutes = [
     },
     handler({ params }, { store, userId, origin, requireRole }) {
       const organizations = organizationsByEmailDomain(store, userId, params.emailDomain).map(
-        (row) => renderOrganization(row, origin, requireRole(row.id, "guest")),
+        (row) =>
+          renderOrganization(row, origin, requireRole(row.id, "guest"), hostnameOf(store, row.id)),
       );
       return json(200, { organizations });
     },

@@ -42,6 +42,8 @@ const publishedQuery = shareKeyQuery.extend({
   visitorAuthToken: z.string().max(8192).optional(),
 });
 import { siteView } from "../access/sites";
+import { setTargetHostname } from "../access/custom-hostnames";
+import { SiteHostname } from "../render/custom-hostnames";
 
 const siteType = z.enum(SITE_TYPES);
 const visibility = z.enum(["public", "unlisted", "share-link", "visitor-auth"]);
@@ -74,6 +76,8 @@ const patchBody = z.object({
   defaultSiteSpace: z.string().optional(),
   defaultSiteSection: z.string().optional(),
   proxy: z.string().max(512).regex(PROXY_PATTERN).nullable().optional(),
+  // The site's custom hostname (docs/api-decisions.md, "Custom hostnames"); `null` detaches it.
+  hostname: SiteHostname.nullable().optional(),
   // Read only so that a caller who sends it hears why it is refused instead of seeing it ignored.
   published: z.unknown().optional(),
 });
@@ -144,6 +148,8 @@ function applySitePatch(ctx: ApiContext, site: SiteRow, body: z.output<typeof pa
       patch.defaultSectionId = row.sectionId;
     }
   }
+  if (body.hostname !== undefined)
+    setTargetHostname(ctx, { organizationId: site.organizationId, siteId: site.id }, body.hostname);
   return updateSite(store, site, patch);
 }
 

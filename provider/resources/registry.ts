@@ -16,6 +16,7 @@ import { sitePermission } from "./site-permission";
 import { siteRedirect } from "./site-redirect";
 import { siteMcpServer } from "./site-mcp-server";
 import { siteChannel } from "./site-channel";
+import { customHostname } from "./custom-hostname";
 import { siteSection } from "./site-section";
 import { siteSectionGroup } from "./site-section-group";
 import { siteSpace } from "./site-space";
@@ -59,6 +60,7 @@ export const definitions = [
   siteRedirect,
   siteMcpServer,
   siteChannel,
+  customHostname,
   siteVisitorAuth,
   siteAgentSettings,
   siteAds,

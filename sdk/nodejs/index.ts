@@ -20,6 +20,11 @@ export type CustomFont = import("./customFont").CustomFont;
 export const CustomFont: typeof import("./customFont").CustomFont = null as any;
 utilities.lazyLoad(exports, ["CustomFont"], () => require("./customFont"));
 
+export { CustomHostnameArgs } from "./customHostname";
+export type CustomHostname = import("./customHostname").CustomHostname;
+export const CustomHostname: typeof import("./customHostname").CustomHostname = null as any;
+utilities.lazyLoad(exports, ["CustomHostname"], () => require("./customHostname"));
+
 export { GetCollectionArgs, GetCollectionResult, GetCollectionOutputArgs } from "./getCollection";
 export const getCollection: typeof import("./getCollection").getCollection = null as any;
 export const getCollectionOutput: typeof import("./getCollection").getCollectionOutput = null as any;
@@ -208,6 +213,8 @@ const _module = {
                 return new CollectionPermission(name, <any>undefined, { urn })
             case "docs-workspace:index:CustomFont":
                 return new CustomFont(name, <any>undefined, { urn })
+            case "docs-workspace:index:CustomHostname":
+                return new CustomHostname(name, <any>undefined, { urn })
             case "docs-workspace:index:OpenApiSpec":
                 return new OpenApiSpec(name, <any>undefined, { urn })
             case "docs-workspace:index:OrganizationInviteLink":

@@ -43,6 +43,8 @@ beforeAll(async () => {
   ids.fontId = font.body.id as string;
   const invite = await api("POST", `${org}/link-invites`, { role: "read" });
   ids.inviteId = invite.body.id as string;
+  ids.hostname = "docs.fuzz.example";
+  await api("PATCH", site, { hostname: ids.hostname });
   await t.clearRequests();
 });
 afterAll(() => t.close());

@@ -4,6 +4,7 @@ import {
   seedSeparateOrganization,
   type TestEmulator,
 } from "../support/emulator";
+import { until } from "../support/harness-cli";
 
 /**
  * Issue 24's families, called by another organization's admin with this organization's ids:
@@ -42,6 +43,13 @@ test("another organization's ids are 404 on every new route, and nothing changes
   const channels = `${org}/sites/${site}/channels`;
   const slack = { type: "builtin:slack", setupSettings: {} };
   const channel = (await call("POST", channels, slack)).body.id as string;
+  const hostname = "docs.tenant.example";
+  await call("PATCH", `${org}/sites/${site}`, { hostname });
+  // Checked before the snapshot, so that the check's end is no change of the others' making.
+  await until("the hostname checked", async () => {
+    const res = await call("GET", `/v1/custom-hostnames/${hostname}`);
+    return res.body.status === "live";
+  });
   const before = await snapshot(call, org, space, collection, site, font, invite);
 
   const other = await seedSeparateOrganization(t, "Other tenant");
@@ -114,12 +122,18 @@ test("another organization's ids are 404 on every new route, and nothing changes
     ["GET", `${channels}/${channel}`],
     ["PATCH", `${channels}/${channel}`, { role: "collaborator" }],
     ["DELETE", `${channels}/${channel}`],
+    ["GET", `/v1/custom-hostnames/${hostname}`],
+    ["PATCH", `/v1/custom-hostnames/${hostname}`],
+    ["PATCH", `${org}/sites/${site}`, { hostname: "docs.taken.example" }],
+    ["PATCH", org, { customHostname: "help.taken.example" }],
   );
   const answers = [];
   for (const [method, path, body] of routes) {
     answers.push([method, path, (await them(method, path, body)).status]);
   }
   expect(answers).toEqual(routes.map(([method, path]) => [method, path, 404]));
+  // A hostname's DELETE names no organization: to another tenant it does not exist (204).
+  expect((await them("DELETE", `/v1/custom-hostnames/${hostname}`)).status).toBe(204);
   expect(await snapshot(call, org, space, collection, site, font, invite)).toEqual(before);
 });
 
@@ -148,6 +162,8 @@ async function snapshot(
     `${org}/fonts/${font}`,
     `${org}/link-invites`,
     `${org}/link-invites/${invite}`,
+    `/v1/custom-hostnames/docs.tenant.example`,
+    org,
   ]) {
     const res = await call("GET", path);
     texts.push([path, res.status, res.text]);

@@ -8,6 +8,7 @@ import { inviteLinkFixtures } from "./conformance-fixtures-organization-invites"
 import { redirectFixtures } from "./conformance-fixtures-site-redirects";
 import { mcpServerFixtures } from "./conformance-fixtures-site-mcp-servers";
 import { channelFixtures } from "./conformance-fixtures-site-channels";
+import { customHostnameFixtures } from "./conformance-fixtures-custom-hostnames";
 import { siteAgentFixtures } from "./conformance-fixtures-site-agent";
 import { permissionFixtures } from "./conformance-fixtures-permissions";
 
@@ -47,8 +48,20 @@ export interface Fixture {
   path(s: Setup, made: Made): string;
   /** Each limit check refuses: the arguments over it, the property it names, its reason. */
   limits: { args: Props; property: string; reason: string | RegExp }[];
-  /** A change made out of band to a declared input, and the output that then shows it. */
-  drift: { method?: "PATCH" | "PUT" | "POST"; body(made: Made): Props; property: string } | Skip;
+  /**
+   * A change made out of band to a declared input, and the output that then shows it: a request
+   * to the object's path (or `path`), after the request `before` makes when one is not enough (a
+   * hostname leaves one site before another takes it).
+   */
+  drift:
+    | {
+        method?: "PATCH" | "PUT" | "POST";
+        path?(s: Setup, made: Made): string;
+        before?(s: Setup, made: Made): Promise<void>;
+        body(made: Made): Props;
+        property: string;
+      }
+    | Skip;
   /** How the object is deleted out of band: by default, a DELETE of its path. */
   gone?: { path(s: Setup, made: Made): string } | Skip;
   /**
@@ -373,6 +386,7 @@ export const fixtures: Record<string, Fixture> = {
   ...redirectFixtures,
   ...mcpServerFixtures,
   ...channelFixtures,
+  ...customHostnameFixtures,
   ...siteAgentFixtures,
   ...customFontFixtures,
   ...inviteLinkFixtures,

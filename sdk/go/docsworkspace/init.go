@@ -27,6 +27,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &CollectionPermission{}
 	case "docs-workspace:index:CustomFont":
 		r = &CustomFont{}
+	case "docs-workspace:index:CustomHostname":
+		r = &CustomHostname{}
 	case "docs-workspace:index:OpenApiSpec":
 		r = &OpenApiSpec{}
 	case "docs-workspace:index:OrganizationInviteLink":

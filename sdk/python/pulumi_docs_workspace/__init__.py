@@ -10,6 +10,7 @@ from ._enums import *
 from .collection import *
 from .collection_permission import *
 from .custom_font import *
+from .custom_hostname import *
 from .get_collection import *
 from .get_member import *
 from .get_organization import *
@@ -64,6 +65,7 @@ _utilities.register(
    "docs-workspace:index:Collection": "Collection",
    "docs-workspace:index:CollectionPermission": "CollectionPermission",
    "docs-workspace:index:CustomFont": "CustomFont",
+   "docs-workspace:index:CustomHostname": "CustomHostname",
    "docs-workspace:index:OpenApiSpec": "OpenApiSpec",
    "docs-workspace:index:OrganizationInviteLink": "OrganizationInviteLink",
    "docs-workspace:index:OrganizationMember": "OrganizationMember",
