@@ -43,6 +43,8 @@ beforeAll(async () => {
   ids.fontId = font.body.id as string;
   const invite = await api("POST", `${org}/link-invites`, { role: "read" });
   ids.inviteId = invite.body.id as string;
+  const link = { title: "Fuzz", url: "https://fuzz.example", parent: ids.siteSectionGroupId };
+  ids.siteExternalLinkId = await post(`${site}/external-links`, link);
   await t.clearRequests();
 });
 afterAll(() => t.close());

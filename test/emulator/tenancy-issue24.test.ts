@@ -42,6 +42,10 @@ test("another organization's ids are 404 on every new route, and nothing changes
   const channels = `${org}/sites/${site}/channels`;
   const slack = { type: "builtin:slack", setupSettings: {} };
   const channel = (await call("POST", channels, slack)).body.id as string;
+  const links = `${org}/sites/${site}/external-links`;
+  await call("POST", `${org}/sites/${site}/sections`, { spaceId: null, title: "Guides" });
+  const linkBody = { title: "Status", url: "https://status.example" };
+  const link = (await call("POST", links, linkBody)).body.id as string;
   const before = await snapshot(call, org, space, collection, site, font, invite);
 
   const other = await seedSeparateOrganization(t, "Other tenant");
@@ -114,6 +118,15 @@ test("another organization's ids are 404 on every new route, and nothing changes
     ["GET", `${channels}/${channel}`],
     ["PATCH", `${channels}/${channel}`, { role: "collaborator" }],
     ["DELETE", `${channels}/${channel}`],
+    ["GET", `${org}/sites/${site}/structure`],
+    [
+      "PATCH",
+      `${org}/sites/${site}/structure/sort`,
+      { item: { type: "site-external-link", id: link }, position: {} },
+    ],
+    ["POST", links, linkBody],
+    ["PATCH", `${links}/${link}`, { title: "Taken" }],
+    ["DELETE", `${links}/${link}`],
   );
   const answers = [];
   for (const [method, path, body] of routes) {
@@ -138,6 +151,7 @@ async function snapshot(
     `/v1/collections/${collection}/permissions/aggregate`,
     `${org}/sites/${site}/permissions/aggregate`,
     `${org}/sites/${site}/customization`,
+    `${org}/sites/${site}/structure`,
     `${org}/sites/${site}/redirects`,
     `${org}/sites/${site}/publishing/auth`,
     `${org}/sites/${site}/agent-settings`,
