@@ -16,6 +16,8 @@ export { SiteRedirect } from "./dynamic/resources/site-redirect";
 export type { SiteRedirectArgs } from "./resources/site-redirect";
 export { SiteMcpServer } from "./dynamic/resources/site-mcp-server";
 export type { SiteMcpServerArgs } from "./resources/site-mcp-server";
+export { SiteExternalLink } from "./dynamic/resources/site-external-link";
+export type { SiteExternalLinkArgs } from "./resources/site-external-link";
 export { SiteVisitorAuth } from "./dynamic/resources/site-visitor-auth";
 export type { SiteVisitorAuthArgs } from "./resources/site-visitor-auth";
 export { SiteAgentSettings } from "./dynamic/resources/site-agent-settings";

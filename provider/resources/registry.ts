@@ -15,6 +15,7 @@ import { siteCustomization } from "./site-customization";
 import { sitePermission } from "./site-permission";
 import { siteRedirect } from "./site-redirect";
 import { siteMcpServer } from "./site-mcp-server";
+import { siteExternalLink } from "./site-external-link";
 import { siteSection } from "./site-section";
 import { siteSectionGroup } from "./site-section-group";
 import { siteSpace } from "./site-space";
@@ -57,6 +58,7 @@ export const definitions = [
   siteSpaceCustomization,
   siteRedirect,
   siteMcpServer,
+  siteExternalLink,
   siteVisitorAuth,
   siteAgentSettings,
   siteAds,

@@ -44,6 +44,7 @@ function importId(type: string, id: string, outputs: Record<string, unknown>): s
     "SiteSpaceCustomization",
     "SiteRedirect",
     "SiteMcpServer",
+    "SiteExternalLink",
   ];
   return inSite.includes(type.split(":")[2]!) ? `${String(outputs.siteId)}/${id}` : id;
 }

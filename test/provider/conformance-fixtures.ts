@@ -7,6 +7,7 @@ import { customFontFixtures } from "./conformance-fixtures-custom-fonts";
 import { inviteLinkFixtures } from "./conformance-fixtures-organization-invites";
 import { redirectFixtures } from "./conformance-fixtures-site-redirects";
 import { mcpServerFixtures } from "./conformance-fixtures-site-mcp-servers";
+import { externalLinkFixtures } from "./conformance-fixtures-site-external-links";
 import { siteAgentFixtures } from "./conformance-fixtures-site-agent";
 import { permissionFixtures } from "./conformance-fixtures-permissions";
 
@@ -371,6 +372,7 @@ export const fixtures: Record<string, Fixture> = {
   ...customizationFixtures,
   ...redirectFixtures,
   ...mcpServerFixtures,
+  ...externalLinkFixtures,
   ...siteAgentFixtures,
   ...customFontFixtures,
   ...inviteLinkFixtures,

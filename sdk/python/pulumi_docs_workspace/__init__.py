@@ -28,6 +28,7 @@ from .site_adaptive_schema import *
 from .site_ads import *
 from .site_agent_settings import *
 from .site_customization import *
+from .site_external_link import *
 from .site_mcp_server import *
 from .site_permission import *
 from .site_redirect import *
@@ -74,6 +75,7 @@ _utilities.register(
    "docs-workspace:index:SiteAds": "SiteAds",
    "docs-workspace:index:SiteAgentSettings": "SiteAgentSettings",
    "docs-workspace:index:SiteCustomization": "SiteCustomization",
+   "docs-workspace:index:SiteExternalLink": "SiteExternalLink",
    "docs-workspace:index:SiteMcpServer": "SiteMcpServer",
    "docs-workspace:index:SitePermission": "SitePermission",
    "docs-workspace:index:SiteRedirect": "SiteRedirect",
