@@ -18,10 +18,12 @@ import {
   getAgentSettings,
   getSiteAds,
   listRedirects,
+  listExternalLinks,
   type SitePublishingAuth,
   type SiteAgentSettings,
   type SiteAds,
   type SiteRedirect,
+  type SiteExternalLink,
 } from "pulumi-docs-workspace/tools";
 import {
   listSectionGroups,
@@ -71,6 +73,8 @@ export interface SiteInventory {
   customization: { site: SiteCustomization; siteSpaces: Record<string, SiteCustomization> };
   /** Its live redirects. */
   redirects: SiteRedirect[];
+  /** The external links in its navigation, read in its structure, in reading order. */
+  externalLinks: SiteExternalLink[];
   /** Its visitor authentication (the private key is read, never written out). */
   visitorAuth: SitePublishingAuth;
   /** What its agent may do, and what it is told when it edits. */
@@ -219,6 +223,7 @@ async function readSite(
     visitorAuth,
     agentSettings,
     ads,
+    externalLinks,
   ] = await Promise.all([
     listSections(client, organizationId, site.id),
     listSiteSpaces(client, organizationId, site.id),
@@ -229,6 +234,7 @@ async function readSite(
     getPublishingAuth(client, organizationId, site.id),
     getAgentSettings(client, organizationId, site.id),
     getSiteAds(client, organizationId, site.id),
+    listExternalLinks(client, organizationId, site.id),
   ]);
   const [siteSettings, ...siteSpaceSettings] = await Promise.all([
     getSiteCustomization(client, organizationId, site.id),
@@ -251,6 +257,7 @@ async function readSite(
     visitorAuth,
     agentSettings,
     ads,
+    externalLinks,
   };
 }
 
