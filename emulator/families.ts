@@ -32,6 +32,8 @@ import { siteAgentSettingsRoutes } from "./routes/site-agent-settings";
 import { siteAdsRoutes } from "./routes/site-ads";
 import { siteMcpServerRoutes } from "./routes/site-mcp-servers";
 import { siteChannelRoutes } from "./routes/site-channels";
+import { siteExternalLinkRoutes } from "./routes/site-external-links";
+import { siteStructureRoutes } from "./routes/site-structure";
 import { resumeSiteAdsReviews } from "./jobs/site-ads";
 import { customHostnameRoutes } from "./routes/custom-hostnames";
 import { resumeHostnameChecks } from "./jobs/custom-hostnames";
@@ -66,6 +68,7 @@ import { siteAgentSettingsTables } from "./store/site-agent-settings";
 import { siteAdsTables } from "./store/site-ads";
 import { siteMcpServersTables } from "./store/site-mcp-servers";
 import { siteChannelsTables } from "./store/site-channels";
+import { siteExternalLinksTables } from "./store/site-external-links";
 import { spacesTables } from "./store/spaces";
 import { teamsTables } from "./store/teams";
 import { translationHooks, translationsTables } from "./store/translations";
@@ -106,6 +109,13 @@ export const families: readonly Family[] = [
   { name: "site-adaptive-schema", routes: adaptiveSchemaRoutes },
   { name: "site-section-groups", tables: sectionGroupsTables, routes: sectionGroupRoutes },
   { name: "site-sections", tables: siteSectionsTables, routes: siteSectionRoutes },
+  {
+    name: "site-external-links",
+    tables: siteExternalLinksTables,
+    routes: siteExternalLinkRoutes,
+  },
+  // The structure orders the rows of the sections, groups, links and site spaces: no tables.
+  { name: "site-structure", routes: siteStructureRoutes },
   {
     name: "site-spaces",
     tables: siteSpacesTables,

@@ -121,3 +121,18 @@ export const MCP_SERVER_LIMITS = {
  * characters (docs/api-decisions.md, "Site channels").
  */
 export const CHANNEL_LIMITS = { patterns: 100, pattern: 100 };
+
+/**
+ * Site external links (the hosted `SiteSectionTitle`, `SiteSectionDescription`,
+ * `LocalizedString128` and `LocalizedString256`, `Icon`, `URL` and `Expression`): a title of 2 to
+ * 128 characters, a description of at most 256, localized values of at most 128 (title) and 256
+ * (description), an icon name of at most 50, a URL of at most 2048, a condition of at most 1024.
+ */
+export const EXTERNAL_LINK_LIMITS = {
+  titleMin: 2,
+  title: 128,
+  description: 256,
+  icon: 50,
+  url: 2048,
+  condition: 1024,
+};

@@ -5,6 +5,7 @@ import { renderChangeRequest } from "./render/change-requests";
 import { renderComment, renderReply, type CommentExtras } from "./render/comments";
 import { renderMember, type MemberJson } from "./render/members";
 import { renderGroup, type SiteSectionGroupJson } from "./render/site-section-groups";
+import { renderExternalLink } from "./render/site-external-links";
 import { renderSection, type SiteSectionJson } from "./render/site-sections";
 import { renderSiteSpace, type SiteSpaceJson } from "./render/site-spaces";
 import type { SiteView } from "./render/sites";
@@ -14,7 +15,9 @@ import { openCommentCount, reactionsOf, repliersOf, type CommentRow } from "./st
 import { findUser, type UserRow } from "./store/identity";
 import type { MemberRow } from "./store/members";
 import type { GroupRow } from "./store/site-section-groups";
-import { findSection, groupSections, type SectionRow } from "./store/site-sections";
+import { findExternalLink } from "./store/site-external-links";
+import { findSection, groupChildren, type SectionRow, type TopItem } from "./store/site-sections";
+import { findGroup } from "./store/site-section-groups";
 import { containerSiteSpaces, type SiteSpaceRow } from "./store/site-spaces";
 import { countSites, sitesOf } from "./store/sites";
 import { countSpaces, findSpace, spacesOf, type SpaceRow } from "./store/spaces";
@@ -125,6 +128,24 @@ export function renderGroupFor(
   view: SiteView,
   group: GroupRow,
 ): SiteSectionGroupJson {
-  const sections = groupSections(ctx.store, group.id).map((s) => renderSectionFor(ctx, view, s));
-  return renderGroup(group, sections);
+  const children = groupChildren(ctx.store, group.id).map((child) =>
+    child.type === "site-section"
+      ? renderSectionFor(ctx, view, findSection(ctx.store, group.siteId, child.id)!)
+      : renderExternalLink(findExternalLink(ctx.store, group.siteId, child.id)!),
+  );
+  const sections = children.filter((c) => c.object === "site-section");
+  return renderGroup(group, sections, children);
+}
+
+/** An item of a site's section structure (its top level or a group's children), rendered. */
+export function renderStructureItemFor(ctx: ApiContext, view: SiteView, item: TopItem) {
+  const siteId = view.site.id;
+  switch (item.type) {
+    case "site-section":
+      return renderSectionFor(ctx, view, findSection(ctx.store, siteId, item.id)!);
+    case "site-section-group":
+      return renderGroupFor(ctx, view, findGroup(ctx.store, siteId, item.id)!);
+    case "site-external-link":
+      return renderExternalLink(findExternalLink(ctx.store, siteId, item.id)!);
+  }
 }

@@ -20,6 +20,8 @@ export { SiteChannel } from "./dynamic/resources/site-channel";
 export type { SiteChannelArgs } from "./resources/site-channel";
 export { CustomHostname } from "./dynamic/resources/custom-hostname";
 export type { CustomHostnameArgs } from "./resources/custom-hostname";
+export { SiteExternalLink } from "./dynamic/resources/site-external-link";
+export type { SiteExternalLinkArgs } from "./resources/site-external-link";
 export { SiteVisitorAuth } from "./dynamic/resources/site-visitor-auth";
 export type { SiteVisitorAuthArgs } from "./resources/site-visitor-auth";
 export { SiteAgentSettings } from "./dynamic/resources/site-agent-settings";

@@ -44,6 +44,8 @@ export interface Declaration {
   /** `adoptId`: the object's id, or a reference (the site space a section made). */
   adoptId?: Value | undefined;
   comments: string[];
+  /** Variables of resources it must follow that no argument refers to (a site's first section). */
+  dependsOn?: string[];
 }
 
 /** A secret the program reads from stack config, because the export cannot write it. */
@@ -68,6 +70,8 @@ export interface DeclareExtra {
   adoptId?: Value | undefined;
   comments?: string[];
   refAs?: string;
+  /** Variables of declared resources it must follow that no argument refers to. */
+  dependsOn?: string[];
 }
 
 /** Names every generated program holds besides its variables. */
@@ -143,6 +147,7 @@ export class Declarer {
       args: written(definition, args),
       adoptId: "adoptId" in extra ? extra.adoptId : this.clone ? undefined : object.id,
       comments: extra.comments ?? [],
+      ...(extra.dependsOn?.length ? { dependsOn: extra.dependsOn } : {}),
     };
     if (this.options.only && !this.options.only(definition.type, object.id)) return declaration;
     this.refs.set(object.id, code(`${variable}.${extra.refAs ?? "id"}`));

@@ -8,6 +8,7 @@ import { code, type Value } from "./code";
 import { declareCustomization } from "./declare-customization";
 import { byTitle, skip, type Declarer } from "./declarations";
 import { spaceTitleIn } from "./declare-content";
+import { declareExternalLinks } from "./declare-external-links";
 import { declareRedirectsAndAuth } from "./declare-redirects";
 import { declareSiteAgent, declareSiteChannels, declareSiteMcpServers } from "./declare-site-agent";
 import type { Inventory, SiteInventory } from "./inventory";
@@ -21,6 +22,7 @@ export function declareSites(program: Declarer, inventory: Inventory): void {
     const madeWith = declareSections(program, s, siteRef);
     declareSiteSpaces(program, s, siteRef, madeWith, spaceTitle);
     declareGroupsAndLinks(program, s, siteRef);
+    declareExternalLinks(program, s, siteRef, [...new Set(madeWith.values())]);
     declareCustomization(program, s, siteRef);
     declareRedirectsAndAuth(program, s, siteRef);
     declareSiteAgent(program, s, siteRef);

@@ -18,6 +18,7 @@ import {
   getAgentSettings,
   getSiteAds,
   listRedirects,
+  listExternalLinks,
   type SitePublishingAuth,
   type SiteAgentSettings,
   type SiteMcpServer,
@@ -26,6 +27,7 @@ import {
   listChannels,
   type SiteAds,
   type SiteRedirect,
+  type SiteExternalLink,
 } from "pulumi-docs-workspace/tools";
 import {
   listSectionGroups,
@@ -75,6 +77,8 @@ export interface SiteInventory {
   customization: { site: SiteCustomization; siteSpaces: Record<string, SiteCustomization> };
   /** Its live redirects. */
   redirects: SiteRedirect[];
+  /** The external links in its navigation, read in its structure, in reading order. */
+  externalLinks: SiteExternalLink[];
   /** Its visitor authentication (the private key is read, never written out). */
   visitorAuth: SitePublishingAuth;
   /** What its agent may do, and what it is told when it edits. */
@@ -229,6 +233,7 @@ async function readSite(
     ads,
     mcpServers,
     channels,
+    externalLinks,
   ] = await Promise.all([
     listSections(client, organizationId, site.id),
     listSiteSpaces(client, organizationId, site.id),
@@ -241,6 +246,7 @@ async function readSite(
     getSiteAds(client, organizationId, site.id),
     listMcpServers(client, organizationId, site.id),
     listChannels(client, organizationId, site.id),
+    listExternalLinks(client, organizationId, site.id),
   ]);
   const [siteSettings, ...siteSpaceSettings] = await Promise.all([
     getSiteCustomization(client, organizationId, site.id),
@@ -265,6 +271,7 @@ async function readSite(
     ads,
     mcpServers,
     channels,
+    externalLinks,
   };
 }
 

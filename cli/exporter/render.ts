@@ -20,10 +20,11 @@ export function render(inventory: Inventory, declarations: Declaration[], notes:
   ];
   for (const d of declarations) {
     const args = { ...d.args, ...(d.adoptId === undefined ? {} : { adoptId: d.adoptId }) };
+    const options = d.dependsOn ? `, { dependsOn: [${d.dependsOn.join(", ")}] }` : "";
     lines.push(
       "",
       ...d.comments.map((c) => `// ${comment(c)}`),
-      `const ${d.variable} = new ${d.type}(${literal(d.name)}, ${literal(args)});`,
+      `const ${d.variable} = new ${d.type}(${literal(d.name)}, ${literal(args)}${options});`,
     );
   }
   return `${lines.join("\n")}\n`;

@@ -11,6 +11,8 @@ export const titles = {
   shareLink: (name: string | null | undefined, siteTitle: string) =>
     name || `${siteTitle} share link`,
   siteRedirect: (siteTitle: string, source: string) => `${siteTitle} redirect ${source}`,
+  /** A navigation link by its site and its title (two sites may each have a "Status" link). */
+  siteExternalLink: (siteTitle: string, title: string) => `${siteTitle} link ${title}`,
   siteVisitorAuth: (siteTitle: string) => `${siteTitle} visitor auth`,
   siteAgentSettings: (siteTitle: string) => `${siteTitle} agent settings`,
   siteAds: (siteTitle: string) => `${siteTitle} ads`,

@@ -188,6 +188,11 @@ function siteObjectsOf(
       id: l.id,
       title: titles.shareLink(l.name, site.title),
     })),
+    ...held.externalLinks.map((l) => ({
+      type: "SiteExternalLink",
+      id: l.id,
+      title: titles.siteExternalLink(site.title, l.title),
+    })),
     ...held.redirects.map((r) => ({
       type: "SiteRedirect",
       id: r.id,

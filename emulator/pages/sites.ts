@@ -3,7 +3,7 @@ import { page } from "../http/route";
 import { publishedUrl, siteAppUrl, sitePreviewUrl, type SiteView } from "../render/sites";
 import { spaceAppUrl } from "../render/spaces";
 import { siteView } from "../access/sites";
-import { groupSections, topLevel, findSection, type SectionRow } from "../store/site-sections";
+import { groupChildren, topLevel, findSection, type SectionRow } from "../store/site-sections";
 import { findGroup } from "../store/site-section-groups";
 import { containerSiteSpaces, type SiteSpaceRow } from "../store/site-spaces";
 import { findOrganization } from "../store/organizations";
@@ -22,6 +22,7 @@ import { agentSettingsSection } from "./site-agent-settings";
 import { adsSection } from "./site-ads";
 import { customHostnameSection } from "./custom-hostnames";
 import { shareLinksSection } from "./share-links";
+import { externalLinkItem } from "./site-external-links";
 
 /** A published URL as a page shows it: with a share key masked. */
 function shownUrl(url: string | undefined): Html {
@@ -89,18 +90,25 @@ function sectionItem(
   </li>`;
 }
 
-/** The site's structure in reading order: root site spaces, then sections and groups. */
+/**
+ * The site's structure in reading order: root site spaces, then sections, groups (with their
+ * sections and external links) and external links.
+ */
 function structure(ctx: PageContext, view: SiteView, audience: Audience): Html {
   const { site } = view;
   const root = navigable(ctx, audience, site.id, null);
+  const forReaders = audience === "readers";
+  const child = (item: { type: string; id: string }) =>
+    item.type === "site-section"
+      ? sectionItem(ctx, view, findSection(ctx.store, site.id, item.id)!, audience)
+      : externalLinkItem(ctx, site.id, item.id, forReaders);
   const items = topLevel(ctx.store, site.id).map((item) => {
-    if (item.type === "site-section")
-      return sectionItem(ctx, view, findSection(ctx.store, site.id, item.id)!, audience);
+    if (item.type !== "site-section-group") return child(item);
     const group = findGroup(ctx.store, site.id, item.id)!;
     return html`<li data-kind="site-section-group">
       <span class="kind">Group</span><strong>${group.title}</strong>
       <ul class="tree">
-        ${groupSections(ctx.store, group.id).map((s) => sectionItem(ctx, view, s, audience))}
+        ${groupChildren(ctx.store, group.id).map(child)}
       </ul>
     </li>`;
   });

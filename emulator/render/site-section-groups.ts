@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { GroupRow } from "../store/site-section-groups";
 import { named, present } from "./common";
+import { SiteExternalLinkJson } from "./site-external-links";
 import { SiteSectionJson } from "./site-sections";
 
 export const SiteSectionGroupJson = named(
@@ -13,16 +14,21 @@ export const SiteSectionGroupJson = named(
     draft: z.boolean(),
     /** Deprecated by the hosted service in favour of `children`; kept, as it still sends it. */
     sections: z.array(SiteSectionJson),
-    children: z.array(SiteSectionJson),
+    /** Its sections and external links, in order. */
+    children: z.array(z.union([SiteSectionJson, SiteExternalLinkJson])),
   }),
 );
 export type SiteSectionGroupJson = z.input<typeof SiteSectionGroupJson>;
 
 /**
- * The site-section-group object of §2.4, holding its sections in order. The emulator has no
- * nested groups or external links, so `children` lists the same sections as `sections`.
+ * The site-section-group object of §2.4, holding its sections in order, and in `children` its
+ * sections and external links in order (the emulator has no nested groups).
  */
-export function renderGroup(group: GroupRow, sections: SiteSectionJson[]): SiteSectionGroupJson {
+export function renderGroup(
+  group: GroupRow,
+  sections: SiteSectionJson[],
+  children: (SiteSectionJson | SiteExternalLinkJson)[],
+): SiteSectionGroupJson {
   return {
     object: "site-section-group",
     id: group.id,
@@ -30,6 +36,6 @@ export function renderGroup(group: GroupRow, sections: SiteSectionJson[]): SiteS
     ...present("icon", group.icon),
     draft: false,
     sections,
-    children: sections,
+    children,
   };
 }

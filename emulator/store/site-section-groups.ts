@@ -1,19 +1,18 @@
 import type { Store } from "./index";
 import {
-  groupSections,
+  groupChildren,
   nextGroupPosition,
   nextTopPosition,
   setSectionGroup,
   topLevel,
   writeTopLevel,
   type SectionRow,
-  type TopItem,
 } from "./site-sections";
 import { Table, integer, text, type RowIn } from "./sql";
 
 /**
- * Site section groups (§4.11): a group sits on the site's top level among the sections that are
- * in no group, and orders its own sections.
+ * Site section groups (§4.11): a group sits on the site's top level among the sections and
+ * external links that are in no group, and orders its own children (sections and links).
  */
 const groups = new Table("site_section_groups", {
   id: text("PRIMARY KEY"),
@@ -75,12 +74,15 @@ export function removeSectionFromGroup(store: Store, section: SectionRow): void 
   writeTopLevel(store, items);
 }
 
-/** Deletes a group; its sections stay and take the group's place on the top level, in order. */
+/**
+ * Deletes a group; its children (sections and external links) stay and take the group's place on
+ * the top level, in order (the foreign keys take them out of the group).
+ */
 export function deleteGroup(store: Store, group: GroupRow): void {
-  const members = groupSections(store, group.id);
+  const members = groupChildren(store, group.id);
   const items = topLevel(store, group.siteId);
   const at = items.findIndex((i) => i.type === "site-section-group" && i.id === group.id);
-  items.splice(at, 1, ...members.map((s): TopItem => ({ type: "site-section", id: s.id })));
+  items.splice(at, 1, ...members);
   groups.delete(store, { id: group.id });
   writeTopLevel(store, items);
 }

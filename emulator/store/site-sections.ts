@@ -2,9 +2,10 @@ import type { Store } from "./index";
 import { Table, all, integer, one, text, type RowIn } from "./sql";
 
 /**
- * Site sections. Order is real: sections that are in no group and section groups share one
- * `position` sequence, the site's top level (kept here, used by the groups too); a grouped
- * section's `position` orders it inside its group.
+ * Site sections. Order is real: sections that are in no group, section groups and external links
+ * that are in no group share one `position` sequence, the site's top level (kept here, used by
+ * the groups and the links too); a grouped section's or link's `position` orders it among its
+ * group's children.
  */
 const sections = new Table(
   "site_sections",
@@ -28,13 +29,22 @@ export const siteSectionsTables = [sections];
 
 export type SectionRow = RowIn<typeof sections>;
 
-/** One item of a site's top level: a section outside any group, or a section group. */
+/**
+ * One item of a site's top level: a section outside any group, a section group, or an external
+ * link outside any group.
+ */
 export interface TopItem {
-  type: "site-section" | "site-section-group";
+  type: "site-section" | "site-section-group" | "site-external-link";
   id: string;
 }
 
-// Top-level order (ungrouped sections and section groups)
+/** One child of a section group: a section or an external link. */
+export interface GroupChild {
+  type: "site-section" | "site-external-link";
+  id: string;
+}
+
+// Top-level order (ungrouped sections, section groups, ungrouped external links)
 
 export function topLevel(store: Store, siteId: string): TopItem[] {
   const rows = all<TopItem>(
@@ -43,33 +53,58 @@ export function topLevel(store: Store, siteId: string): TopItem[] {
        WHERE site_id = ? AND group_id IS NULL
      UNION ALL
      SELECT 'site-section-group' AS type, id, position FROM site_section_groups WHERE site_id = ?
+     UNION ALL
+     SELECT 'site-external-link' AS type, id, position FROM site_external_links
+       WHERE site_id = ? AND group_id IS NULL
      ORDER BY position, id`,
+    siteId,
     siteId,
     siteId,
   );
   return rows.map((r) => ({ type: r.type, id: r.id }));
 }
 
-/** Rewrites the top-level positions so they follow `items` exactly. */
-export function writeTopLevel(store: Store, items: readonly TopItem[]): void {
-  const group = store.statement("UPDATE site_section_groups SET position = ? WHERE id = ?");
-  items.forEach((item, i) =>
-    item.type === "site-section"
-      ? sections.update(store, { id: item.id }, { position: i })
-      : group.run(i, item.id),
-  );
+const positionOf = {
+  "site-section": "UPDATE site_sections SET position = ? WHERE id = ?",
+  "site-section-group": "UPDATE site_section_groups SET position = ? WHERE id = ?",
+  "site-external-link": "UPDATE site_external_links SET position = ? WHERE id = ?",
+} as const;
+
+/** Rewrites the positions of a level (the top level, or a group's children) to follow `items`. */
+export function writeOrder(store: Store, items: readonly TopItem[]): void {
+  items.forEach((item, i) => store.statement(positionOf[item.type]).run(i, item.id));
 }
+
+/** Rewrites the top-level positions so they follow `items` exactly. */
+export const writeTopLevel = writeOrder;
 
 export function nextTopPosition(store: Store, siteId: string): number {
   const { p } = one<{ p: number | null }>(
     store,
     `SELECT MAX(p) AS p FROM (
        SELECT MAX(position) AS p FROM site_sections WHERE site_id = ? AND group_id IS NULL
-       UNION ALL SELECT MAX(position) FROM site_section_groups WHERE site_id = ?)`,
+       UNION ALL SELECT MAX(position) FROM site_section_groups WHERE site_id = ?
+       UNION ALL SELECT MAX(position) FROM site_external_links
+         WHERE site_id = ? AND group_id IS NULL)`,
+    siteId,
     siteId,
     siteId,
   )!;
   return p === null ? 0 : p + 1;
+}
+
+/** A group's children in order: its sections and external links share its `position` sequence. */
+export function groupChildren(store: Store, groupId: string): GroupChild[] {
+  const rows = all<GroupChild>(
+    store,
+    `SELECT 'site-section' AS type, id, position FROM site_sections WHERE group_id = ?
+     UNION ALL
+     SELECT 'site-external-link' AS type, id, position FROM site_external_links WHERE group_id = ?
+     ORDER BY position, id`,
+    groupId,
+    groupId,
+  );
+  return rows.map((r) => ({ type: r.type, id: r.id }));
 }
 
 export function findSection(store: Store, siteId: string, sectionId: string) {
@@ -85,7 +120,7 @@ export function orderedSections(store: Store, siteId: string): SectionRow[] {
   const out: SectionRow[] = [];
   for (const item of topLevel(store, siteId)) {
     if (item.type === "site-section") out.push(findSection(store, siteId, item.id)!);
-    else out.push(...groupSections(store, item.id));
+    else if (item.type === "site-section-group") out.push(...groupSections(store, item.id));
   }
   return out;
 }
@@ -148,11 +183,14 @@ export function deleteSection(store: Store, sectionId: string): void {
   sections.delete(store, { id: sectionId });
 }
 
-/** The position after the last section of a group. */
+/** The position after the last child (section or external link) of a group. */
 export function nextGroupPosition(store: Store, groupId: string): number {
   const { p } = one<{ p: number | null }>(
     store,
-    "SELECT MAX(position) AS p FROM site_sections WHERE group_id = ?",
+    `SELECT MAX(p) AS p FROM (
+       SELECT MAX(position) AS p FROM site_sections WHERE group_id = ?
+       UNION ALL SELECT MAX(position) FROM site_external_links WHERE group_id = ?)`,
+    groupId,
     groupId,
   )!;
   return p === null ? 0 : p + 1;

@@ -17,6 +17,7 @@ import { siteRedirect } from "./site-redirect";
 import { siteMcpServer } from "./site-mcp-server";
 import { siteChannel } from "./site-channel";
 import { customHostname } from "./custom-hostname";
+import { siteExternalLink } from "./site-external-link";
 import { siteSection } from "./site-section";
 import { siteSectionGroup } from "./site-section-group";
 import { siteSpace } from "./site-space";
@@ -61,6 +62,7 @@ export const definitions = [
   siteMcpServer,
   siteChannel,
   customHostname,
+  siteExternalLink,
   siteVisitorAuth,
   siteAgentSettings,
   siteAds,

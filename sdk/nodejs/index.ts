@@ -120,6 +120,11 @@ export type SiteCustomization = import("./siteCustomization").SiteCustomization;
 export const SiteCustomization: typeof import("./siteCustomization").SiteCustomization = null as any;
 utilities.lazyLoad(exports, ["SiteCustomization"], () => require("./siteCustomization"));
 
+export { SiteExternalLinkArgs } from "./siteExternalLink";
+export type SiteExternalLink = import("./siteExternalLink").SiteExternalLink;
+export const SiteExternalLink: typeof import("./siteExternalLink").SiteExternalLink = null as any;
+utilities.lazyLoad(exports, ["SiteExternalLink"], () => require("./siteExternalLink"));
+
 export { SiteMcpServerArgs } from "./siteMcpServer";
 export type SiteMcpServer = import("./siteMcpServer").SiteMcpServer;
 export const SiteMcpServer: typeof import("./siteMcpServer").SiteMcpServer = null as any;
@@ -239,6 +244,8 @@ const _module = {
                 return new SiteChannel(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteCustomization":
                 return new SiteCustomization(name, <any>undefined, { urn })
+            case "docs-workspace:index:SiteExternalLink":
+                return new SiteExternalLink(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteMcpServer":
                 return new SiteMcpServer(name, <any>undefined, { urn })
             case "docs-workspace:index:SitePermission":

@@ -45,6 +45,8 @@ beforeAll(async () => {
   ids.inviteId = invite.body.id as string;
   ids.hostname = "docs.fuzz.example";
   await api("PATCH", site, { hostname: ids.hostname });
+  const link = { title: "Fuzz", url: "https://fuzz.example", parent: ids.siteSectionGroupId };
+  ids.siteExternalLinkId = await post(`${site}/external-links`, link);
   await t.clearRequests();
 });
 afterAll(() => t.close());

@@ -50,6 +50,10 @@ test("another organization's ids are 404 on every new route, and nothing changes
     const res = await call("GET", `/v1/custom-hostnames/${hostname}`);
     return res.body.status === "live";
   });
+  const links = `${org}/sites/${site}/external-links`;
+  await call("POST", `${org}/sites/${site}/sections`, { spaceId: null, title: "Guides" });
+  const linkBody = { title: "Status", url: "https://status.example" };
+  const link = (await call("POST", links, linkBody)).body.id as string;
   const before = await snapshot(call, org, space, collection, site, font, invite);
 
   const other = await seedSeparateOrganization(t, "Other tenant");
@@ -126,6 +130,15 @@ test("another organization's ids are 404 on every new route, and nothing changes
     ["PATCH", `/v1/custom-hostnames/${hostname}`],
     ["PATCH", `${org}/sites/${site}`, { hostname: "docs.taken.example" }],
     ["PATCH", org, { customHostname: "help.taken.example" }],
+    ["GET", `${org}/sites/${site}/structure`],
+    [
+      "PATCH",
+      `${org}/sites/${site}/structure/sort`,
+      { item: { type: "site-external-link", id: link }, position: {} },
+    ],
+    ["POST", links, linkBody],
+    ["PATCH", `${links}/${link}`, { title: "Taken" }],
+    ["DELETE", `${links}/${link}`],
   );
   const answers = [];
   for (const [method, path, body] of routes) {
@@ -152,6 +165,7 @@ async function snapshot(
     `/v1/collections/${collection}/permissions/aggregate`,
     `${org}/sites/${site}/permissions/aggregate`,
     `${org}/sites/${site}/customization`,
+    `${org}/sites/${site}/structure`,
     `${org}/sites/${site}/redirects`,
     `${org}/sites/${site}/publishing/auth`,
     `${org}/sites/${site}/agent-settings`,

@@ -85,6 +85,7 @@ test("titles cannot end a comment of the generated program: every line terminato
         adaptiveSchema: { jsonSchema: {} },
         customization: { site: {}, siteSpaces: {} },
         redirects: [],
+        externalLinks: [],
         visitorAuth: { backend: "custom", privateKey: "never written" },
         agentSettings: {
           scans: { topics: "auto" },

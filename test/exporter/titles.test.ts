@@ -33,6 +33,9 @@ test("every object --unmanaged lists has the title the written program declares 
             destination: { kind: "external", url: "https://example.com" },
           },
         ],
+        externalLinks: [
+          { id: "el1", title: "Status", url: "https://status.example.com", draft: false },
+        ],
         visitorAuth: { backend: "custom", privateKey: "k", fallbackURL: "https://example.com" },
         agentSettings: {
           scans: { topics: "never" },
@@ -66,6 +69,6 @@ test("every object --unmanaged lists has the title the written program declares 
     buildProgram(inventory).declarations.map((d) => [`${d.type} ${d.id}`, d.title]),
   );
   const listed = objectsOf(inventory).map((o) => [o.type, o.id, o.title]);
-  expect(listed.length).toBeGreaterThanOrEqual(8);
+  expect(listed.length).toBeGreaterThanOrEqual(9);
   expect(listed).toEqual(listed.map(([type, id]) => [type, id, declared.get(`${type} ${id}`)]));
 });

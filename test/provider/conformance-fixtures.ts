@@ -9,6 +9,7 @@ import { redirectFixtures } from "./conformance-fixtures-site-redirects";
 import { mcpServerFixtures } from "./conformance-fixtures-site-mcp-servers";
 import { channelFixtures } from "./conformance-fixtures-site-channels";
 import { customHostnameFixtures } from "./conformance-fixtures-custom-hostnames";
+import { externalLinkFixtures } from "./conformance-fixtures-site-external-links";
 import { siteAgentFixtures } from "./conformance-fixtures-site-agent";
 import { permissionFixtures } from "./conformance-fixtures-permissions";
 
@@ -387,6 +388,7 @@ export const fixtures: Record<string, Fixture> = {
   ...mcpServerFixtures,
   ...channelFixtures,
   ...customHostnameFixtures,
+  ...externalLinkFixtures,
   ...siteAgentFixtures,
   ...customFontFixtures,
   ...inviteLinkFixtures,

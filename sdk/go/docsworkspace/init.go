@@ -53,6 +53,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &SiteChannel{}
 	case "docs-workspace:index:SiteCustomization":
 		r = &SiteCustomization{}
+	case "docs-workspace:index:SiteExternalLink":
+		r = &SiteExternalLink{}
 	case "docs-workspace:index:SiteMcpServer":
 		r = &SiteMcpServer{}
 	case "docs-workspace:index:SitePermission":

@@ -1,0 +1,19 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as docs_workspace from "pulumi-docs-workspace-native";
+
+const guide = new docs_workspace.Space("guide", {title: "Guide"});
+const docs = new docs_workspace.Site("docs", {title: "Engineering docs"});
+const guides = new docs_workspace.SiteSection("guides", {
+    siteId: docs.id,
+    spaceId: guide.id,
+    title: "Guides",
+});
+const status = new docs_workspace.SiteExternalLink("status", {
+    siteId: docs.id,
+    title: "Status",
+    url: "https://status.example.com",
+    description: "Whether the service is up",
+    icon: "signal",
+}, {
+    dependsOn: [guides],
+});

@@ -1,0 +1,22 @@
+import { siteExternalLink, type SiteExternalLinkArgs } from "../../resources/site-external-link";
+import { dynamicClass } from "../resource-class";
+
+/**
+ * An external link in a docs site's navigation, at the site's root or in a section group.
+ *
+ * When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks
+ * for a link of the same title and URL that was not there before the create, takes it, or
+ * creates it again.
+ *
+ * @example
+ * ```ts
+ * new SiteExternalLink("status", {
+ *   siteId: docs.id,
+ *   title: "Status",
+ *   url: "https://status.example.com",
+ * });
+ * ```
+ */
+export class SiteExternalLink extends dynamicClass(
+  siteExternalLink,
+).withArgs<SiteExternalLinkArgs>() {}
