@@ -83,6 +83,11 @@ export {
   type PermissionUser,
   type SpacePermissionsResult,
 } from "./lookups/permissions";
+export {
+  getCustomHostname,
+  type GetCustomHostnameArgs,
+  type CustomHostnameResult,
+} from "./lookups/custom-hostname";
 export type { LookupWorkspaceArgs } from "./lookups/workspace";
 export type { WorkspaceArgs } from "./lifecycle/define";
 export { ApiError } from "./client";

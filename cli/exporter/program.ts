@@ -1,6 +1,7 @@
 import { declareCustomFonts, declareInviteLinks } from "./declare-fonts-and-invites";
 import { declareGlossary } from "./declare-glossary";
-import { teamMember } from "pulumi-docs-workspace/tools";
+import { customHostname, teamMember } from "pulumi-docs-workspace/tools";
+import { noteCustomHostnames } from "./declare-hostnames";
 import {
   declareCollections,
   declareSpaces,
@@ -37,6 +38,8 @@ export {
 /** Resource kinds the export does not declare, and what declares their objects instead. */
 export const SKIPPED_KINDS: Readonly<Record<string, string>> = {
   [teamMember.type]: "each team declares its members (Team.members, authoritative)",
+  [customHostname.type]:
+    "a hostname serves one site or organization of the service: the export names it in a note, never declares it",
 };
 
 export interface Program {
@@ -69,6 +72,7 @@ export function buildProgram(inventory: Inventory, options: ExportOptions = {}):
     declareSamlProviders,
     declareInviteLinks,
     declareOrganizationSettings,
+    noteCustomHostnames,
     declarePermissions,
   ]) {
     declareFamily(program, inventory);

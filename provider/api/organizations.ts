@@ -10,6 +10,8 @@ export const Organization = z.looseObject({
   createdAt: z.string(),
   emailDomains: z.array(z.string()),
   hostname: z.string().nullish(),
+  /** The custom hostname the organization uses (the hosted `customHostname`), if any. */
+  customHostname: z.string().nullish(),
   type: z.string(),
   plan: z.string(),
   inviteLinks: z.boolean(),

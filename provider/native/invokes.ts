@@ -5,6 +5,7 @@ import { lookUpOrganization } from "../lookups/organization";
 import { lookUpMember, lookUpTeam } from "../lookups/people";
 import { lookUpSpace } from "../lookups/space";
 import { lookUpSpacePermissions } from "../lookups/permissions";
+import { lookUpCustomHostname } from "../lookups/custom-hostname";
 
 /**
  * The lookups as invokes (`docs-workspace:index:getSpace`): the same functions the program-side
@@ -40,6 +41,12 @@ const INVOKES: Readonly<Record<string, Invoke>> = {
     optional: ["workspace"],
     run: (a) =>
       lookUpSpacePermissions({ spaceId: a.spaceId as string, workspace: text(a, "workspace") }),
+  },
+  getCustomHostname: {
+    required: ["hostname"],
+    optional: ["workspace"],
+    run: (a) =>
+      lookUpCustomHostname({ hostname: a.hostname as string, workspace: text(a, "workspace") }),
   },
   getOrganization: {
     required: [],

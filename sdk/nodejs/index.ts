@@ -30,6 +30,11 @@ export const getCollection: typeof import("./getCollection").getCollection = nul
 export const getCollectionOutput: typeof import("./getCollection").getCollectionOutput = null as any;
 utilities.lazyLoad(exports, ["getCollection","getCollectionOutput"], () => require("./getCollection"));
 
+export { GetCustomHostnameArgs, GetCustomHostnameResult, GetCustomHostnameOutputArgs } from "./getCustomHostname";
+export const getCustomHostname: typeof import("./getCustomHostname").getCustomHostname = null as any;
+export const getCustomHostnameOutput: typeof import("./getCustomHostname").getCustomHostnameOutput = null as any;
+utilities.lazyLoad(exports, ["getCustomHostname","getCustomHostnameOutput"], () => require("./getCustomHostname"));
+
 export { GetMemberArgs, GetMemberResult, GetMemberOutputArgs } from "./getMember";
 export const getMember: typeof import("./getMember").getMember = null as any;
 export const getMemberOutput: typeof import("./getMember").getMemberOutput = null as any;

@@ -12,6 +12,7 @@ from .collection_permission import *
 from .custom_font import *
 from .custom_hostname import *
 from .get_collection import *
+from .get_custom_hostname import *
 from .get_member import *
 from .get_organization import *
 from .get_space import *
