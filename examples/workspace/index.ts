@@ -14,6 +14,7 @@ import {
   SiteAds,
   SiteAgentSettings,
   SiteCustomization,
+  SiteExternalLink,
   SiteMcpServer,
   SitePermission,
   SiteSection,
@@ -171,6 +172,20 @@ new SiteSectionGroup("handbook-group", {
   title: "Handbook",
   sections: [guides.id, practicesSection.id],
 });
+
+// The status page, linked from the site's navigation beside its sections (a link needs the site
+// to have sections, so it waits for the first).
+new SiteExternalLink(
+  "status-link",
+  {
+    siteId: site.id,
+    title: "Status",
+    url: "https://status.example.com",
+    description: "Whether our services are up",
+    icon: "signal",
+  },
+  { dependsOn: [guides] },
+);
 
 const reviewers = new ShareLink("reviewers", { siteId: site.id, name: "Reviewers" });
 

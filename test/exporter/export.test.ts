@@ -153,6 +153,7 @@ test("the export of the example workspace declares every kind, by variable, each
       "Site",
       "SiteAdaptiveSchema",
       "SiteCustomization",
+      "SiteExternalLink",
       "SiteMcpServer",
       "SitePermission",
       "SiteSection",
@@ -209,6 +210,7 @@ test("the export of the example workspace declares every kind, by variable, each
     SiteRedirect: "redirects",
     SiteMcpServer: "mcp-servers",
     SiteChannel: "channels",
+    SiteExternalLink: "structure",
   };
   for (const [i, entry] of imports.resources.entries()) {
     const d = imported[i]!;
@@ -219,6 +221,12 @@ test("the export of the example workspace declares every kind, by variable, each
     }
     const [siteId, id] = entry.id.split("/");
     expect(id).toBe(d.id);
+    if (d.type === "SiteExternalLink") {
+      // No list of links: the site's structure holds them.
+      const structure = `/v1/orgs/${emu.organizationId}/sites/${siteId}/structure`;
+      expect(JSON.stringify((await callApi(emu, "GET", structure)).body)).toContain(`"${id}"`);
+      continue;
+    }
     // The site it names lists it (the API has no GET of one section).
     const url = `/v1/orgs/${emu.organizationId}/sites/${siteId}/${children}`;
     const listed = (await callApi(emu, "GET", url)).body as { items?: { id: string }[] };

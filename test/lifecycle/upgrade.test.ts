@@ -95,11 +95,12 @@ test("today's example on that state adds its new resources and changes nothing e
       "old-onboarding",
       "docs-visitor-auth",
       "glossary",
-      // issue 35: the site's agent, its MCP server, the handbook's font
+      // issue 35: the site's agent, its MCP server, the handbook's font, the status link
       "docs-agent",
       "docs-ads",
       "docs-status-mcp",
       "handbook-sans",
+      "status-link",
     ]
       .map((name): unknown[] => ["create", name, undefined])
       // The runbook space now lists its grants authoritatively: its one new input.
