@@ -167,14 +167,14 @@ teams.forEach(
     }),
 );
 
-new SiteSectionGroup("handbook-group", {
+const handbookGroup = new SiteSectionGroup("handbook-group", {
   siteId: site.id,
   title: "Handbook",
   sections: [guides.id, practicesSection.id],
 });
 
-// The status page, linked from the site's navigation beside its sections (a link needs the site
-// to have sections, so it waits for the first).
+// The status page, linked from the site's navigation after the handbook's group (a link needs
+// the site to have sections, and takes the last place of its level when it is made).
 new SiteExternalLink(
   "status-link",
   {
@@ -184,7 +184,7 @@ new SiteExternalLink(
     description: "Whether our services are up",
     icon: "signal",
   },
-  { dependsOn: [guides] },
+  { dependsOn: [handbookGroup] },
 );
 
 const reviewers = new ShareLink("reviewers", { siteId: site.id, name: "Reviewers" });

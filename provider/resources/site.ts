@@ -56,8 +56,13 @@ export const site = defineResource({
     /** Read back only when declared: the site object does not carry it. */
     defaultSiteSection: (site, known) =>
       reported(site.defaultSiteSection, known.defaultSiteSection),
-    /** The custom hostname, read only. */
-    hostname: (site) => site.hostname ?? null,
+    /**
+     * Deprecated: kept as the state holds it (`null` for a site made since CustomHostname), never
+     * read again. A CustomHostname attaches after the site is written, so a value read here would
+     * go stale at every clean `up` (DESIGN.md: an output other resources change is not kept). The
+     * hostname is the CustomHostname's `hostname`, or `getCustomHostname`'s.
+     */
+    hostname: (_site, known) => (known.hostname as string | null | undefined) ?? null,
     createdAt: (site) => site.createdAt,
     /** `location`, `app`, and `published` once published; never with a share key. */
     urls: (site) => publicUrls(site.urls, ["location", "app", "published"]),

@@ -97,7 +97,7 @@ export class Site extends pulumi.CustomResource {
      */
     declare public readonly defaultSiteSpace: pulumi.Output<string | undefined>;
     /**
-     * The custom hostname, read only.
+     * Deprecated: kept as the state holds it (`null` for a site made since CustomHostname), never read again. A CustomHostname attaches after the site is written, so a value read here would go stale at every clean `up` (DESIGN.md: an output other resources change is not kept). The hostname is the CustomHostname's `hostname`, or `getCustomHostname`'s.
      */
     declare public /*out*/ readonly hostname: pulumi.Output<string | undefined>;
     /**

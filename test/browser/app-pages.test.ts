@@ -205,7 +205,8 @@ describeRequiring(chromiumInstalled, "app pages in Chromium", () => {
     expect(await page.locator("#published").innerText()).toContain("Published");
 
     // Reading order: the group, its sections in the group's order, each section's site spaces
-    // (a section's own space first; the ones `up` added later in any order, they ran in parallel).
+    // (a section's own space first; the ones `up` added later in any order, they ran in parallel),
+    // then the link to the status page, made after the group.
     const structure = await page.locator("#structure > li").evaluateAll((groups) =>
       groups.map((group) => ({
         kind: group.getAttribute("data-kind"),
@@ -218,7 +219,10 @@ describeRequiring(chromiumInstalled, "app pages in Chromium", () => {
         })),
       })),
     );
-    expect(structure).toHaveLength(1);
+    expect(structure.map((item) => [item.kind, item.title])).toEqual([
+      ["site-section-group", "Handbook"],
+      ["site-external-link", "Status"],
+    ]);
     const [group] = structure;
     expect(group).toMatchObject({ kind: "site-section-group", title: "Handbook" });
     expect(group!.sections.map((s) => s.title)).toEqual(["Guides", "Practices"]);

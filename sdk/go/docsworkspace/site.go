@@ -82,7 +82,7 @@ type Site struct {
 	//
 	// Read back only when declared: the site object does not carry it.
 	DefaultSiteSpace pulumi.StringPtrOutput `pulumi:"defaultSiteSpace"`
-	// The custom hostname, read only.
+	// Deprecated: kept as the state holds it (`null` for a site made since CustomHostname), never read again. A CustomHostname attaches after the site is written, so a value read here would go stale at every clean `up` (DESIGN.md: an output other resources change is not kept). The hostname is the CustomHostname's `hostname`, or `getCustomHostname`'s.
 	Hostname pulumi.StringPtrOutput `pulumi:"hostname"`
 	// The organization that owns the site; defaults to the workspace's organization. Sites cannot be transferred: a change replaces the site.
 	//
@@ -421,7 +421,7 @@ func (o SiteOutput) DefaultSiteSpace() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Site) pulumi.StringPtrOutput { return v.DefaultSiteSpace }).(pulumi.StringPtrOutput)
 }
 
-// The custom hostname, read only.
+// Deprecated: kept as the state holds it (`null` for a site made since CustomHostname), never read again. A CustomHostname attaches after the site is written, so a value read here would go stale at every clean `up` (DESIGN.md: an output other resources change is not kept). The hostname is the CustomHostname's `hostname`, or `getCustomHostname`'s.
 func (o SiteOutput) Hostname() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Site) pulumi.StringPtrOutput { return v.Hostname }).(pulumi.StringPtrOutput)
 }

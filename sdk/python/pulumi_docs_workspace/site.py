@@ -595,7 +595,7 @@ class Site(pulumi.CustomResource):
     @pulumi.getter
     def hostname(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The custom hostname, read only.
+        Deprecated: kept as the state holds it (`null` for a site made since CustomHostname), never read again. A CustomHostname attaches after the site is written, so a value read here would go stale at every clean `up` (DESIGN.md: an output other resources change is not kept). The hostname is the CustomHostname's `hostname`, or `getCustomHostname`'s.
         """
         return pulumi.get(self, "hostname")
 
