@@ -63,10 +63,13 @@ export type SiteChannel = z.infer<typeof SiteChannel>;
 export const allowedOf = (channel: SiteChannel): string[] =>
   channel.setupSettings[ALLOWED_BY_TYPE[channel.type].key] ?? [];
 
-/** The hosted `SiteChannelSetup` of a type and its allowed patterns. */
-export const setupOf = (type: ChannelType, allowed: readonly string[]) => ({
+type Role = z.infer<typeof ChannelRole>;
+
+/** The hosted `SiteChannelSetup` of a type and its allowed patterns, with the role when given. */
+export const setupOf = (type: ChannelType, allowed: readonly string[], role?: Role) => ({
   type,
   setupSettings: { [ALLOWED_BY_TYPE[type].key]: [...allowed] },
+  ...(role === undefined ? {} : { role }),
 });
 
 const channelsOf = (organizationId: string, siteId: string, id?: string) =>
@@ -98,7 +101,7 @@ export function createChannel(
   client: ApiClient,
   organizationId: string,
   siteId: string,
-  body: ReturnType<typeof setupOf> & { role?: z.infer<typeof ChannelRole> },
+  body: ReturnType<typeof setupOf>,
 ): Promise<SiteChannel> {
   return client.request("POST", channelsOf(organizationId, siteId), { body, schema: SiteChannel });
 }
@@ -109,9 +112,7 @@ export function updateChannel(
   organizationId: string,
   siteId: string,
   id: string,
-  body:
-    | (ReturnType<typeof setupOf> & { role?: z.infer<typeof ChannelRole> })
-    | { role: z.infer<typeof ChannelRole> },
+  body: ReturnType<typeof setupOf> | { role: Role },
 ): Promise<SiteChannel> {
   return client.request("PATCH", channelsOf(organizationId, siteId, id), {
     body,

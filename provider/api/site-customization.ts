@@ -174,7 +174,7 @@ export const CustomizationStyling = z.strictObject({
 });
 
 /** Each declared custom font's field, and the service's field it names the font in. */
-const CUSTOM_FONT_FIELDS = [
+export const CUSTOM_FONT_FIELDS = [
   ["customFontId", "font"],
   ["monospaceCustomFontId", "monospaceFont"],
 ] as const;

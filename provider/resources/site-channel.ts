@@ -47,10 +47,12 @@ export const siteChannel = defineResource({
     createdAt: (channel) => channel.createdAt,
   },
   create: ({ client }, inputs, body) =>
-    api.createChannel(client, inputs.organizationId, inputs.siteId, {
-      ...api.setupOf(inputs.type, body.allowed ?? []),
-      ...(body.role === undefined ? {} : { role: body.role }),
-    }),
+    api.createChannel(
+      client,
+      inputs.organizationId,
+      inputs.siteId,
+      api.setupOf(inputs.type, body.allowed ?? [], body.role),
+    ),
   read: ({ client }, id, olds) => api.getChannel(client, olds.organizationId, olds.siteId, id),
   listedIn: (olds) => api.channelsList(olds.organizationId, olds.siteId),
   patch: ({ client }, id, olds, body) =>
@@ -61,10 +63,7 @@ export const siteChannel = defineResource({
       id,
       body.allowed === undefined
         ? { role: body.role! }
-        : {
-            ...api.setupOf(olds.type, body.allowed),
-            ...(body.role === undefined ? {} : { role: body.role }),
-          },
+        : api.setupOf(olds.type, body.allowed, body.role),
     ),
   delete: ({ client }, id, olds) => api.deleteChannel(client, olds.organizationId, olds.siteId, id),
   naturalKey: {

@@ -71,16 +71,12 @@ const Body = z.object(api.siteSections);
 
 /** A font by name or a custom font, never both: the service holds one font in each place. */
 function oneFontEach({ styling }: { styling?: z.infer<typeof api.CustomizationStyling> | null }) {
-  const both = [
-    ["font", "customFontId"],
-    ["monospaceFont", "monospaceCustomFontId"],
-  ] as const;
-  return both
-    .filter(([name, id]) => styling?.[name] !== undefined && styling?.[id] !== undefined)
-    .map(([name, id]) => ({
-      property: `styling.${id}`,
-      reason: `names a custom font where styling.${name} names one of the service's: declare one of the two`,
-    }));
+  return api.CUSTOM_FONT_FIELDS.filter(
+    ([id, name]) => styling?.[name] !== undefined && styling?.[id] !== undefined,
+  ).map(([id, name]) => ({
+    property: `styling.${id}`,
+    reason: `names a custom font where styling.${name} names one of the service's: declare one of the two`,
+  }));
 }
 
 /**
