@@ -22,6 +22,8 @@ export { CustomHostname } from "./dynamic/resources/custom-hostname";
 export type { CustomHostnameArgs } from "./resources/custom-hostname";
 export { SiteExternalLink } from "./dynamic/resources/site-external-link";
 export type { SiteExternalLinkArgs } from "./resources/site-external-link";
+export { SiteExternalLinks } from "./dynamic/resources/site-external-links";
+export type { SiteExternalLinksArgs } from "./resources/site-external-links";
 export { SiteVisitorAuth } from "./dynamic/resources/site-visitor-auth";
 export type { SiteVisitorAuthArgs } from "./resources/site-visitor-auth";
 export { SiteAgentSettings } from "./dynamic/resources/site-agent-settings";

@@ -61,6 +61,7 @@ export { siteMcpServer } from "./resources/site-mcp-server";
 export { siteChannel } from "./resources/site-channel";
 export { customHostname } from "./resources/custom-hostname";
 export { siteExternalLink } from "./resources/site-external-link";
+export { siteExternalLinks } from "./resources/site-external-links";
 export { siteVisitorAuth } from "./resources/site-visitor-auth";
 export { siteAgentSettings } from "./resources/site-agent-settings";
 export { siteAds } from "./resources/site-ads";

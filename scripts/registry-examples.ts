@@ -44,14 +44,16 @@ export function sourceDigest(type: string): string {
  * Converts one example into one language, in a temp folder: its project names the checkout's
  * plugin, which gives `convert` the schema. The YAML host (pulumi-yaml v1.25.0) answers `Link`,
  * convert's last step, with "not implemented" after it wrote the program: that exit is taken
- * when the program is there.
+ * when the program is there. Each language has its own copy of the source: two conversions of one
+ * type run at once, and rewriting a shared `main.pp` while the other reads it gave it an empty
+ * program (an example converted to nothing, with no error) or an empty `Pulumi.yaml`.
  */
 async function convert(type: string, language: ExampleLanguage, work: string): Promise<string> {
   const cliDir = findPulumiCli();
   if (cliDir === undefined) {
     throw new Error("no Pulumi CLI: build it with `bash scripts/pulumi-cli/build.sh`");
   }
-  const source = path.join(work, type, "source");
+  const source = path.join(work, type, `source-${language}`);
   const out = path.join(work, type, language);
   fs.mkdirSync(source, { recursive: true });
   fs.copyFileSync(path.join(EXAMPLES_DIR, type, "main.pp"), path.join(source, "main.pp"));
@@ -74,7 +76,14 @@ async function convert(type: string, language: ExampleLanguage, work: string): P
       `pulumi convert of examples/registry/${type} to ${language} exited ${result.code}:\n${result.stderr}`,
     );
   }
-  return fs.readFileSync(file, "utf8");
+  const text = fs.readFileSync(file, "utf8");
+  // Every language names the resource's type (`NewSiteSection`, `docs_workspace.SiteSection`, ...).
+  if (!text.includes(type)) {
+    throw new Error(
+      `pulumi convert of examples/registry/${type} to ${language} declared no ${type}`,
+    );
+  }
+  return text;
 }
 
 /** Runs `tasks` two at a time (the machines here have two cores). */

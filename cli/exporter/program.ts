@@ -1,6 +1,6 @@
 import { declareCustomFonts, declareInviteLinks } from "./declare-fonts-and-invites";
 import { declareGlossary } from "./declare-glossary";
-import { customHostname, teamMember } from "pulumi-docs-workspace/tools";
+import { customHostname, siteExternalLinks, teamMember } from "pulumi-docs-workspace/tools";
 import { noteCustomHostnames } from "./declare-hostnames";
 import {
   declareCollections,
@@ -38,6 +38,8 @@ export {
 /** Resource kinds the export does not declare, and what declares their objects instead. */
 export const SKIPPED_KINDS: Readonly<Record<string, string>> = {
   [teamMember.type]: "each team declares its members (Team.members, authoritative)",
+  [siteExternalLinks.type]:
+    "each link is declared as a SiteExternalLink, in its group; the links of one site may be moved into one SiteExternalLinks by hand",
   [customHostname.type]:
     "a hostname serves one site or organization of the service: the export names it in a note, never declares it",
 };

@@ -13,6 +13,11 @@ export interface ObjectRef {
   type: string;
   id: string;
   title: string;
+  /**
+   * The resource that manages it with its siblings, as `Type id`, when one can: a site's
+   * external links are each a SiteExternalLink's, or all the site's SiteExternalLinks'.
+   */
+  heldBy?: string;
 }
 
 /** A resource as a state file records it: only what tells which object it manages. */
@@ -192,6 +197,7 @@ function siteObjectsOf(
       type: "SiteExternalLink",
       id: l.id,
       title: titles.siteExternalLink(site.title, l.title),
+      heldBy: key("SiteExternalLinks", site.id),
     })),
     ...held.redirects.map((r) => ({
       type: "SiteRedirect",
@@ -214,7 +220,9 @@ function siteObjectsOf(
 
 /** The objects of the organization no resource in `managed` manages. */
 export function unmanagedObjects(inventory: Inventory, managed: Managed): ObjectRef[] {
-  return objectsOf(inventory).filter((o) => !managed.has(key(o.type, o.id)));
+  return objectsOf(inventory).filter(
+    (o) => !managed.has(key(o.type, o.id)) && !(o.heldBy !== undefined && managed.has(o.heldBy)),
+  );
 }
 
 /** `Space  spc_1  Onboarding`: one line per object, columns aligned. */

@@ -18,6 +18,7 @@ import { siteMcpServer } from "./site-mcp-server";
 import { siteChannel } from "./site-channel";
 import { customHostname } from "./custom-hostname";
 import { siteExternalLink } from "./site-external-link";
+import { siteExternalLinks } from "./site-external-links";
 import { siteSection } from "./site-section";
 import { siteSectionGroup } from "./site-section-group";
 import { siteSpace } from "./site-space";
@@ -63,6 +64,7 @@ export const definitions = [
   siteChannel,
   customHostname,
   siteExternalLink,
+  siteExternalLinks,
   siteVisitorAuth,
   siteAgentSettings,
   siteAds,

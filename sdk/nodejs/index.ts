@@ -130,6 +130,11 @@ export type SiteExternalLink = import("./siteExternalLink").SiteExternalLink;
 export const SiteExternalLink: typeof import("./siteExternalLink").SiteExternalLink = null as any;
 utilities.lazyLoad(exports, ["SiteExternalLink"], () => require("./siteExternalLink"));
 
+export { SiteExternalLinksArgs } from "./siteExternalLinks";
+export type SiteExternalLinks = import("./siteExternalLinks").SiteExternalLinks;
+export const SiteExternalLinks: typeof import("./siteExternalLinks").SiteExternalLinks = null as any;
+utilities.lazyLoad(exports, ["SiteExternalLinks"], () => require("./siteExternalLinks"));
+
 export { SiteMcpServerArgs } from "./siteMcpServer";
 export type SiteMcpServer = import("./siteMcpServer").SiteMcpServer;
 export const SiteMcpServer: typeof import("./siteMcpServer").SiteMcpServer = null as any;
@@ -251,6 +256,8 @@ const _module = {
                 return new SiteCustomization(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteExternalLink":
                 return new SiteExternalLink(name, <any>undefined, { urn })
+            case "docs-workspace:index:SiteExternalLinks":
+                return new SiteExternalLinks(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteMcpServer":
                 return new SiteMcpServer(name, <any>undefined, { urn })
             case "docs-workspace:index:SitePermission":

@@ -1,6 +1,6 @@
 import { readInventory } from "../../cli/exporter/inventory";
 import { buildProgram } from "../../cli/exporter/program";
-import { objectsOf } from "../../cli/exporter/unmanaged";
+import { managedBy, objectsOf, unmanagedObjects } from "../../cli/exporter/unmanaged";
 import { ApiClient } from "../../provider/client";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";
@@ -62,6 +62,19 @@ test("links are declared in their group and after the site's first section; --un
     [grouped.body.id, "Docs link Blog"],
     [root.body.id, "Docs link Status"],
   ]);
+  // A SiteExternalLink manages its own link; a SiteExternalLinks every link of its site.
+  const linksLeft = (resources: { type: string; id: string }[]) =>
+    unmanagedObjects(inventory, managedBy(resources))
+      .filter((o) => o.type === "SiteExternalLink")
+      .map((o) => o.id);
+  const siteId = site.split("/").pop()!;
+  expect(
+    linksLeft([{ type: "docs-workspace:index:SiteExternalLink", id: root.body.id as string }]),
+  ).toEqual([grouped.body.id]);
+  expect(linksLeft([{ type: "docs-workspace:index:SiteExternalLinks", id: siteId }])).toEqual([]);
+  expect(linksLeft([{ type: "docs-workspace:index:SiteExternalLinks", id: "site_other" }])).toEqual(
+    [grouped.body.id, root.body.id],
+  );
   const clone = buildProgram(inventory, { clone: true });
   const cloned = clone.declarations.filter((d) => d.type === "SiteExternalLink");
   expect(cloned.map((d) => [d.adoptId, d.dependsOn])).toEqual([

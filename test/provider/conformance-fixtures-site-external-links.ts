@@ -46,4 +46,40 @@ export const externalLinkFixtures: Record<string, Fixture> = {
       skip: "one POST carries every argument: no second request follows it",
     },
   },
+  "site-external-links": {
+    parents: async (s) => ({ siteId: await newSite(s) }),
+    inputs: (p, n) => ({
+      siteId: p.siteId,
+      links: [{ title: `Listed ${n}`, url: `https://list.example/${n}`, icon: "signal" }],
+    }),
+    path: (s, made) => siteOf(s, made),
+    limits: [
+      {
+        args: { links: [{ title: "x", url: "https://list.example/x" }] },
+        property: "links[0].title",
+        reason: "must be at least 2 characters",
+      },
+      {
+        args: {
+          links: [
+            { title: "Twice", url: "https://a.example" },
+            { title: "Twice", url: "https://a.example" },
+          ],
+        },
+        property: "links[1].url",
+        reason: /listed twice/,
+      },
+      { args: { adoptId: "another-site" }, property: "adoptId", reason: /must be the site's id/ },
+    ],
+    // A link added by hand: the authoritative list shows it, and the next up removes it.
+    drift: {
+      method: "POST",
+      path: (s, made) => `${siteOf(s, made)}/external-links`,
+      body: () => ({ title: "By hand", url: "https://link.example/by-hand" }),
+      property: "links",
+    },
+    // The links are the site's: the list is gone only with it.
+    gone: { path: (s, made) => siteOf(s, made) },
+    partial: { skip: "one POST per declared link, each carrying every setting of its link" },
+  },
 };

@@ -55,6 +55,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &SiteCustomization{}
 	case "docs-workspace:index:SiteExternalLink":
 		r = &SiteExternalLink{}
+	case "docs-workspace:index:SiteExternalLinks":
+		r = &SiteExternalLinks{}
 	case "docs-workspace:index:SiteMcpServer":
 		r = &SiteMcpServer{}
 	case "docs-workspace:index:SitePermission":

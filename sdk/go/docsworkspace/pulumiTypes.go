@@ -3787,6 +3787,169 @@ func (o OrganizationSettingsUrlsOutput) Location() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v OrganizationSettingsUrls) *string { return v.Location }).(pulumi.StringPtrOutput)
 }
 
+type SiteExternalLinksLinksItem struct {
+	// At most 1024 characters.
+	Condition *string `pulumi:"condition"`
+	// At most 256 characters.
+	Description *string `pulumi:"description"`
+	Draft       *bool   `pulumi:"draft"`
+	// At most 50 characters.
+	Icon                 *string           `pulumi:"icon"`
+	LocalizedDescription map[string]string `pulumi:"localizedDescription"`
+	LocalizedTitle       map[string]string `pulumi:"localizedTitle"`
+	SectionGroupId       *string           `pulumi:"sectionGroupId"`
+	// 2 to 128 characters.
+	Title string `pulumi:"title"`
+	// At most 2048 characters.
+	//
+	// An http or https URL.
+	Url string `pulumi:"url"`
+}
+
+// SiteExternalLinksLinksItemInput is an input type that accepts SiteExternalLinksLinksItemArgs and SiteExternalLinksLinksItemOutput values.
+// You can construct a concrete instance of `SiteExternalLinksLinksItemInput` via:
+//
+//	SiteExternalLinksLinksItemArgs{...}
+type SiteExternalLinksLinksItemInput interface {
+	pulumi.Input
+
+	ToSiteExternalLinksLinksItemOutput() SiteExternalLinksLinksItemOutput
+	ToSiteExternalLinksLinksItemOutputWithContext(context.Context) SiteExternalLinksLinksItemOutput
+}
+
+type SiteExternalLinksLinksItemArgs struct {
+	// At most 1024 characters.
+	Condition pulumi.StringPtrInput `pulumi:"condition"`
+	// At most 256 characters.
+	Description pulumi.StringPtrInput `pulumi:"description"`
+	Draft       pulumi.BoolPtrInput   `pulumi:"draft"`
+	// At most 50 characters.
+	Icon                 pulumi.StringPtrInput `pulumi:"icon"`
+	LocalizedDescription pulumi.StringMapInput `pulumi:"localizedDescription"`
+	LocalizedTitle       pulumi.StringMapInput `pulumi:"localizedTitle"`
+	SectionGroupId       pulumi.StringPtrInput `pulumi:"sectionGroupId"`
+	// 2 to 128 characters.
+	Title pulumi.StringInput `pulumi:"title"`
+	// At most 2048 characters.
+	//
+	// An http or https URL.
+	Url pulumi.StringInput `pulumi:"url"`
+}
+
+func (SiteExternalLinksLinksItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteExternalLinksLinksItem)(nil)).Elem()
+}
+
+func (i SiteExternalLinksLinksItemArgs) ToSiteExternalLinksLinksItemOutput() SiteExternalLinksLinksItemOutput {
+	return i.ToSiteExternalLinksLinksItemOutputWithContext(context.Background())
+}
+
+func (i SiteExternalLinksLinksItemArgs) ToSiteExternalLinksLinksItemOutputWithContext(ctx context.Context) SiteExternalLinksLinksItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SiteExternalLinksLinksItemOutput)
+}
+
+// SiteExternalLinksLinksItemArrayInput is an input type that accepts SiteExternalLinksLinksItemArray and SiteExternalLinksLinksItemArrayOutput values.
+// You can construct a concrete instance of `SiteExternalLinksLinksItemArrayInput` via:
+//
+//	SiteExternalLinksLinksItemArray{ SiteExternalLinksLinksItemArgs{...} }
+type SiteExternalLinksLinksItemArrayInput interface {
+	pulumi.Input
+
+	ToSiteExternalLinksLinksItemArrayOutput() SiteExternalLinksLinksItemArrayOutput
+	ToSiteExternalLinksLinksItemArrayOutputWithContext(context.Context) SiteExternalLinksLinksItemArrayOutput
+}
+
+type SiteExternalLinksLinksItemArray []SiteExternalLinksLinksItemInput
+
+func (SiteExternalLinksLinksItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SiteExternalLinksLinksItem)(nil)).Elem()
+}
+
+func (i SiteExternalLinksLinksItemArray) ToSiteExternalLinksLinksItemArrayOutput() SiteExternalLinksLinksItemArrayOutput {
+	return i.ToSiteExternalLinksLinksItemArrayOutputWithContext(context.Background())
+}
+
+func (i SiteExternalLinksLinksItemArray) ToSiteExternalLinksLinksItemArrayOutputWithContext(ctx context.Context) SiteExternalLinksLinksItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SiteExternalLinksLinksItemArrayOutput)
+}
+
+type SiteExternalLinksLinksItemOutput struct{ *pulumi.OutputState }
+
+func (SiteExternalLinksLinksItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteExternalLinksLinksItem)(nil)).Elem()
+}
+
+func (o SiteExternalLinksLinksItemOutput) ToSiteExternalLinksLinksItemOutput() SiteExternalLinksLinksItemOutput {
+	return o
+}
+
+func (o SiteExternalLinksLinksItemOutput) ToSiteExternalLinksLinksItemOutputWithContext(ctx context.Context) SiteExternalLinksLinksItemOutput {
+	return o
+}
+
+// At most 1024 characters.
+func (o SiteExternalLinksLinksItemOutput) Condition() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteExternalLinksLinksItem) *string { return v.Condition }).(pulumi.StringPtrOutput)
+}
+
+// At most 256 characters.
+func (o SiteExternalLinksLinksItemOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteExternalLinksLinksItem) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+func (o SiteExternalLinksLinksItemOutput) Draft() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v SiteExternalLinksLinksItem) *bool { return v.Draft }).(pulumi.BoolPtrOutput)
+}
+
+// At most 50 characters.
+func (o SiteExternalLinksLinksItemOutput) Icon() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteExternalLinksLinksItem) *string { return v.Icon }).(pulumi.StringPtrOutput)
+}
+
+func (o SiteExternalLinksLinksItemOutput) LocalizedDescription() pulumi.StringMapOutput {
+	return o.ApplyT(func(v SiteExternalLinksLinksItem) map[string]string { return v.LocalizedDescription }).(pulumi.StringMapOutput)
+}
+
+func (o SiteExternalLinksLinksItemOutput) LocalizedTitle() pulumi.StringMapOutput {
+	return o.ApplyT(func(v SiteExternalLinksLinksItem) map[string]string { return v.LocalizedTitle }).(pulumi.StringMapOutput)
+}
+
+func (o SiteExternalLinksLinksItemOutput) SectionGroupId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteExternalLinksLinksItem) *string { return v.SectionGroupId }).(pulumi.StringPtrOutput)
+}
+
+// 2 to 128 characters.
+func (o SiteExternalLinksLinksItemOutput) Title() pulumi.StringOutput {
+	return o.ApplyT(func(v SiteExternalLinksLinksItem) string { return v.Title }).(pulumi.StringOutput)
+}
+
+// At most 2048 characters.
+//
+// An http or https URL.
+func (o SiteExternalLinksLinksItemOutput) Url() pulumi.StringOutput {
+	return o.ApplyT(func(v SiteExternalLinksLinksItem) string { return v.Url }).(pulumi.StringOutput)
+}
+
+type SiteExternalLinksLinksItemArrayOutput struct{ *pulumi.OutputState }
+
+func (SiteExternalLinksLinksItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SiteExternalLinksLinksItem)(nil)).Elem()
+}
+
+func (o SiteExternalLinksLinksItemArrayOutput) ToSiteExternalLinksLinksItemArrayOutput() SiteExternalLinksLinksItemArrayOutput {
+	return o
+}
+
+func (o SiteExternalLinksLinksItemArrayOutput) ToSiteExternalLinksLinksItemArrayOutputWithContext(ctx context.Context) SiteExternalLinksLinksItemArrayOutput {
+	return o
+}
+
+func (o SiteExternalLinksLinksItemArrayOutput) Index(i pulumi.IntInput) SiteExternalLinksLinksItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SiteExternalLinksLinksItem {
+		return vs[0].([]SiteExternalLinksLinksItem)[vs[1].(int)]
+	}).(SiteExternalLinksLinksItemOutput)
+}
+
 type SitePermissionsItem struct {
 	// An e-mail address.
 	Email  *string   `pulumi:"email"`
@@ -4940,6 +5103,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationTogglePtrInput)(nil)).Elem(), CustomizationToggleArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DefaultContentInput)(nil)).Elem(), DefaultContentArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DefaultContentPtrInput)(nil)).Elem(), DefaultContentArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteExternalLinksLinksItemInput)(nil)).Elem(), SiteExternalLinksLinksItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteExternalLinksLinksItemArrayInput)(nil)).Elem(), SiteExternalLinksLinksItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SitePermissionsItemInput)(nil)).Elem(), SitePermissionsItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SitePermissionsItemArrayInput)(nil)).Elem(), SitePermissionsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteSpaceCustomizationStylingInput)(nil)).Elem(), SiteSpaceCustomizationStylingArgs{})
@@ -5011,6 +5176,8 @@ func init() {
 	pulumi.RegisterOutputType(GetSpaceResultUrlsOutput{})
 	pulumi.RegisterOutputType(OpenApiSpecUrlsOutput{})
 	pulumi.RegisterOutputType(OrganizationSettingsUrlsOutput{})
+	pulumi.RegisterOutputType(SiteExternalLinksLinksItemOutput{})
+	pulumi.RegisterOutputType(SiteExternalLinksLinksItemArrayOutput{})
 	pulumi.RegisterOutputType(SitePermissionsItemOutput{})
 	pulumi.RegisterOutputType(SitePermissionsItemArrayOutput{})
 	pulumi.RegisterOutputType(SiteSpaceCustomizationStylingOutput{})

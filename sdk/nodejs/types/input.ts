@@ -175,6 +175,35 @@ export interface DefaultContentArgs {
     type: pulumi.Input<string>;
 }
 
+export interface SiteExternalLinksLinksItemArgs {
+    /**
+     * At most 1024 characters.
+     */
+    condition?: pulumi.Input<string | undefined>;
+    /**
+     * At most 256 characters.
+     */
+    description?: pulumi.Input<string | undefined>;
+    draft?: pulumi.Input<boolean | undefined>;
+    /**
+     * At most 50 characters.
+     */
+    icon?: pulumi.Input<string | undefined>;
+    localizedDescription?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
+    localizedTitle?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
+    sectionGroupId?: pulumi.Input<string | undefined>;
+    /**
+     * 2 to 128 characters.
+     */
+    title: pulumi.Input<string>;
+    /**
+     * At most 2048 characters.
+     *
+     * An http or https URL.
+     */
+    url: pulumi.Input<string>;
+}
+
 export interface SitePermissionsItemArgs {
     /**
      * An e-mail address.

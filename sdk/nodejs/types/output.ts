@@ -248,6 +248,35 @@ export interface OrganizationSettingsUrls {
     location?: string;
 }
 
+export interface SiteExternalLinksLinksItem {
+    /**
+     * At most 1024 characters.
+     */
+    condition?: string;
+    /**
+     * At most 256 characters.
+     */
+    description?: string;
+    draft?: boolean;
+    /**
+     * At most 50 characters.
+     */
+    icon?: string;
+    localizedDescription?: {[key: string]: string};
+    localizedTitle?: {[key: string]: string};
+    sectionGroupId?: string;
+    /**
+     * 2 to 128 characters.
+     */
+    title: string;
+    /**
+     * At most 2048 characters.
+     *
+     * An http or https URL.
+     */
+    url: string;
+}
+
 export interface SitePermissionsItem {
     /**
      * An e-mail address.

@@ -32,6 +32,7 @@ from .site_agent_settings import *
 from .site_channel import *
 from .site_customization import *
 from .site_external_link import *
+from .site_external_links import *
 from .site_mcp_server import *
 from .site_permission import *
 from .site_redirect import *
@@ -81,6 +82,7 @@ _utilities.register(
    "docs-workspace:index:SiteChannel": "SiteChannel",
    "docs-workspace:index:SiteCustomization": "SiteCustomization",
    "docs-workspace:index:SiteExternalLink": "SiteExternalLink",
+   "docs-workspace:index:SiteExternalLinks": "SiteExternalLinks",
    "docs-workspace:index:SiteMcpServer": "SiteMcpServer",
    "docs-workspace:index:SitePermission": "SitePermission",
    "docs-workspace:index:SiteRedirect": "SiteRedirect",

@@ -58,6 +58,8 @@ __all__ = [
     'CustomizationToggleArgsDict',
     'DefaultContentArgs',
     'DefaultContentArgsDict',
+    'SiteExternalLinksLinksItemArgs',
+    'SiteExternalLinksLinksItemArgsDict',
     'SitePermissionsItemArgs',
     'SitePermissionsItemArgsDict',
     'SiteSpaceCustomizationStylingArgs',
@@ -1059,6 +1061,171 @@ class DefaultContentArgs:
     @type.setter
     def type(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "type", value)
+
+
+class SiteExternalLinksLinksItemArgsDict(TypedDict):
+    title: pulumi.Input[_builtins.str]
+    """
+    2 to 128 characters.
+    """
+    url: pulumi.Input[_builtins.str]
+    """
+    At most 2048 characters.
+
+    An http or https URL.
+    """
+    condition: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    At most 1024 characters.
+    """
+    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    At most 256 characters.
+    """
+    draft: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    icon: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    At most 50 characters.
+    """
+    localized_description: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
+    localized_title: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
+    section_group_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class SiteExternalLinksLinksItemArgs:
+    def __init__(__self__, *,
+                 title: pulumi.Input[_builtins.str],
+                 url: pulumi.Input[_builtins.str],
+                 condition: pulumi.Input[Optional[_builtins.str]] = None,
+                 description: pulumi.Input[Optional[_builtins.str]] = None,
+                 draft: pulumi.Input[Optional[_builtins.bool]] = None,
+                 icon: pulumi.Input[Optional[_builtins.str]] = None,
+                 localized_description: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 localized_title: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 section_group_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] title: 2 to 128 characters.
+        :param pulumi.Input[_builtins.str] url: At most 2048 characters.
+               
+               An http or https URL.
+        :param pulumi.Input[_builtins.str] condition: At most 1024 characters.
+        :param pulumi.Input[_builtins.str] description: At most 256 characters.
+        :param pulumi.Input[_builtins.str] icon: At most 50 characters.
+        """
+        pulumi.set(__self__, "title", title)
+        pulumi.set(__self__, "url", url)
+        if condition is not None:
+            pulumi.set(__self__, "condition", condition)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if draft is not None:
+            pulumi.set(__self__, "draft", draft)
+        if icon is not None:
+            pulumi.set(__self__, "icon", icon)
+        if localized_description is not None:
+            pulumi.set(__self__, "localized_description", localized_description)
+        if localized_title is not None:
+            pulumi.set(__self__, "localized_title", localized_title)
+        if section_group_id is not None:
+            pulumi.set(__self__, "section_group_id", section_group_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> pulumi.Input[_builtins.str]:
+        """
+        2 to 128 characters.
+        """
+        return pulumi.get(self, "title")
+
+    @title.setter
+    def title(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "title", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> pulumi.Input[_builtins.str]:
+        """
+        At most 2048 characters.
+
+        An http or https URL.
+        """
+        return pulumi.get(self, "url")
+
+    @url.setter
+    def url(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "url", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def condition(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        At most 1024 characters.
+        """
+        return pulumi.get(self, "condition")
+
+    @condition.setter
+    def condition(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "condition", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        At most 256 characters.
+        """
+        return pulumi.get(self, "description")
+
+    @description.setter
+    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def draft(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "draft")
+
+    @draft.setter
+    def draft(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "draft", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def icon(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        At most 50 characters.
+        """
+        return pulumi.get(self, "icon")
+
+    @icon.setter
+    def icon(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "icon", value)
+
+    @_builtins.property
+    @pulumi.getter(name="localizedDescription")
+    def localized_description(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "localized_description")
+
+    @localized_description.setter
+    def localized_description(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "localized_description", value)
+
+    @_builtins.property
+    @pulumi.getter(name="localizedTitle")
+    def localized_title(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "localized_title")
+
+    @localized_title.setter
+    def localized_title(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "localized_title", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sectionGroupId")
+    def section_group_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "section_group_id")
+
+    @section_group_id.setter
+    def section_group_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "section_group_id", value)
 
 
 class SitePermissionsItemArgsDict(TypedDict):

@@ -51,6 +51,7 @@ __all__ = [
     'GetSpaceResultUrls',
     'OpenApiSpecUrls',
     'OrganizationSettingsUrls',
+    'SiteExternalLinksLinksItem',
     'SitePermissionsItem',
     'SiteSpaceCustomizationStyling',
     'SiteUrls',
@@ -1094,6 +1095,128 @@ class OrganizationSettingsUrls(dict):
     @pulumi.getter
     def location(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "location")
+
+
+@pulumi.output_type
+class SiteExternalLinksLinksItem(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "localizedDescription":
+            suggest = "localized_description"
+        elif key == "localizedTitle":
+            suggest = "localized_title"
+        elif key == "sectionGroupId":
+            suggest = "section_group_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in SiteExternalLinksLinksItem. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        SiteExternalLinksLinksItem.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        SiteExternalLinksLinksItem.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 title: _builtins.str,
+                 url: _builtins.str,
+                 condition: Optional[_builtins.str] = None,
+                 description: Optional[_builtins.str] = None,
+                 draft: Optional[_builtins.bool] = None,
+                 icon: Optional[_builtins.str] = None,
+                 localized_description: Optional[Mapping[str, _builtins.str]] = None,
+                 localized_title: Optional[Mapping[str, _builtins.str]] = None,
+                 section_group_id: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str title: 2 to 128 characters.
+        :param _builtins.str url: At most 2048 characters.
+               
+               An http or https URL.
+        :param _builtins.str condition: At most 1024 characters.
+        :param _builtins.str description: At most 256 characters.
+        :param _builtins.str icon: At most 50 characters.
+        """
+        pulumi.set(__self__, "title", title)
+        pulumi.set(__self__, "url", url)
+        if condition is not None:
+            pulumi.set(__self__, "condition", condition)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if draft is not None:
+            pulumi.set(__self__, "draft", draft)
+        if icon is not None:
+            pulumi.set(__self__, "icon", icon)
+        if localized_description is not None:
+            pulumi.set(__self__, "localized_description", localized_description)
+        if localized_title is not None:
+            pulumi.set(__self__, "localized_title", localized_title)
+        if section_group_id is not None:
+            pulumi.set(__self__, "section_group_id", section_group_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> _builtins.str:
+        """
+        2 to 128 characters.
+        """
+        return pulumi.get(self, "title")
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> _builtins.str:
+        """
+        At most 2048 characters.
+
+        An http or https URL.
+        """
+        return pulumi.get(self, "url")
+
+    @_builtins.property
+    @pulumi.getter
+    def condition(self) -> Optional[_builtins.str]:
+        """
+        At most 1024 characters.
+        """
+        return pulumi.get(self, "condition")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        At most 256 characters.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def draft(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "draft")
+
+    @_builtins.property
+    @pulumi.getter
+    def icon(self) -> Optional[_builtins.str]:
+        """
+        At most 50 characters.
+        """
+        return pulumi.get(self, "icon")
+
+    @_builtins.property
+    @pulumi.getter(name="localizedDescription")
+    def localized_description(self) -> Optional[Mapping[str, _builtins.str]]:
+        return pulumi.get(self, "localized_description")
+
+    @_builtins.property
+    @pulumi.getter(name="localizedTitle")
+    def localized_title(self) -> Optional[Mapping[str, _builtins.str]]:
+        return pulumi.get(self, "localized_title")
+
+    @_builtins.property
+    @pulumi.getter(name="sectionGroupId")
+    def section_group_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "section_group_id")
 
 
 @pulumi.output_type
