@@ -3,6 +3,7 @@ import {
   Collection,
   CollectionPermission,
   CustomFont,
+  CustomHostname,
   getOrganization,
   OrganizationMember,
   OrganizationSettings,
@@ -187,6 +188,22 @@ new SiteExternalLink(
   { dependsOn: [handbookGroup] },
 );
 
+// The site answers at a hostname of its own; `up` waits until its DNS and certificate are live. A
+// hostname serves one site across the whole service, so each stack names its own:
+// `handbook:hostname`, by default made of the stack's name and the organization's id.
+const dnsLabel = (text: string) =>
+  slug(text)
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 63) || "docs";
+const docsHostname = new CustomHostname("docs-hostname", {
+  siteId: site.id,
+  hostname:
+    config.get("hostname") ??
+    organization.id.apply(
+      (id) => `${dnsLabel(pulumi.getStack())}.${dnsLabel(id)}.docs.example.com`,
+    ),
+});
+
 const reviewers = new ShareLink("reviewers", { siteId: site.id, name: "Reviewers" });
 
 // Old addresses keep working: the wiki's onboarding path leads to the guides, the status page is
@@ -350,6 +367,7 @@ export const spaces = pulumi
   .all([onboarding, codeReview, incidents, ...teamSpaces].map((s) => pulumi.all([s.title, s.id])))
   .apply((pairs) => Object.fromEntries(pairs));
 export const siteUrl = site.urls.apply((urls) => urls.published ?? urls.app);
+export const siteHostname = docsHostname.hostname;
 /** Secret: the link holds its key. `pulumi stack output --show-secrets reviewerUrl` reveals it. */
 export const reviewerUrl = reviewers.url;
 /** Secret: the key that signs visitors' tokens, for the login service's configuration. */
