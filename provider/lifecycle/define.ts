@@ -6,7 +6,7 @@ import type { Context } from "../context";
 import { COMMON, erase, type Candidate } from "./kind";
 import { bodyName } from "./properties";
 import { servedKindOf, type ServedKind } from "./handlers";
-import type { ExporterFacts, GrantTarget } from "./facts";
+import type { ExporterFacts, AdditiveTarget } from "./facts";
 import { BY_ID, type ImportId } from "./import-id";
 
 /**
@@ -225,8 +225,8 @@ export interface Declaration<
   repeatable?: true;
   /** How `pulumi import` names an object (import-id.ts); by default its id alone. */
   importId?: ImportId;
-  /** An additive grant's target (facts.ts): both doors refuse mixing it with `permissions`. */
-  grantTarget?: GrantTarget;
+  /** What an additive resource adds to (facts.ts): both doors refuse mixing it with the list of it. */
+  additiveTarget?: AdditiveTarget;
   /** What the exporter (docs-workspace-cli) needs to know of this kind (facts.ts). */
   exporter?: ExporterFacts<NoInfer<keyof M & string>>;
 }
@@ -297,9 +297,9 @@ export interface DefinedResource<S extends Schema, O> {
    * `repeatable`); otherwise its `naturalKey` finds what a create made.
    */
   repeatable: boolean;
-  /** The definition's `importId`, `grantTarget` and `exporter`, read by the doors and the tools. */
+  /** The definition's `importId`, `additiveTarget` and `exporter`, read by the doors and the tools. */
   importId: ImportId;
-  grantTarget: GrantTarget | undefined;
+  additiveTarget: AdditiveTarget | undefined;
   exporter: ExporterFacts;
   /** What the runtime and the native provider serve for this kind. */
   handlers: ServedKind;
@@ -359,7 +359,7 @@ export function defineResource<
     createOnly: def.createOnly ?? [],
     repeatable: def.repeatable ?? false,
     importId: def.importId ?? BY_ID,
-    grantTarget: def.grantTarget,
+    additiveTarget: def.additiveTarget,
     exporter: def.exporter ?? {},
     handlers,
   };

@@ -1,21 +1,31 @@
 /**
  * What a definition tells beside its lifecycle, for the doors and the tools to read from it
- * rather than restate: what a grant is on, and what the exporter needs (its import id is
+ * rather than restate: what an additive item is on, and what the exporter needs (its import id is
  * import-id.ts's).
  */
 
 /**
- * What an additive grant is on (`grantTarget`): the input naming the object, and the resource
- * type that lists that object's grants authoritatively (`permissions`). The two forms are never
- * mixed on one object: both doors refuse it (resources/permission-mixing.ts).
+ * What an additive resource adds one item to (`additiveTarget`): a grant to an object's
+ * permissions, a link to a site's navigation. The `owner` type can list the same items
+ * authoritatively, in its `list` input; the two forms are never mixed on one object: both doors
+ * refuse it (resources/list-mixing.ts).
  */
-export interface GrantTarget {
+export interface AdditiveTarget {
   /** The object, as the API names it: `space`. */
   kind: string;
-  /** The input that holds its id: `spaceId`. */
+  /** The additive resource's input that holds the object's id: `spaceId`. */
   key: string;
-  /** The resource type that declares its `permissions`: `Space`. */
+  /** The resource type that lists the object's items authoritatively: `Space`. */
   owner: string;
+  /** The owner's input that lists them: `permissions`. */
+  list: string;
+  /** What one item is called in an error: `grant`. */
+  item: string;
+  /**
+   * The owner's input naming the object when the owner is a resource of its own (a
+   * SiteExternalLinks' `siteId`); absent when the owner is the object (a Space's `permissions`).
+   */
+  ownerKey?: string;
 }
 
 /** What the exporter reads on a definition (`exporter`). */

@@ -1,76 +1,100 @@
 import type { Props } from "../lifecycle/compare";
 import { isUnknown } from "../lifecycle/compare";
 import { nativeToken } from "../lifecycle/define";
-import type { GrantTarget } from "../lifecycle/facts";
+import type { AdditiveTarget } from "../lifecycle/facts";
 import { definitions } from "../resources/registry";
-import { mixingError } from "../resources/permission-mixing";
+import { mixingError } from "../resources/list-mixing";
 
 /**
- * The native plugin's side of the rule against mixing the two forms of permissions on one object
- * (provider/resources/permission-mixing.ts holds the rule, its wording and the program's side).
- * The engine sends every Check, Diff and Create of a deployment to this one process, so it
- * remembers which objects, by id, a resource manages authoritatively (a Space, Collection or Site declaring `permissions`)
- * and which an additive grant targets, and refuses the second of the two.
+ * The native plugin's side of the rule against mixing the two forms of one list on one object
+ * (provider/resources/list-mixing.ts holds the rule, its wording and the program's side). The
+ * engine sends every Check, Diff and Create of a deployment to this one process, so it remembers
+ * which objects, by id, a resource lists authoritatively (a Space, Collection or Site declaring
+ * `permissions`; a SiteExternalLinks' site) and which an additive resource (a grant, a
+ * SiteExternalLink) adds to, and refuses the second of the two.
  *
- * What it sees: an object's id once it is known to the plugin, from the Diff of an existing
- * object (preview and up) or from the Create of a new one (up only), and a grant's target id at
- * its Check when known. So for an existing object the mix fails the preview, at the grant's Check
- * (a failure naming the target property and the object) or, if the grant's check came first, at
- * the object's Diff; for an object the same run creates, the preview cannot know its id, and the
- * `up` fails at the grant's Check, right after the object's create and before the grant is written.
+ * What it sees: an additive resource's target id at its Check when known; an object's id once it
+ * is known to the plugin, from the Diff of an existing object (preview and up) or from the Create
+ * of a new one (up only); and a list of its own's object id at its Check, as an additive
+ * resource's. So for an existing object the mix fails the preview, at the second Check (a failure
+ * naming the target property and the other resource) or at the object's Diff; for an object the
+ * same run creates, the preview cannot know its id, and the `up` fails at the additive resource's
+ * Check, right after the object's create and before the item is written.
  */
 
-/** Each grant resource, by its token: what it targets (its definition's `grantTarget`). */
-const GRANTS: ReadonlyMap<string, { type: string; target: GrantTarget }> = new Map(
+/** Each additive resource, by its token: what it adds to (its definition's `additiveTarget`). */
+const ADDITIVE: ReadonlyMap<string, { type: string; target: AdditiveTarget }> = new Map(
   definitions.flatMap((d) =>
-    d.grantTarget === undefined ? [] : [[d.token, { type: d.type, target: d.grantTarget }]],
+    d.additiveTarget === undefined ? [] : [[d.token, { type: d.type, target: d.additiveTarget }]],
   ),
 );
-/** Each resource that lists an object's grants (`permissions`), by its token: what it holds. */
-const AUTHORITATIVE: ReadonlyMap<string, GrantTarget> = new Map(
-  [...GRANTS.values()].map(({ target }) => [nativeToken(target.owner), target]),
+/** Each resource that lists an object's items, by its token: what it holds. */
+const AUTHORITATIVE: ReadonlyMap<string, AdditiveTarget> = new Map(
+  [...ADDITIVE.values()].map(({ target }) => [nativeToken(target.owner), target]),
 );
+
+/** A string id the engine knows: not empty, not a preview's unknown. */
+const known = (value: unknown): value is string =>
+  typeof value === "string" && value !== "" && !isUnknown(value);
 
 /** One deployment's view: made once per plugin process. */
 export class MixingGuard {
-  /** `<kind>:<id>` of each object declaring `permissions`, with its type and name. */
+  /** `<owner type>:<id>` of each object whose items a resource lists, with that resource. */
   private readonly authoritative = new Map<string, string>();
-  /** `<kind>:<id>` of each grant's target, with the grant, by name. */
+  /** `<owner type>:<id>` of each object an additive resource adds to, with it, by name. */
   private readonly additive = new Map<
     string,
-    { type: string; name: string; target: GrantTarget }
+    { type: string; name: string; target: AdditiveTarget }
   >();
 
   /**
-   * At a grant's Check: a failure naming its target property when that object declares
-   * `permissions`; otherwise the grant is remembered.
+   * At a Check: for an additive resource, a failure naming its target property when a resource
+   * lists that object's items; for a list of its own (a SiteExternalLinks), a failure naming its
+   * object's property when an additive resource adds to that object. Otherwise remembered.
    */
-  checkGrant(token: string, name: string, news: Props): { property: string; reason: string }[] {
-    const grant = GRANTS.get(token);
-    const targetId = grant && news[grant.target.key];
-    if (!grant || typeof targetId !== "string" || isUnknown(targetId)) return [];
-    const key = `${grant.target.kind}:${targetId}`;
-    const owner = this.authoritative.get(key);
-    const named = { ...grant, name };
-    if (owner !== undefined) {
-      return [{ property: grant.target.key, reason: mixingError(named, targetId, owner) }];
+  check(token: string, name: string, news: Props): { property: string; reason: string }[] {
+    const added = ADDITIVE.get(token);
+    if (added !== undefined && known(news[added.target.key])) {
+      const key = `${added.target.owner}:${news[added.target.key] as string}`;
+      const owner = this.authoritative.get(key);
+      const named = { ...added, name };
+      if (owner !== undefined)
+        return [
+          {
+            property: added.target.key,
+            reason: mixingError(named, news[added.target.key] as string, owner),
+          },
+        ];
+      this.additive.set(key, named);
     }
-    this.additive.set(key, named);
+    const holds = AUTHORITATIVE.get(token);
+    if (holds?.ownerKey !== undefined && known(news[holds.ownerKey])) {
+      const reason = this.noteList(holds, name, news[holds.ownerKey] as string);
+      if (reason !== undefined) return [{ property: holds.ownerKey, reason }];
+    }
     return [];
   }
 
   /**
    * At an object's Diff or Create, once its id is known: remembered when it declares
-   * `permissions`; an error naming both when a grant already targets it.
+   * `permissions`; an error naming both when an additive resource already adds to it.
    */
   noteObject(token: string, name: string, id: string, news: Props): void {
     const holds = AUTHORITATIVE.get(token);
-    if (holds === undefined || id === "" || news.permissions === undefined) return;
-    const key = `${holds.kind}:${id}`;
+    if (holds === undefined || holds.ownerKey !== undefined) return;
+    if (!known(id) || news[holds.list] === undefined) return;
+    const reason = this.noteList(holds, name, id);
+    if (reason !== undefined) throw new Error(reason);
+  }
+
+  /** Remembers that `name` lists the items of `objectId`; the mix's wording when it is one. */
+  private noteList(holds: AdditiveTarget, name: string, objectId: string): string | undefined {
+    const key = `${holds.owner}:${objectId}`;
     const owner = `${holds.owner} "${name}"`;
-    const grant = this.additive.get(key);
-    if (grant !== undefined) throw new Error(mixingError(grant, id, owner));
+    const added = this.additive.get(key);
+    if (added !== undefined) return mixingError(added, objectId, owner);
     this.authoritative.set(key, owner);
+    return undefined;
   }
 }
 

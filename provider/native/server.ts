@@ -110,7 +110,7 @@ function kindOf(pb: Pb, change: PropertyChange, replace: boolean) {
   return kinds[change][replace ? 1 : 0];
 }
 
-/** Check and Diff: no request. Both tell the guard what they learn of permissions. */
+/** Check and Diff: no request. Both tell the guard what they learn of authoritative lists. */
 function planMethods(pb: Pb, guard: MixingGuard) {
   return {
     check: unary(async (req: InstanceType<Pb["CheckRequest"]>) => {
@@ -119,7 +119,7 @@ function planMethods(pb: Pb, guard: MixingGuard) {
       const result = await resources.check(token, fromStruct(req.getOlds()).props, news.props);
       const list = result.failures ?? [];
       if (list.length === 0) {
-        list.push(...guard.checkGrant(token, nameOf(req.getUrn()), result.inputs ?? {}));
+        list.push(...guard.check(token, nameOf(req.getUrn()), result.inputs ?? {}));
       }
       return new pb.CheckResponse()
         .setInputs(toStruct(result.inputs ?? {}, news.secrets))

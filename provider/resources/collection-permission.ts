@@ -6,7 +6,13 @@ export const collectionPermission = defineResource(
   grantDefinitionOf({
     kind: "collection-permission",
     type: "CollectionPermission",
-    target: { kind: "collection", key: "collectionId", owner: "Collection" },
+    target: {
+      kind: "collection",
+      key: "collectionId",
+      owner: "Collection",
+      list: "permissions",
+      item: "grant",
+    },
   }),
 );
 

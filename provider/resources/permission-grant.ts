@@ -232,7 +232,7 @@ type GrantOutputs<K extends string> = Record<K, string> & Grant & { organization
 export function grantDefinitionOf<const K extends string>(grant: {
   kind: string;
   type: string;
-  target: { kind: api.TargetKind; key: K; owner: string };
+  target: { kind: api.TargetKind; key: K; owner: string; list: "permissions"; item: "grant" };
 }) {
   const { key } = grant.target;
   const target = (o: Record<K, string> & { organizationId: string }): api.Target => ({
@@ -250,7 +250,7 @@ export function grantDefinitionOf<const K extends string>(grant: {
     kind: grant.kind,
     type: grant.type,
     importId: grantImportId(key),
-    grantTarget: grant.target,
+    additiveTarget: grant.target,
     inputs: resourceInputs<Record<K, typeof Id> & typeof principalInputs>({
       ...targetInput,
       ...principalInputs,

@@ -14,6 +14,15 @@ export const siteExternalLink = defineResource({
   kind: "site-external-link",
   type: "SiteExternalLink",
   importId: IN_SITE,
+  // One link of the site's navigation, which a SiteExternalLinks lists whole: never both.
+  additiveTarget: {
+    kind: "site",
+    key: "siteId",
+    owner: "SiteExternalLinks",
+    list: "links",
+    item: "link",
+    ownerKey: "siteId",
+  },
   inputs: resourceInputs({
     siteId: Id,
     ...api.SiteExternalLinkFields,

@@ -6,7 +6,7 @@ export const sitePermission = defineResource(
   grantDefinitionOf({
     kind: "site-permission",
     type: "SitePermission",
-    target: { kind: "site", key: "siteId", owner: "Site" },
+    target: { kind: "site", key: "siteId", owner: "Site", list: "permissions", item: "grant" },
   }),
 );
 

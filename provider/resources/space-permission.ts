@@ -6,7 +6,7 @@ export const spacePermission = defineResource(
   grantDefinitionOf({
     kind: "space-permission",
     type: "SpacePermission",
-    target: { kind: "space", key: "spaceId", owner: "Space" },
+    target: { kind: "space", key: "spaceId", owner: "Space", list: "permissions", item: "grant" },
   }),
 );
 

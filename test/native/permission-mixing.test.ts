@@ -78,3 +78,30 @@ test("a space without permissions, or another space, takes additive grants", asy
   const { failures } = await plugin.check(GRANT, { spaceId, teamId: "team_1", role: "edit" });
   expect(failures).toEqual([]);
 });
+
+test("a site's links: the second of SiteExternalLinks and SiteExternalLink on one site fails its check, naming siteId", async () => {
+  const LINKS = "docs-workspace:index:SiteExternalLinks";
+  const LINK = "docs-workspace:index:SiteExternalLink";
+  const link = (siteId: string) => ({ siteId, title: "Extra", url: "https://x.example" });
+  expect((await plugin.check(LINKS, { siteId: "site_a", links: [] })).failures).toEqual([]);
+  expect((await plugin.check(LINK, link("site_a"))).failures).toEqual([
+    {
+      property: "siteId",
+      reason: expect.stringMatching(
+        /^SiteExternalLink "r": siteId site_a has its links listed by SiteExternalLinks "r" \(authoritative\): the two forms must not be mixed on one site/,
+      ),
+    },
+  ]);
+  // The link first: the list's check fails.
+  expect((await plugin.check(LINK, link("site_b"))).failures).toEqual([]);
+  const late = await plugin.check(LINKS, { siteId: "site_b", links: [] });
+  expect(late.failures.map((f) => f.property)).toEqual(["siteId"]);
+  // Another site, or a site's permissions beside its links, mix nothing.
+  expect((await plugin.check(LINK, link("site_c"))).failures).toEqual([]);
+  await plugin.diff(
+    "docs-workspace:index:Site",
+    "site_c",
+    { title: "C" },
+    { title: "C", permissions: [] },
+  );
+});

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { Collection, Site, SitePermission, Space, SpacePermission } from "../../provider/index";
-import { CollectionPermission } from "../../provider/index";
+import { CollectionPermission, SiteExternalLink, SiteExternalLinks } from "../../provider/index";
 
 /**
  * The TypeScript door refuses a program that mixes the two forms of permissions on one object:
@@ -74,5 +74,31 @@ test("an object without permissions takes additive grants; a plain id is not tra
   expect(
     () =>
       new SpacePermission("by-id", { spaceId: "owned-elsewhere-id", teamId: "t", role: "read" }),
+  ).not.toThrow();
+});
+
+test("a site's links: SiteExternalLinks and SiteExternalLink on one site fail at construction, whichever comes second", () => {
+  const docs = track(new Site("linked", { title: "Linked" }));
+  track(new SiteExternalLinks("nav", { siteId: docs.id, links: [] }));
+  expect(
+    () =>
+      new SiteExternalLink("extra", { siteId: docs.id, title: "Extra", url: "https://x.example" }),
+  ).toThrow(
+    /^SiteExternalLink "extra": siteId has its links listed by SiteExternalLinks "nav" \(authoritative\): the two forms must not be mixed on one site\. Move this link into SiteExternalLinks "nav"'s links, or remove SiteExternalLinks "nav" from the program and declare each link as a SiteExternalLink\.$/,
+  );
+
+  const other = track(new Site("other", { title: "Other" }));
+  track(
+    new SiteExternalLink("first", { siteId: other.id, title: "First", url: "https://a.example" }),
+  );
+  expect(() => new SiteExternalLinks("late", { siteId: other.id, links: [] })).toThrow(
+    /^SiteExternalLink "first": siteId has its links listed by SiteExternalLinks "late"/,
+  );
+  // A site's permissions and its links are two lists: one of each form mixes nothing.
+  const both = track(new Site("both", { title: "Both", permissions: [] }));
+  expect(() =>
+    track(
+      new SiteExternalLink("fine", { siteId: both.id, title: "Fine", url: "https://f.example" }),
+    ),
   ).not.toThrow();
 });

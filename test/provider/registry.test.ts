@@ -30,7 +30,7 @@ test("the tools' entry exports each definition of the registry by name, and no o
 });
 
 test("the grant resources are one declaration: each differs from the others in its target alone", () => {
-  const grants = definitions.filter((d) => d.grantTarget !== undefined);
+  const grants = definitions.filter((d) => d.additiveTarget?.list === "permissions");
   expect(grants.map((d) => d.type).sort()).toEqual([
     "CollectionPermission",
     "SitePermission",
@@ -38,7 +38,7 @@ test("the grant resources are one declaration: each differs from the others in i
   ]);
   // Each grant, its target's key written as `<target>`.
   const shape = (d: (typeof grants)[number]) => {
-    const key = d.grantTarget!.key;
+    const key = d.additiveTarget!.key;
     const named = (k: string) => (k === key ? "<target>" : k);
     return {
       inputs: Object.keys(d.inputs.shape).map(named),
@@ -49,7 +49,7 @@ test("the grant resources are one declaration: each differs from the others in i
     };
   };
   for (const d of grants) {
-    expect(definitions.find((o) => o.type === d.grantTarget!.owner)).toBeDefined();
+    expect(definitions.find((o) => o.type === d.additiveTarget!.owner)).toBeDefined();
     expect(shape(d)).toEqual(shape(grants[0]!));
   }
 });

@@ -3,7 +3,7 @@ import {
   collectionPermission,
   type CollectionPermissionArgs,
 } from "../../resources/collection-permission";
-import { refuseMixing } from "../../resources/permission-mixing";
+import { refuseMixing } from "../../resources/list-mixing";
 import { dynamicClass } from "../resource-class";
 
 /**

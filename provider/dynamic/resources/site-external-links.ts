@@ -1,10 +1,13 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { recordList } from "../../resources/list-mixing";
+import { siteExternalLink } from "../../resources/site-external-link";
 import { siteExternalLinks, type SiteExternalLinksArgs } from "../../resources/site-external-links";
 import { dynamicClass } from "../resource-class";
 
 /**
- * A docs site's external links, authoritative: the site holds exactly the declared links, and a
- * link made by hand is removed at the next `up` that sees it. Use it or SiteExternalLink on one
- * site, never both.
+ * A docs site's external links, **authoritative**: the site holds exactly the declared links,
+ * and a link made by hand is removed at the next `up` that sees it. Never beside a
+ * {@link SiteExternalLink} on one site: a program that mixes them is refused at preview.
  *
  * @example
  * ```ts
@@ -19,4 +22,13 @@ import { dynamicClass } from "../resource-class";
  */
 export class SiteExternalLinks extends dynamicClass(
   siteExternalLinks,
-).withArgs<SiteExternalLinksArgs>() {}
+).withArgs<SiteExternalLinksArgs>() {
+  constructor(name: string, args: SiteExternalLinksArgs, opts?: pulumi.CustomResourceOptions) {
+    recordList(
+      { type: siteExternalLinks.type, target: siteExternalLink.additiveTarget! },
+      name,
+      args,
+    );
+    super(name, args, opts);
+  }
+}

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { sitePermission, type SitePermissionArgs } from "../../resources/site-permission";
-import { refuseMixing } from "../../resources/permission-mixing";
+import { refuseMixing } from "../../resources/list-mixing";
 import { dynamicClass } from "../resource-class";
 
 /**

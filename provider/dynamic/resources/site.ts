@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { site, type SiteArgs } from "../../resources/site";
-import { recordPermissions } from "../../resources/permission-mixing";
+import { recordPermissions } from "../../resources/list-mixing";
 import { dynamicClass } from "../resource-class";
 
 /**

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { space, type SpaceArgs } from "../../resources/space";
-import { recordPermissions } from "../../resources/permission-mixing";
+import { recordPermissions } from "../../resources/list-mixing";
 import { dynamicClass } from "../resource-class";
 
 /**
