@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An external link in a docs site's navigation, at the site's root or in a section group.
+// An external link in a docs site's navigation, at the site's root or in a section group: **additive**, it adds this link and leaves the site's others alone. To list every link of a site, use SiteExternalLinks instead; never both on one site: a program that mixes them is refused at preview.
 //
 // When the outcome of its create is unknown (no answer, or 502, 503, 504), the provider looks for a link of the same title and URL that was not there before the create, takes it, or creates it again.
 //

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A docs site's external links, authoritative: the site holds exactly the declared links, and a link made by hand is removed at the next `up` that sees it. Use it or SiteExternalLink on one site, never both.
+// A docs site's external links, **authoritative**: the site holds exactly the declared links, and a link made by hand is removed at the next `up` that sees it. Never beside a SiteExternalLink on one site: a program that mixes them is refused at preview.
 //
 // Adoption: with `adoptId`, create takes over that existing object (read, then updated to the declared arguments) instead of making another; later changes to `adoptId` are no change. `pulumi import` does the same through the engine.
 //
