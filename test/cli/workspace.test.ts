@@ -112,6 +112,12 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
     const { scans: _, findings, editing } = (await callApi(emu, "GET", agentPath)).body;
     const edited = { scans: { topics: "never" }, findings, editing };
     expect((await callApi(emu, "PUT", agentPath, edited)).status).toBe(200);
+    // The status link's description is edited in the app; the site's hostname is detached.
+    const linkPath = `/v1/orgs/${emu.organizationId}/sites/${siteId}/external-links/${resources.get("status-link")!.id!}`;
+    expect((await callApi(emu, "PATCH", linkPath, { description: "Edited" })).status).toBe(200);
+    const hostname = resources.get("docs-hostname")!.id!;
+    const sitePath = `/v1/orgs/${emu.organizationId}/sites/${siteId}`;
+    expect((await callApi(emu, "PATCH", sitePath, { hostname: null })).status).toBe(200);
 
     // The drift gate reads and writes nothing; a refresh with the flag would record, then fail.
     const gate = await stack.run(["refresh", "--preview-only", "--expect-no-changes"]);
@@ -123,11 +129,14 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
       changing(refreshed)
         .map((s) => s.name)
         .sort(),
-    ).toEqual(["code-review", "docs-agent"]);
+    ).toEqual(["code-review", "docs-agent", "docs-hostname", "status-link"]);
 
     const shown = await stack.ok(["preview", "--diff"]);
     expect(shown.stdout).toMatch(/~ title\s*: "Reviews \(edited by hand\)" => "Code review"/);
     expect(shown.stdout).toMatch(/~ scanTopics\s*: "never" => "auto"/);
+    expect(shown.stdout).toMatch(/~ description\s*: "Edited" => "Whether our services are up"/);
+    // A hostname detached by hand is gone from the state: the next up attaches it again.
+    expect(shown.stdout).toMatch(/\+ \S*:CustomHostname: \(create\)/);
     await emu.clearRequests();
     await stack.ok(["up", "--yes"]);
     const restored = (await writes(emu)).map((r) => [r.method, r.path, r.body]);
@@ -135,6 +144,8 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
       [
         ["PATCH", `/v1/spaces/${spaceId}`, { title: "Code review" }],
         ["PUT", agentPath, { ...edited, scans: { topics: "auto" } }],
+        ["PATCH", linkPath, { description: "Whether our services are up" }],
+        ["PATCH", sitePath, { hostname }],
       ].sort(),
     );
     expect((await stack.run(["refresh", "--yes", "--expect-no-changes"])).code).toBe(0);
@@ -186,12 +197,15 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
   });
 
   test("destroy leaves the organization empty", async () => {
+    const hostnameOf = (await stack.resources()).get("docs-hostname")!.id!;
     const destroyed = await stack.json(["destroy"]);
     expect(destroyed.result.code).toBe(0);
     for (const kind of ["teams", "saml", "sites", "collections", "spaces", "openapi"]) {
       const body = (await callApi(emu, "GET", `/v1/orgs/${emu.organizationId}/${kind}`)).body;
       expect({ kind, items: body.items }).toEqual({ kind, items: [] });
     }
+    const hostname = `/v1/custom-hostnames/${hostnameOf}`;
+    expect((await callApi(emu, "GET", hostname)).status).toBe(404);
     expect((await stack.exportState()).deployment.resources ?? []).toEqual([]);
   });
 });
