@@ -3,6 +3,7 @@ import { definitions } from "pulumi-docs-workspace/tools";
 import { z } from "zod";
 import type { Inventory, SiteInventory } from "./inventory";
 import { inviteLinkTitle } from "./declare-fonts-and-invites";
+import { hostnamesInUse } from "./declare-hostnames";
 import { defaultVisitorAuth } from "./declare-redirects";
 import { defaultAgentSettings, inAdsProgram } from "./declare-site-agent";
 import { printable } from "./printable";
@@ -115,7 +116,8 @@ export function managedBy(resources: readonly StateResource[]): Managed {
 }
 
 /**
- * Every object of the organization a stack could leave behind: what a resource creates. Not the
+ * Every object of the organization a stack could leave behind: what a resource creates, and the
+ * hostnames attached to it (never exported, but attached by a CustomHostname). Not the
  * organization's settings and members, which exist whether a stack manages them or not (the
  * export declares them); not what an object owns and goes with it (a translation's result space,
  * the site space a section was made with); not a site's adaptive schema while it is empty, nor
@@ -153,6 +155,12 @@ export function objectsOf(inventory: Inventory): ObjectRef[] {
       type: "OrganizationInviteLink",
       id: l.handle,
       title: inviteLinkTitle(inventory, l),
+    })),
+    // Never declared by an export, but a stack's CustomHostname can leave one attached.
+    ...hostnamesInUse(inventory).map(([hostname, target]) => ({
+      type: "CustomHostname",
+      id: hostname,
+      title: `${hostname} (${target})`,
     })),
   ];
   for (const site of inventory.sites) objects.push(...siteObjectsOf(site, spaceTitle));
