@@ -16,7 +16,13 @@ import { findUser, type UserRow } from "./store/identity";
 import type { MemberRow } from "./store/members";
 import type { GroupRow } from "./store/site-section-groups";
 import { findExternalLink } from "./store/site-external-links";
-import { findSection, groupChildren, type SectionRow, type TopItem } from "./store/site-sections";
+import {
+  findSection,
+  groupChildren,
+  topLevel,
+  type SectionRow,
+  type TopItem,
+} from "./store/site-sections";
 import { findGroup } from "./store/site-section-groups";
 import { containerSiteSpaces, type SiteSpaceRow } from "./store/site-spaces";
 import { countSites, sitesOf } from "./store/sites";
@@ -148,4 +154,31 @@ export function renderStructureItemFor(ctx: ApiContext, view: SiteView, item: To
     case "site-external-link":
       return renderExternalLink(findExternalLink(ctx.store, siteId, item.id)!);
   }
+}
+
+/**
+ * A site's structure as `getSiteStructure` answers it: its sections, groups (with their children)
+ * and external links in order, or its root site spaces when it has no section. `published`: as
+ * readers see it, draft links left out.
+ */
+export function siteStructureFor(ctx: ApiContext, view: SiteView, published = false) {
+  const items = topLevel(ctx.store, view.site.id);
+  if (items.length === 0) {
+    const rows = containerSiteSpaces(ctx.store, view.site.id, null);
+    return {
+      type: "siteSpaces" as const,
+      structure: rows.map((row) => renderSiteSpaceFor(ctx, view, row)),
+    };
+  }
+  const shown = (item: { object: string; draft?: boolean }) =>
+    !(published && item.object === "site-external-link" && item.draft === true);
+  const structure = items
+    .map((item) => renderStructureItemFor(ctx, view, item))
+    .filter(shown)
+    .map((item) =>
+      item.object === "site-section-group"
+        ? { ...item, children: item.children.filter(shown) }
+        : item,
+    );
+  return { type: "sections" as const, structure };
 }

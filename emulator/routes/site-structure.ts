@@ -7,11 +7,10 @@ import {
   SiteStructureJson,
   StructurePointer,
 } from "../render/site-structure";
-import { topLevel } from "../store/site-sections";
-import { containerSiteSpaces, findSiteSpace } from "../store/site-spaces";
+import { findSiteSpace } from "../store/site-spaces";
 import { levelOf, type StructureItem } from "../store/site-structure";
 import { insertionIndex, refreshView, requireSite } from "../access/sites";
-import { renderSiteSpaceFor, renderStructureItemFor } from "../views";
+import { renderSiteSpaceFor, renderStructureItemFor, siteStructureFor } from "../views";
 import { shareKeyQuery } from "../validation";
 
 const sortBody = z.strictObject({
@@ -41,18 +40,8 @@ export const siteStructureRoutes = [
     query: shareKeyQuery,
     responses: { 200: { description: "The site's structure", schema: SiteStructureJson } },
     handler({ params, query }, ctx) {
-      const { site, view } = requireSite(ctx, params, "member", query.shareKey);
-      const items = topLevel(ctx.store, site.id);
-      if (items.length > 0)
-        return json(200, {
-          type: "sections" as const,
-          structure: items.map((item) => renderStructureItemFor(ctx, view, item)),
-        });
-      const rows = containerSiteSpaces(ctx.store, site.id, null);
-      return json(200, {
-        type: "siteSpaces" as const,
-        structure: rows.map((row) => renderSiteSpaceFor(ctx, view, row)),
-      });
+      const { view } = requireSite(ctx, params, "member", query.shareKey);
+      return json(200, siteStructureFor(ctx, view));
     },
   }),
 

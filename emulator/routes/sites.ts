@@ -14,13 +14,12 @@ import {
   withoutAdminFields,
 } from "../render/site-customization";
 import { findSiteCustomization, siteSpaceCustomizationsOf } from "../store/site-customization";
-import { SiteSectionJson } from "../render/site-sections";
-import { SiteSpaceJson } from "../render/site-spaces";
+import { SiteStructureJson } from "../render/site-structure";
 import { renderSite, SITE_TYPES, SiteJson } from "../render/sites";
 import { findOrganization } from "../store/organizations";
 import { activeShareLinkByKey } from "../store/share-links";
-import { findSection, orderedSections, updateSection } from "../store/site-sections";
-import { containerSiteSpaces, findSiteSpace } from "../store/site-spaces";
+import { findSection, updateSection } from "../store/site-sections";
+import { findSiteSpace } from "../store/site-spaces";
 import {
   basenameOwner,
   deleteSite,
@@ -33,7 +32,7 @@ import {
 } from "../store/sites";
 import { badReference, requireLiveSpace, requireSite } from "../access/sites";
 import { linkSpace } from "../store/site-spaces";
-import { renderSectionFor, renderSiteSpaceFor } from "../views";
+import { siteStructureFor } from "../views";
 import { shareKeyQuery } from "../validation";
 import { visitorTokenOpens } from "../access/site-visitor-auth";
 
@@ -87,10 +86,7 @@ const PublishedSiteJson = named(
   z.strictObject({
     object: z.literal("published-content-site"),
     site: SiteJson,
-    structure: z.union([
-      z.strictObject({ type: z.literal("sections"), structure: z.array(SiteSectionJson) }),
-      z.strictObject({ type: z.literal("siteSpaces"), structure: z.array(SiteSpaceJson) }),
-    ]),
+    structure: SiteStructureJson,
     customizations: PublishedCustomizationsJson,
     scripts: z.array(SiteIntegrationScriptJson),
   }),
@@ -316,24 +312,15 @@ export const siteRoutes = [
         !visitorTokenOpens(ctx.store, site.id, query.visitorAuthToken, now)
       )
         throw notFound(`published site ${site.id} (a visitor-auth site needs a visitorAuthToken)`);
-      const sections = orderedSections(ctx.store, site.id);
-      const structure =
-        sections.length > 0
-          ? {
-              type: "sections" as const,
-              structure: sections.map((s) => renderSectionFor(ctx, view, s)),
-            }
-          : {
-              // A site without sections publishes its root site spaces (the hosted service's
-              // `siteSpaces` structure), so they are not hidden behind an empty section list.
-              type: "siteSpaces" as const,
-              structure: containerSiteSpaces(ctx.store, site.id, null).map((row) =>
-                renderSiteSpaceFor(ctx, view, row),
-              ),
-            };
+      // The hosted `SiteStructure`, as readers see it: sections, groups and live links, or, for
+      // a site without sections, its root site spaces.
+      const structure = siteStructureFor(ctx, view, true);
       const siteSpaceIds =
         structure.type === "sections"
-          ? structure.structure.flatMap((section) => section.siteSpaces.map((s) => s.id))
+          ? structure.structure
+              .flatMap((item) => (item.object === "site-section-group" ? item.children : [item]))
+              .flatMap((item) => (item.object === "site-section" ? item.siteSpaces : []))
+              .map((s) => s.id)
           : structure.structure.map((s) => s.id);
       return json(200, {
         object: "published-content-site",

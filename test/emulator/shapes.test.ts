@@ -182,10 +182,14 @@ describe("site structure", () => {
     };
     expect(Object.keys(customizations.site).sort()).toEqual(required);
     const inSection = (section.siteSpaces as ApiBody[])[0]!.id as string;
-    // One entry per site space the structure shows, each the site's while it has none of its own.
-    const shown = (body.structure as { structure: { siteSpaces: ApiBody[] }[] }).structure.flatMap(
-      (s) => s.siteSpaces.map((siteSpace) => siteSpace.id as string),
-    );
+    // One entry per site space the structure shows (in its sections, at the top level or in a
+    // group: the hosted SiteStructure), each the site's while it has none of its own.
+    type Item = { object: string; siteSpaces?: ApiBody[]; children?: Item[] };
+    const items = (body.structure as { structure: Item[] }).structure;
+    expect(items.map((i) => i.object)).toContain("site-section-group");
+    const shown = items
+      .flatMap((i) => (i.object === "site-section-group" ? i.children! : [i]))
+      .flatMap((s) => (s.siteSpaces ?? []).map((siteSpace) => siteSpace.id as string));
     expect(shown).toEqual(expect.arrayContaining([inSection, root.id as string]));
     expect(Object.keys(customizations.siteSpaces).sort()).toEqual(shown.sort());
     for (const id of shown) expect(customizations.siteSpaces[id]).toEqual(customizations.site);

@@ -240,6 +240,37 @@ describe("site external links", () => {
     expect(preview[0]).toContain("Live one");
   });
 
+  test("the published view carries the hosted SiteStructure: groups with their children, live links, no draft", async () => {
+    const { site, section } = await siteWithSection();
+    const group = (await call("POST", `${site}/section-groups`, { title: "More" })).body.id;
+    const link = async (title: string, extra: Record<string, unknown> = {}) =>
+      (
+        await call("POST", `${site}/external-links`, {
+          title,
+          url: `https://${title}.example`,
+          ...extra,
+        })
+      ).body.id as string;
+    const live = await link("live");
+    const grouped = await link("grouped", { parent: group });
+    await link("draft", { draft: true });
+    await link("hidden", { parent: group, draft: true });
+    expect((await call("POST", `${site}/publish`)).status).toBe(200);
+
+    const published = await call("GET", `${site}/published`);
+    expect(published.status).toBe(200);
+    const { type, structure } = published.body.structure as { type: string; structure: ApiBody[] };
+    expect(type).toBe("sections");
+    expect(ids(structure)).toEqual([
+      `site-section:${section}`,
+      `site-section-group:${group as string}`,
+      `site-external-link:${live}`,
+    ]);
+    expect(ids(structure[1]!.children as ApiBody[])).toEqual([`site-external-link:${grouped}`]);
+    // The structure itself, for editors, still lists the drafts.
+    expect((await structureOf(site)).structure).toHaveLength(4);
+  });
+
   test("sort orders a site space among its container's; an item the site lacks is 404", async () => {
     const org = `/v1/orgs/${t.organizationId}`;
     const space = async (title: string) =>
