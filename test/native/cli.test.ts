@@ -45,6 +45,7 @@ function importId(type: string, id: string, outputs: Record<string, unknown>): s
     "SiteRedirect",
     "SiteMcpServer",
     "SiteChannel",
+    "SiteContextConnection",
     "SiteExternalLink",
   ];
   return inSite.includes(type.split(":")[2]!) ? `${String(outputs.siteId)}/${id}` : id;
