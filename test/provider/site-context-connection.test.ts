@@ -113,6 +113,24 @@ describe("SiteContextConnection", () => {
     expect((await callApi(emu, "GET", `${connectionsOf(emu, siteId)}/${id}`)).status).toBe(404);
   });
 
+  test("an email connection takes no setup and outputs the address its mail goes to", async () => {
+    const siteId = await newSite();
+    const { id, outs } = await connections.create({ siteId, connector: "builtin:email" });
+    const got = await callApi(emu, "GET", `${connectionsOf(emu, siteId)}/${id}`);
+    const address = (got.body.email as { ingestionAddress: string }).ingestionAddress;
+    expect(outs.ingestionAddress).toBe(address);
+    expect((await connections.read(id, outs)).props).toEqual(outs);
+    const { failures } = await connections.check({
+      siteId,
+      connector: "builtin:email",
+      token: "t",
+    });
+    expect(failures).toEqual([
+      { property: "token", reason: "is not taken by a builtin:email connection" },
+    ]);
+    await connections.delete(id, outs);
+  });
+
   test("check refuses a missing setup field and another connector's, naming each, before any request", async () => {
     const siteId = await newSite();
     await emu.clearRequests();
