@@ -11,6 +11,9 @@ import { setSiteAdsVerdict } from "./store/site-ads";
 import { findSite } from "./store/sites";
 import { CHECKING, findCustomHostname, setHostnameVerdict } from "./store/custom-hostnames";
 import { HOSTNAME_STATUSES } from "./render/custom-hostnames";
+import { failureReason } from "./render/site-context-connections";
+import { findContextConnection, setSyncVerdict } from "./store/site-context-connections";
+import { CONTEXT_CONNECTION_LIMITS } from "./limits";
 import type { Store } from "./store";
 
 /** What the admin API controls besides the store. */
@@ -203,6 +206,40 @@ export const adminRoutes = [
       if (findCustomHostname(state.store, hostname) === undefined)
         throw notFound(`custom hostname ${hostname}`);
       setHostnameVerdict(state.store, hostname, body.status);
+      return empty(204);
+    },
+  }),
+
+  adminRoute({
+    method: "put",
+    path: "/orgs/{organizationId}/sites/{siteId}/context-connections/{siteContextConnectionId}/sync-outcome",
+    operationId: "setContextConnectionSyncOutcome",
+    summary:
+      "Decide how a context connection's sync under way ends (succeeded by default), or, with none under way, where it stands now",
+    body: z.discriminatedUnion("status", [
+      z.strictObject({ status: z.literal("succeeded") }),
+      z.strictObject({
+        status: z.literal("failed"),
+        failureReason,
+        failureMessage: z.string().min(1).max(CONTEXT_CONNECTION_LIMITS.failureMessage).optional(),
+      }),
+    ]),
+    responses: { 204: { description: "Kept for the sync under way, or set now" } },
+    handler({ params, body }, state) {
+      const site = findSite(state.store, params.organizationId, params.siteId);
+      const id = params.siteContextConnectionId;
+      if (site === undefined || findContextConnection(state.store, site.id, id) === undefined)
+        throw notFound(`context connection ${id}`);
+      setSyncVerdict(
+        state.store,
+        id,
+        body.status === "succeeded"
+          ? null
+          : {
+              failureReason: body.failureReason,
+              failureMessage: body.failureMessage ?? `the source failed: ${body.failureReason}`,
+            },
+      );
       return empty(204);
     },
   }),

@@ -32,6 +32,8 @@ import { siteAgentSettingsRoutes } from "./routes/site-agent-settings";
 import { siteAdsRoutes } from "./routes/site-ads";
 import { siteMcpServerRoutes } from "./routes/site-mcp-servers";
 import { siteChannelRoutes } from "./routes/site-channels";
+import { siteContextConnectionRoutes } from "./routes/site-context-connections";
+import { resumeContextSyncs } from "./jobs/site-context-connections";
 import { siteExternalLinkRoutes } from "./routes/site-external-links";
 import { siteStructureRoutes } from "./routes/site-structure";
 import { resumeSiteAdsReviews } from "./jobs/site-ads";
@@ -68,6 +70,7 @@ import { siteAgentSettingsTables } from "./store/site-agent-settings";
 import { siteAdsTables } from "./store/site-ads";
 import { siteMcpServersTables } from "./store/site-mcp-servers";
 import { siteChannelsTables } from "./store/site-channels";
+import { siteContextConnectionsTables } from "./store/site-context-connections";
 import { siteExternalLinksTables } from "./store/site-external-links";
 import { spacesTables } from "./store/spaces";
 import { teamsTables } from "./store/teams";
@@ -149,6 +152,12 @@ export const families: readonly Family[] = [
   },
   { name: "site-mcp-servers", tables: siteMcpServersTables, routes: siteMcpServerRoutes },
   { name: "site-channels", tables: siteChannelsTables, routes: siteChannelRoutes },
+  {
+    name: "site-context-connections",
+    tables: siteContextConnectionsTables,
+    routes: siteContextConnectionRoutes,
+    resume: resumeContextSyncs,
+  },
   // Members keep their rows in the organizations family's identity tables.
   { name: "members", tables: visitorClaimKeysTables, routes: memberRoutes },
   { name: "teams", tables: teamsTables, routes: teamRoutes },

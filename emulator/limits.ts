@@ -136,3 +136,24 @@ export const EXTERNAL_LINK_LIMITS = {
   url: 2048,
   condition: 1024,
 };
+
+/**
+ * Site context connections (the hosted `ContextConnectionLabel`, `ContextConnectionFilter` and the
+ * Jira fields): a label of at most 128 characters, a filter of at most 1024, a Jira base URL of at
+ * most 2048, an email of at most 254, a token of at most 1024 and a status name of at most 255.
+ * The hosted document bounds neither the number of connections of a site nor the other setup
+ * fields: we allow 50 connections a site and setup strings of at most 1024 characters; a sync
+ * request within an hour of the last sync is refused, as the hosted 400 says
+ * (docs/api-decisions.md, "Site context connections").
+ */
+export const CONTEXT_CONNECTION_LIMITS = {
+  label: 128,
+  filter: 1024,
+  url: 2048,
+  email: 254,
+  setting: 1024,
+  statusName: 255,
+  perSite: 50,
+  syncIntervalMs: 60 * 60 * 1000,
+  failureMessage: 512,
+};

@@ -70,9 +70,18 @@ function detached(text: string): string {
 
 /**
  * Body fields whose value is a secret wherever they appear: a SAML provider's certificate, a
- * site's visitor-authentication signing key (which no body takes, but a caller may echo back).
+ * site's visitor-authentication signing key (which no body takes, but a caller may echo back),
+ * and the credentials of a context connection's setup.
  */
-const SECRET_FIELDS = new Set(["certificate", "privatekey"]);
+const SECRET_FIELDS = new Set([
+  "certificate",
+  "privatekey",
+  "token",
+  "apitoken",
+  "apikey",
+  "clientsecret",
+  "refreshtoken",
+]);
 /**
  * Body fields whose value is a map of secrets: an MCP server's `headers` (its credentials). The
  * names stay, each value is masked.
@@ -98,7 +107,8 @@ const PEM = /-----BEGIN [A-Z0-9 ]+-----[\s\S]*?(?:-----END [A-Z0-9 ]+-----|$)/g;
  * A secret field's string value in text that is not parsed (refused, or a preview cut short):
  * to its closing quote, or to the end of the text when it is cut.
  */
-const SECRET_TEXT = /("(?:certificate|privateKey)"\s*:\s*")(?:[^"\\]|\\[\s\S])*("?)/gi;
+const SECRET_TEXT =
+  /("(?:certificate|privateKey|token|apiToken|apiKey|clientSecret|refreshToken)"\s*:\s*")(?:[^"\\]|\\[\s\S])*("?)/gi;
 /**
  * A secret map's object in such text, to its closing brace (a brace inside a string does not
  * close it), or to the end of the text when it is cut: its names and values are masked whole.
@@ -142,7 +152,8 @@ function masked(value: unknown): { value: unknown; changed: boolean } {
 /**
  * Text with its secrets masked: a body that is not JSON or that the routes refused, or a
  * summary's preview. URL credentials and query values, PEM blocks, and the value of any
- * `certificate` or `privateKey` field, whatever its case, and any `headers` object.
+ * `certificate`, `privateKey` or context connection credential field, whatever its case, and
+ * any `headers` object.
  */
 function maskText(text: string): string {
   return text

@@ -18,6 +18,8 @@ export { SiteMcpServer } from "./dynamic/resources/site-mcp-server";
 export type { SiteMcpServerArgs } from "./resources/site-mcp-server";
 export { SiteChannel } from "./dynamic/resources/site-channel";
 export type { SiteChannelArgs } from "./resources/site-channel";
+export { SiteContextConnection } from "./dynamic/resources/site-context-connection";
+export type { SiteContextConnectionArgs } from "./resources/site-context-connection";
 export { CustomHostname } from "./dynamic/resources/custom-hostname";
 export type { CustomHostnameArgs } from "./resources/custom-hostname";
 export { SiteExternalLink } from "./dynamic/resources/site-external-link";

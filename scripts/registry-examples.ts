@@ -77,10 +77,13 @@ async function convert(type: string, language: ExampleLanguage, work: string): P
     );
   }
   const text = fs.readFileSync(file, "utf8");
-  // Every language names the resource's type (`NewSiteSection`, `docs_workspace.SiteSection`, ...).
-  if (!text.includes(type)) {
+  // Every language names the source's first resource type (`NewSpace`, `docs_workspace.Space`,
+  // `docs-workspace:Space`), or the provider's (`Provider`): an empty program names none.
+  const pcl = fs.readFileSync(path.join(source, "main.pp"), "utf8");
+  const first = /"docs-workspace:index:(\w+)"/.exec(pcl)?.[1] ?? "Provider";
+  if (!text.includes(first)) {
     throw new Error(
-      `pulumi convert of examples/registry/${type} to ${language} declared no ${type}`,
+      `pulumi convert of examples/registry/${type} to ${language} declared no ${first}`,
     );
   }
   return text;

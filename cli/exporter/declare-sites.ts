@@ -11,6 +11,7 @@ import { spaceTitleIn } from "./declare-content";
 import { declareExternalLinks } from "./declare-external-links";
 import { declareRedirectsAndAuth } from "./declare-redirects";
 import { declareSiteAgent, declareSiteChannels, declareSiteMcpServers } from "./declare-site-agent";
+import { declareSiteContextConnections } from "./declare-context-connections";
 import type { Inventory, SiteInventory } from "./inventory";
 import { titles } from "./titles";
 
@@ -28,6 +29,7 @@ export function declareSites(program: Declarer, inventory: Inventory): void {
     declareSiteAgent(program, s, siteRef);
     declareSiteMcpServers(program, s, siteRef);
     declareSiteChannels(program, s, siteRef);
+    declareSiteContextConnections(program, s, siteRef);
   }
 }
 

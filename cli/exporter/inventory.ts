@@ -25,6 +25,8 @@ import {
   listMcpServers,
   type SiteChannel,
   listChannels,
+  type SiteContextConnection,
+  listContextConnections,
   type SiteAds,
   type SiteRedirect,
   type SiteExternalLink,
@@ -89,6 +91,8 @@ export interface SiteInventory {
   mcpServers: SiteMcpServer[];
   /** Where its assistant answers. */
   channels: SiteChannel[];
+  /** The sources its agent reads (their credentials are answered redacted). */
+  contextConnections: SiteContextConnection[];
 }
 
 /**
@@ -234,6 +238,7 @@ async function readSite(
     mcpServers,
     channels,
     externalLinks,
+    contextConnections,
   ] = await Promise.all([
     listSections(client, organizationId, site.id),
     listSiteSpaces(client, organizationId, site.id),
@@ -247,6 +252,7 @@ async function readSite(
     listMcpServers(client, organizationId, site.id),
     listChannels(client, organizationId, site.id),
     listExternalLinks(client, organizationId, site.id),
+    listContextConnections(client, organizationId, site.id),
   ]);
   const [siteSettings, ...siteSpaceSettings] = await Promise.all([
     getSiteCustomization(client, organizationId, site.id),
@@ -272,6 +278,7 @@ async function readSite(
     mcpServers,
     channels,
     externalLinks,
+    contextConnections,
   };
 }
 

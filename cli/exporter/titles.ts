@@ -18,6 +18,7 @@ export const titles = {
   siteAds: (siteTitle: string) => `${siteTitle} ads`,
   siteMcpServer: (siteTitle: string, name: string) => `${siteTitle} ${name} MCP server`,
   /** A channel by its site and where it answers: `Docs slack channel` (one of each type a site). */
+  siteContextConnection: (siteTitle: string, name: string) => `${siteTitle} ${name} context`,
   siteChannel: (siteTitle: string, type: string) =>
     `${siteTitle} ${type.replace(/^builtin:/, "")} channel`,
   siteCustomization: (siteTitle: string) => `${siteTitle} customization`,

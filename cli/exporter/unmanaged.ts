@@ -217,6 +217,11 @@ function siteObjectsOf(
       id: m.id,
       title: titles.siteMcpServer(site.title, m.name),
     })),
+    ...held.contextConnections.map((c) => ({
+      type: "SiteContextConnection",
+      id: c.id,
+      title: titles.siteContextConnection(site.title, c.label ?? c.connector),
+    })),
     ...held.channels.map((c) => ({
       type: "SiteChannel",
       id: c.id,

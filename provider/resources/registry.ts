@@ -16,6 +16,7 @@ import { sitePermission } from "./site-permission";
 import { siteRedirect } from "./site-redirect";
 import { siteMcpServer } from "./site-mcp-server";
 import { siteChannel } from "./site-channel";
+import { siteContextConnection } from "./site-context-connection";
 import { customHostname } from "./custom-hostname";
 import { siteExternalLink } from "./site-external-link";
 import { siteExternalLinks } from "./site-external-links";
@@ -62,6 +63,7 @@ export const definitions = [
   siteRedirect,
   siteMcpServer,
   siteChannel,
+  siteContextConnection,
   customHostname,
   siteExternalLink,
   siteExternalLinks,

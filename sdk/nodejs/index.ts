@@ -120,6 +120,11 @@ export type SiteChannel = import("./siteChannel").SiteChannel;
 export const SiteChannel: typeof import("./siteChannel").SiteChannel = null as any;
 utilities.lazyLoad(exports, ["SiteChannel"], () => require("./siteChannel"));
 
+export { SiteContextConnectionArgs } from "./siteContextConnection";
+export type SiteContextConnection = import("./siteContextConnection").SiteContextConnection;
+export const SiteContextConnection: typeof import("./siteContextConnection").SiteContextConnection = null as any;
+utilities.lazyLoad(exports, ["SiteContextConnection"], () => require("./siteContextConnection"));
+
 export { SiteCustomizationArgs } from "./siteCustomization";
 export type SiteCustomization = import("./siteCustomization").SiteCustomization;
 export const SiteCustomization: typeof import("./siteCustomization").SiteCustomization = null as any;
@@ -252,6 +257,8 @@ const _module = {
                 return new SiteAgentSettings(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteChannel":
                 return new SiteChannel(name, <any>undefined, { urn })
+            case "docs-workspace:index:SiteContextConnection":
+                return new SiteContextConnection(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteCustomization":
                 return new SiteCustomization(name, <any>undefined, { urn })
             case "docs-workspace:index:SiteExternalLink":

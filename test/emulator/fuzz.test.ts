@@ -47,6 +47,11 @@ beforeAll(async () => {
   await api("PATCH", site, { hostname: ids.hostname });
   const link = { title: "Fuzz", url: "https://fuzz.example", parent: ids.siteSectionGroupId };
   ids.siteExternalLinkId = await post(`${site}/external-links`, link);
+  const context = {
+    connector: "builtin:github-issues",
+    setupSettings: { repository: "a/b", token: "t" },
+  };
+  ids.siteContextConnectionId = await post(`${site}/context-connections`, context);
   await t.clearRequests();
 });
 afterAll(() => t.close());

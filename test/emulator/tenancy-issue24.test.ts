@@ -43,6 +43,14 @@ test("another organization's ids are 404 on every new route, and nothing changes
   const channels = `${org}/sites/${site}/channels`;
   const slack = { type: "builtin:slack", setupSettings: {} };
   const channel = (await call("POST", channels, slack)).body.id as string;
+  const contexts = `${org}/sites/${site}/context-connections`;
+  const website = { connector: "builtin:website", setupSettings: { url: "https://a.example" } };
+  const context = (await call("POST", contexts, website)).body.id as string;
+  // Its first sync settled, so the snapshots below cannot differ by the sync's own progress.
+  await until("the context connection synced", async () => {
+    const status = (await call("GET", `${contexts}/${context}`)).body.status;
+    return status === "succeeded";
+  });
   const hostname = "docs.tenant.example";
   await call("PATCH", `${org}/sites/${site}`, { hostname });
   // Checked before the snapshot, so that the check's end is no change of the others' making.
@@ -126,6 +134,13 @@ test("another organization's ids are 404 on every new route, and nothing changes
     ["GET", `${channels}/${channel}`],
     ["PATCH", `${channels}/${channel}`, { role: "collaborator" }],
     ["DELETE", `${channels}/${channel}`],
+    ["GET", contexts],
+    ["POST", contexts, website],
+    ["GET", `${contexts}/${context}`],
+    ["PATCH", `${contexts}/${context}`, { label: "Taken" }],
+    ["DELETE", `${contexts}/${context}`],
+    ["POST", `${contexts}/${context}/sync`],
+    ["POST", `${contexts}/${context}/test`],
     ["GET", `/v1/custom-hostnames/${hostname}`],
     ["PATCH", `/v1/custom-hostnames/${hostname}`],
     ["PATCH", `${org}/sites/${site}`, { hostname: "docs.taken.example" }],
@@ -171,6 +186,7 @@ async function snapshot(
     `${org}/sites/${site}/agent-settings`,
     `${org}/sites/${site}/mcp-servers`,
     `${org}/sites/${site}/channels`,
+    `${org}/sites/${site}/context-connections`,
     `${org}/sites/${site}`,
     `${org}/fonts`,
     `${org}/fonts/${font}`,

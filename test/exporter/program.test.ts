@@ -95,6 +95,7 @@ test("titles cannot end a comment of the generated program: every line terminato
         ads: { status: "pending", submittable: true },
         mcpServers: [],
         channels: [],
+        contextConnections: [],
       },
     ],
   });

@@ -62,6 +62,17 @@ test("every object --unmanaged lists has the title the written program declares 
             createdAt: "2026-11-29T00:00:00.000Z",
           },
         ],
+        contextConnections: [
+          {
+            id: "ctx1",
+            connector: "builtin:intercom",
+            setupSettings: { token: "********" },
+            usageSettings: { changeRequests: false, search: true, searchBoost: "x1.0" },
+            status: "succeeded",
+            records: 12,
+            createdAt: "2026-11-29T00:00:00.000Z",
+          },
+        ],
       },
     ],
   });

@@ -45,6 +45,7 @@ function importId(type: string, id: string, outputs: Record<string, unknown>): s
     "SiteRedirect",
     "SiteMcpServer",
     "SiteChannel",
+    "SiteContextConnection",
     "SiteExternalLink",
   ];
   return inSite.includes(type.split(":")[2]!) ? `${String(outputs.siteId)}/${id}` : id;
@@ -168,11 +169,32 @@ describeCli("the native plugin through the real pulumi CLI", () => {
       const font = declared.find((d) => d.type === "docs-workspace:index:CustomFont")!;
       expect(font.inputs.fontFaces).toEqual([{ weight: 400, storageKey: null }]);
       font.inputs.fontFaces = resources.get("brand")!.outputs!.fontFaces;
+      // A context connection's token is answered redacted: an imported one holds none, so the
+      // program declares it, and its first up sends the setup with it.
+      const connection = declared.find(
+        (d) => d.type === "docs-workspace:index:SiteContextConnection",
+      )!;
+      expect(connection.inputs.token).toBeUndefined();
+      connection.inputs.token = { __secret: "ghp_native-fixture" };
       fs.writeFileSync(path.join(imports.dir, "declared.json"), JSON.stringify(declared));
       await emu.clearRequests();
       const up = await imports.run(["up", "--yes"]);
       expect(succeeded(up)).not.toMatch(/error/i);
-      expect((await writes(emu)).map((w) => [w.method, w.path, w.body])).toEqual([
+      const issues = resources.get("internal-issues")!;
+      const site = issues.outputs!.siteId as string;
+      expect(
+        (await writes(emu))
+          .map((w) => [w.method, w.path, w.body])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      ).toEqual([
+        [
+          "PATCH",
+          `/v1/orgs/${emu.organizationId}/sites/${site}/context-connections/${issues.id}`,
+          {
+            connector: "builtin:github-issues",
+            setupSettings: { repository: "acme/docs", token: "***" },
+          },
+        ],
         [
           "POST",
           `/v1/orgs/${emu.organizationId}/fonts/${resources.get("brand")!.id}`,

@@ -51,6 +51,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &SiteAgentSettings{}
 	case "docs-workspace:index:SiteChannel":
 		r = &SiteChannel{}
+	case "docs-workspace:index:SiteContextConnection":
+		r = &SiteContextConnection{}
 	case "docs-workspace:index:SiteCustomization":
 		r = &SiteCustomization{}
 	case "docs-workspace:index:SiteExternalLink":

@@ -4981,6 +4981,173 @@ func (in *siteChannelTypePtr) ToSiteChannelTypePtrOutputWithContext(ctx context.
 	return pulumi.ToOutputWithContext(ctx, in).(SiteChannelTypePtrOutput)
 }
 
+type SiteContextConnectionUsageSettingsSearchBoost string
+
+const (
+	SiteContextConnectionUsageSettingsSearchBoost_X0_8 = SiteContextConnectionUsageSettingsSearchBoost("x0.8")
+	SiteContextConnectionUsageSettingsSearchBoost_X1_0 = SiteContextConnectionUsageSettingsSearchBoost("x1.0")
+	SiteContextConnectionUsageSettingsSearchBoost_X1_2 = SiteContextConnectionUsageSettingsSearchBoost("x1.2")
+)
+
+func (SiteContextConnectionUsageSettingsSearchBoost) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteContextConnectionUsageSettingsSearchBoost)(nil)).Elem()
+}
+
+func (e SiteContextConnectionUsageSettingsSearchBoost) ToSiteContextConnectionUsageSettingsSearchBoostOutput() SiteContextConnectionUsageSettingsSearchBoostOutput {
+	return pulumi.ToOutput(e).(SiteContextConnectionUsageSettingsSearchBoostOutput)
+}
+
+func (e SiteContextConnectionUsageSettingsSearchBoost) ToSiteContextConnectionUsageSettingsSearchBoostOutputWithContext(ctx context.Context) SiteContextConnectionUsageSettingsSearchBoostOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SiteContextConnectionUsageSettingsSearchBoostOutput)
+}
+
+func (e SiteContextConnectionUsageSettingsSearchBoost) ToSiteContextConnectionUsageSettingsSearchBoostPtrOutput() SiteContextConnectionUsageSettingsSearchBoostPtrOutput {
+	return e.ToSiteContextConnectionUsageSettingsSearchBoostPtrOutputWithContext(context.Background())
+}
+
+func (e SiteContextConnectionUsageSettingsSearchBoost) ToSiteContextConnectionUsageSettingsSearchBoostPtrOutputWithContext(ctx context.Context) SiteContextConnectionUsageSettingsSearchBoostPtrOutput {
+	return SiteContextConnectionUsageSettingsSearchBoost(e).ToSiteContextConnectionUsageSettingsSearchBoostOutputWithContext(ctx).ToSiteContextConnectionUsageSettingsSearchBoostPtrOutputWithContext(ctx)
+}
+
+func (e SiteContextConnectionUsageSettingsSearchBoost) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SiteContextConnectionUsageSettingsSearchBoost) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SiteContextConnectionUsageSettingsSearchBoost) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SiteContextConnectionUsageSettingsSearchBoost) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SiteContextConnectionUsageSettingsSearchBoostOutput struct{ *pulumi.OutputState }
+
+func (SiteContextConnectionUsageSettingsSearchBoostOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteContextConnectionUsageSettingsSearchBoost)(nil)).Elem()
+}
+
+func (o SiteContextConnectionUsageSettingsSearchBoostOutput) ToSiteContextConnectionUsageSettingsSearchBoostOutput() SiteContextConnectionUsageSettingsSearchBoostOutput {
+	return o
+}
+
+func (o SiteContextConnectionUsageSettingsSearchBoostOutput) ToSiteContextConnectionUsageSettingsSearchBoostOutputWithContext(ctx context.Context) SiteContextConnectionUsageSettingsSearchBoostOutput {
+	return o
+}
+
+func (o SiteContextConnectionUsageSettingsSearchBoostOutput) ToSiteContextConnectionUsageSettingsSearchBoostPtrOutput() SiteContextConnectionUsageSettingsSearchBoostPtrOutput {
+	return o.ToSiteContextConnectionUsageSettingsSearchBoostPtrOutputWithContext(context.Background())
+}
+
+func (o SiteContextConnectionUsageSettingsSearchBoostOutput) ToSiteContextConnectionUsageSettingsSearchBoostPtrOutputWithContext(ctx context.Context) SiteContextConnectionUsageSettingsSearchBoostPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SiteContextConnectionUsageSettingsSearchBoost) *SiteContextConnectionUsageSettingsSearchBoost {
+		return &v
+	}).(SiteContextConnectionUsageSettingsSearchBoostPtrOutput)
+}
+
+func (o SiteContextConnectionUsageSettingsSearchBoostOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SiteContextConnectionUsageSettingsSearchBoostOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SiteContextConnectionUsageSettingsSearchBoost) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SiteContextConnectionUsageSettingsSearchBoostOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SiteContextConnectionUsageSettingsSearchBoostOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SiteContextConnectionUsageSettingsSearchBoost) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SiteContextConnectionUsageSettingsSearchBoostPtrOutput struct{ *pulumi.OutputState }
+
+func (SiteContextConnectionUsageSettingsSearchBoostPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SiteContextConnectionUsageSettingsSearchBoost)(nil)).Elem()
+}
+
+func (o SiteContextConnectionUsageSettingsSearchBoostPtrOutput) ToSiteContextConnectionUsageSettingsSearchBoostPtrOutput() SiteContextConnectionUsageSettingsSearchBoostPtrOutput {
+	return o
+}
+
+func (o SiteContextConnectionUsageSettingsSearchBoostPtrOutput) ToSiteContextConnectionUsageSettingsSearchBoostPtrOutputWithContext(ctx context.Context) SiteContextConnectionUsageSettingsSearchBoostPtrOutput {
+	return o
+}
+
+func (o SiteContextConnectionUsageSettingsSearchBoostPtrOutput) Elem() SiteContextConnectionUsageSettingsSearchBoostOutput {
+	return o.ApplyT(func(v *SiteContextConnectionUsageSettingsSearchBoost) SiteContextConnectionUsageSettingsSearchBoost {
+		if v != nil {
+			return *v
+		}
+		var ret SiteContextConnectionUsageSettingsSearchBoost
+		return ret
+	}).(SiteContextConnectionUsageSettingsSearchBoostOutput)
+}
+
+func (o SiteContextConnectionUsageSettingsSearchBoostPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SiteContextConnectionUsageSettingsSearchBoostPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SiteContextConnectionUsageSettingsSearchBoost) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SiteContextConnectionUsageSettingsSearchBoostInput is an input type that accepts values of the SiteContextConnectionUsageSettingsSearchBoost enum
+// A concrete instance of `SiteContextConnectionUsageSettingsSearchBoostInput` can be one of the following:
+//
+//	SiteContextConnectionUsageSettingsSearchBoost_X0_8
+//	SiteContextConnectionUsageSettingsSearchBoost_X1_0
+//	SiteContextConnectionUsageSettingsSearchBoost_X1_2
+type SiteContextConnectionUsageSettingsSearchBoostInput interface {
+	pulumi.Input
+
+	ToSiteContextConnectionUsageSettingsSearchBoostOutput() SiteContextConnectionUsageSettingsSearchBoostOutput
+	ToSiteContextConnectionUsageSettingsSearchBoostOutputWithContext(context.Context) SiteContextConnectionUsageSettingsSearchBoostOutput
+}
+
+var siteContextConnectionUsageSettingsSearchBoostPtrType = reflect.TypeOf((**SiteContextConnectionUsageSettingsSearchBoost)(nil)).Elem()
+
+type SiteContextConnectionUsageSettingsSearchBoostPtrInput interface {
+	pulumi.Input
+
+	ToSiteContextConnectionUsageSettingsSearchBoostPtrOutput() SiteContextConnectionUsageSettingsSearchBoostPtrOutput
+	ToSiteContextConnectionUsageSettingsSearchBoostPtrOutputWithContext(context.Context) SiteContextConnectionUsageSettingsSearchBoostPtrOutput
+}
+
+type siteContextConnectionUsageSettingsSearchBoostPtr string
+
+func SiteContextConnectionUsageSettingsSearchBoostPtr(v string) SiteContextConnectionUsageSettingsSearchBoostPtrInput {
+	return (*siteContextConnectionUsageSettingsSearchBoostPtr)(&v)
+}
+
+func (*siteContextConnectionUsageSettingsSearchBoostPtr) ElementType() reflect.Type {
+	return siteContextConnectionUsageSettingsSearchBoostPtrType
+}
+
+func (in *siteContextConnectionUsageSettingsSearchBoostPtr) ToSiteContextConnectionUsageSettingsSearchBoostPtrOutput() SiteContextConnectionUsageSettingsSearchBoostPtrOutput {
+	return pulumi.ToOutput(in).(SiteContextConnectionUsageSettingsSearchBoostPtrOutput)
+}
+
+func (in *siteContextConnectionUsageSettingsSearchBoostPtr) ToSiteContextConnectionUsageSettingsSearchBoostPtrOutputWithContext(ctx context.Context) SiteContextConnectionUsageSettingsSearchBoostPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SiteContextConnectionUsageSettingsSearchBoostPtrOutput)
+}
+
 type SiteMcpServerTransport string
 
 const (
@@ -6041,6 +6208,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteChannelRolePtrInput)(nil)).Elem(), SiteChannelRole("collaborator"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteChannelTypeInput)(nil)).Elem(), SiteChannelType("builtin:slack"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteChannelTypePtrInput)(nil)).Elem(), SiteChannelType("builtin:slack"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteContextConnectionUsageSettingsSearchBoostInput)(nil)).Elem(), SiteContextConnectionUsageSettingsSearchBoost("x0.8"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteContextConnectionUsageSettingsSearchBoostPtrInput)(nil)).Elem(), SiteContextConnectionUsageSettingsSearchBoost("x0.8"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteMcpServerTransportInput)(nil)).Elem(), SiteMcpServerTransport("sse"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteMcpServerTransportPtrInput)(nil)).Elem(), SiteMcpServerTransport("sse"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteTypeInput)(nil)).Elem(), SiteType("basic"))
@@ -6110,6 +6279,8 @@ func init() {
 	pulumi.RegisterOutputType(SiteChannelRolePtrOutput{})
 	pulumi.RegisterOutputType(SiteChannelTypeOutput{})
 	pulumi.RegisterOutputType(SiteChannelTypePtrOutput{})
+	pulumi.RegisterOutputType(SiteContextConnectionUsageSettingsSearchBoostOutput{})
+	pulumi.RegisterOutputType(SiteContextConnectionUsageSettingsSearchBoostPtrOutput{})
 	pulumi.RegisterOutputType(SiteMcpServerTransportOutput{})
 	pulumi.RegisterOutputType(SiteMcpServerTransportPtrOutput{})
 	pulumi.RegisterOutputType(SiteTypeOutput{})

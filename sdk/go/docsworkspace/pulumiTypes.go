@@ -3787,6 +3787,210 @@ func (o OrganizationSettingsUrlsOutput) Location() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v OrganizationSettingsUrls) *string { return v.Location }).(pulumi.StringPtrOutput)
 }
 
+type SiteContextConnectionUsageSettings struct {
+	ChangeRequests bool                                          `pulumi:"changeRequests"`
+	Search         bool                                          `pulumi:"search"`
+	SearchBoost    SiteContextConnectionUsageSettingsSearchBoost `pulumi:"searchBoost"`
+	Sync           *bool                                         `pulumi:"sync"`
+}
+
+// Defaults sets the appropriate defaults for SiteContextConnectionUsageSettings
+func (val *SiteContextConnectionUsageSettings) Defaults() *SiteContextConnectionUsageSettings {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Sync == nil {
+		sync_ := false
+		tmp.Sync = &sync_
+	}
+	return &tmp
+}
+
+// SiteContextConnectionUsageSettingsInput is an input type that accepts SiteContextConnectionUsageSettingsArgs and SiteContextConnectionUsageSettingsOutput values.
+// You can construct a concrete instance of `SiteContextConnectionUsageSettingsInput` via:
+//
+//	SiteContextConnectionUsageSettingsArgs{...}
+type SiteContextConnectionUsageSettingsInput interface {
+	pulumi.Input
+
+	ToSiteContextConnectionUsageSettingsOutput() SiteContextConnectionUsageSettingsOutput
+	ToSiteContextConnectionUsageSettingsOutputWithContext(context.Context) SiteContextConnectionUsageSettingsOutput
+}
+
+type SiteContextConnectionUsageSettingsArgs struct {
+	ChangeRequests pulumi.BoolInput                                   `pulumi:"changeRequests"`
+	Search         pulumi.BoolInput                                   `pulumi:"search"`
+	SearchBoost    SiteContextConnectionUsageSettingsSearchBoostInput `pulumi:"searchBoost"`
+	Sync           pulumi.BoolPtrInput                                `pulumi:"sync"`
+}
+
+// Defaults sets the appropriate defaults for SiteContextConnectionUsageSettingsArgs
+func (val *SiteContextConnectionUsageSettingsArgs) Defaults() *SiteContextConnectionUsageSettingsArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Sync == nil {
+		tmp.Sync = pulumi.BoolPtr(false)
+	}
+	return &tmp
+}
+func (SiteContextConnectionUsageSettingsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteContextConnectionUsageSettings)(nil)).Elem()
+}
+
+func (i SiteContextConnectionUsageSettingsArgs) ToSiteContextConnectionUsageSettingsOutput() SiteContextConnectionUsageSettingsOutput {
+	return i.ToSiteContextConnectionUsageSettingsOutputWithContext(context.Background())
+}
+
+func (i SiteContextConnectionUsageSettingsArgs) ToSiteContextConnectionUsageSettingsOutputWithContext(ctx context.Context) SiteContextConnectionUsageSettingsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SiteContextConnectionUsageSettingsOutput)
+}
+
+func (i SiteContextConnectionUsageSettingsArgs) ToSiteContextConnectionUsageSettingsPtrOutput() SiteContextConnectionUsageSettingsPtrOutput {
+	return i.ToSiteContextConnectionUsageSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i SiteContextConnectionUsageSettingsArgs) ToSiteContextConnectionUsageSettingsPtrOutputWithContext(ctx context.Context) SiteContextConnectionUsageSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SiteContextConnectionUsageSettingsOutput).ToSiteContextConnectionUsageSettingsPtrOutputWithContext(ctx)
+}
+
+// SiteContextConnectionUsageSettingsPtrInput is an input type that accepts SiteContextConnectionUsageSettingsArgs, SiteContextConnectionUsageSettingsPtr and SiteContextConnectionUsageSettingsPtrOutput values.
+// You can construct a concrete instance of `SiteContextConnectionUsageSettingsPtrInput` via:
+//
+//	        SiteContextConnectionUsageSettingsArgs{...}
+//
+//	or:
+//
+//	        nil
+type SiteContextConnectionUsageSettingsPtrInput interface {
+	pulumi.Input
+
+	ToSiteContextConnectionUsageSettingsPtrOutput() SiteContextConnectionUsageSettingsPtrOutput
+	ToSiteContextConnectionUsageSettingsPtrOutputWithContext(context.Context) SiteContextConnectionUsageSettingsPtrOutput
+}
+
+type siteContextConnectionUsageSettingsPtrType SiteContextConnectionUsageSettingsArgs
+
+func SiteContextConnectionUsageSettingsPtr(v *SiteContextConnectionUsageSettingsArgs) SiteContextConnectionUsageSettingsPtrInput {
+	return (*siteContextConnectionUsageSettingsPtrType)(v)
+}
+
+func (*siteContextConnectionUsageSettingsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**SiteContextConnectionUsageSettings)(nil)).Elem()
+}
+
+func (i *siteContextConnectionUsageSettingsPtrType) ToSiteContextConnectionUsageSettingsPtrOutput() SiteContextConnectionUsageSettingsPtrOutput {
+	return i.ToSiteContextConnectionUsageSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i *siteContextConnectionUsageSettingsPtrType) ToSiteContextConnectionUsageSettingsPtrOutputWithContext(ctx context.Context) SiteContextConnectionUsageSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SiteContextConnectionUsageSettingsPtrOutput)
+}
+
+type SiteContextConnectionUsageSettingsOutput struct{ *pulumi.OutputState }
+
+func (SiteContextConnectionUsageSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteContextConnectionUsageSettings)(nil)).Elem()
+}
+
+func (o SiteContextConnectionUsageSettingsOutput) ToSiteContextConnectionUsageSettingsOutput() SiteContextConnectionUsageSettingsOutput {
+	return o
+}
+
+func (o SiteContextConnectionUsageSettingsOutput) ToSiteContextConnectionUsageSettingsOutputWithContext(ctx context.Context) SiteContextConnectionUsageSettingsOutput {
+	return o
+}
+
+func (o SiteContextConnectionUsageSettingsOutput) ToSiteContextConnectionUsageSettingsPtrOutput() SiteContextConnectionUsageSettingsPtrOutput {
+	return o.ToSiteContextConnectionUsageSettingsPtrOutputWithContext(context.Background())
+}
+
+func (o SiteContextConnectionUsageSettingsOutput) ToSiteContextConnectionUsageSettingsPtrOutputWithContext(ctx context.Context) SiteContextConnectionUsageSettingsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SiteContextConnectionUsageSettings) *SiteContextConnectionUsageSettings {
+		return &v
+	}).(SiteContextConnectionUsageSettingsPtrOutput)
+}
+
+func (o SiteContextConnectionUsageSettingsOutput) ChangeRequests() pulumi.BoolOutput {
+	return o.ApplyT(func(v SiteContextConnectionUsageSettings) bool { return v.ChangeRequests }).(pulumi.BoolOutput)
+}
+
+func (o SiteContextConnectionUsageSettingsOutput) Search() pulumi.BoolOutput {
+	return o.ApplyT(func(v SiteContextConnectionUsageSettings) bool { return v.Search }).(pulumi.BoolOutput)
+}
+
+func (o SiteContextConnectionUsageSettingsOutput) SearchBoost() SiteContextConnectionUsageSettingsSearchBoostOutput {
+	return o.ApplyT(func(v SiteContextConnectionUsageSettings) SiteContextConnectionUsageSettingsSearchBoost {
+		return v.SearchBoost
+	}).(SiteContextConnectionUsageSettingsSearchBoostOutput)
+}
+
+func (o SiteContextConnectionUsageSettingsOutput) Sync() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v SiteContextConnectionUsageSettings) *bool { return v.Sync }).(pulumi.BoolPtrOutput)
+}
+
+type SiteContextConnectionUsageSettingsPtrOutput struct{ *pulumi.OutputState }
+
+func (SiteContextConnectionUsageSettingsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SiteContextConnectionUsageSettings)(nil)).Elem()
+}
+
+func (o SiteContextConnectionUsageSettingsPtrOutput) ToSiteContextConnectionUsageSettingsPtrOutput() SiteContextConnectionUsageSettingsPtrOutput {
+	return o
+}
+
+func (o SiteContextConnectionUsageSettingsPtrOutput) ToSiteContextConnectionUsageSettingsPtrOutputWithContext(ctx context.Context) SiteContextConnectionUsageSettingsPtrOutput {
+	return o
+}
+
+func (o SiteContextConnectionUsageSettingsPtrOutput) Elem() SiteContextConnectionUsageSettingsOutput {
+	return o.ApplyT(func(v *SiteContextConnectionUsageSettings) SiteContextConnectionUsageSettings {
+		if v != nil {
+			return *v
+		}
+		var ret SiteContextConnectionUsageSettings
+		return ret
+	}).(SiteContextConnectionUsageSettingsOutput)
+}
+
+func (o SiteContextConnectionUsageSettingsPtrOutput) ChangeRequests() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *SiteContextConnectionUsageSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.ChangeRequests
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o SiteContextConnectionUsageSettingsPtrOutput) Search() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *SiteContextConnectionUsageSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Search
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o SiteContextConnectionUsageSettingsPtrOutput) SearchBoost() SiteContextConnectionUsageSettingsSearchBoostPtrOutput {
+	return o.ApplyT(func(v *SiteContextConnectionUsageSettings) *SiteContextConnectionUsageSettingsSearchBoost {
+		if v == nil {
+			return nil
+		}
+		return &v.SearchBoost
+	}).(SiteContextConnectionUsageSettingsSearchBoostPtrOutput)
+}
+
+func (o SiteContextConnectionUsageSettingsPtrOutput) Sync() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *SiteContextConnectionUsageSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Sync
+	}).(pulumi.BoolPtrOutput)
+}
+
 type SiteExternalLinksLinksItem struct {
 	// At most 1024 characters.
 	Condition *string `pulumi:"condition"`
@@ -5103,6 +5307,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationTogglePtrInput)(nil)).Elem(), CustomizationToggleArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DefaultContentInput)(nil)).Elem(), DefaultContentArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DefaultContentPtrInput)(nil)).Elem(), DefaultContentArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteContextConnectionUsageSettingsInput)(nil)).Elem(), SiteContextConnectionUsageSettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SiteContextConnectionUsageSettingsPtrInput)(nil)).Elem(), SiteContextConnectionUsageSettingsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteExternalLinksLinksItemInput)(nil)).Elem(), SiteExternalLinksLinksItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SiteExternalLinksLinksItemArrayInput)(nil)).Elem(), SiteExternalLinksLinksItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SitePermissionsItemInput)(nil)).Elem(), SitePermissionsItemArgs{})
@@ -5176,6 +5382,8 @@ func init() {
 	pulumi.RegisterOutputType(GetSpaceResultUrlsOutput{})
 	pulumi.RegisterOutputType(OpenApiSpecUrlsOutput{})
 	pulumi.RegisterOutputType(OrganizationSettingsUrlsOutput{})
+	pulumi.RegisterOutputType(SiteContextConnectionUsageSettingsOutput{})
+	pulumi.RegisterOutputType(SiteContextConnectionUsageSettingsPtrOutput{})
 	pulumi.RegisterOutputType(SiteExternalLinksLinksItemOutput{})
 	pulumi.RegisterOutputType(SiteExternalLinksLinksItemArrayOutput{})
 	pulumi.RegisterOutputType(SitePermissionsItemOutput{})

@@ -175,6 +175,22 @@ export interface DefaultContentArgs {
     type: pulumi.Input<string>;
 }
 
+export interface SiteContextConnectionUsageSettingsArgs {
+    changeRequests: pulumi.Input<boolean>;
+    search: pulumi.Input<boolean>;
+    searchBoost: pulumi.Input<enums.SiteContextConnectionUsageSettingsSearchBoost>;
+    sync?: pulumi.Input<boolean | undefined>;
+}
+/**
+ * siteContextConnectionUsageSettingsArgsProvideDefaults sets the appropriate defaults for SiteContextConnectionUsageSettingsArgs
+ */
+export function siteContextConnectionUsageSettingsArgsProvideDefaults(val: SiteContextConnectionUsageSettingsArgs): SiteContextConnectionUsageSettingsArgs {
+    return {
+        ...val,
+        sync: (val.sync) ?? false,
+    };
+}
+
 export interface SiteExternalLinksLinksItemArgs {
     /**
      * At most 1024 characters.

@@ -248,6 +248,22 @@ export interface OrganizationSettingsUrls {
     location?: string;
 }
 
+export interface SiteContextConnectionUsageSettings {
+    changeRequests: boolean;
+    search: boolean;
+    searchBoost: enums.SiteContextConnectionUsageSettingsSearchBoost;
+    sync?: boolean;
+}
+/**
+ * siteContextConnectionUsageSettingsProvideDefaults sets the appropriate defaults for SiteContextConnectionUsageSettings
+ */
+export function siteContextConnectionUsageSettingsProvideDefaults(val: SiteContextConnectionUsageSettings): SiteContextConnectionUsageSettings {
+    return {
+        ...val,
+        sync: (val.sync) ?? false,
+    };
+}
+
 export interface SiteExternalLinksLinksItem {
     /**
      * At most 1024 characters.

@@ -30,6 +30,7 @@ from .site_adaptive_schema import *
 from .site_ads import *
 from .site_agent_settings import *
 from .site_channel import *
+from .site_context_connection import *
 from .site_customization import *
 from .site_external_link import *
 from .site_external_links import *
@@ -80,6 +81,7 @@ _utilities.register(
    "docs-workspace:index:SiteAds": "SiteAds",
    "docs-workspace:index:SiteAgentSettings": "SiteAgentSettings",
    "docs-workspace:index:SiteChannel": "SiteChannel",
+   "docs-workspace:index:SiteContextConnection": "SiteContextConnection",
    "docs-workspace:index:SiteCustomization": "SiteCustomization",
    "docs-workspace:index:SiteExternalLink": "SiteExternalLink",
    "docs-workspace:index:SiteExternalLinks": "SiteExternalLinks",

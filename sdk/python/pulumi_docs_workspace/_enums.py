@@ -35,6 +35,7 @@ __all__ = [
     'SiteAgentSettingsScanTopics',
     'SiteChannelRole',
     'SiteChannelType',
+    'SiteContextConnectionUsageSettingsSearchBoost',
     'SiteMcpServerTransport',
     'SiteType',
     'SiteVisibility',
@@ -363,6 +364,13 @@ class SiteChannelType(_builtins.str, Enum):
     BUILTIN_DISCORD = "builtin:discord"
     BUILTIN_GITHUB = "builtin:github"
     BUILTIN_LINEAR = "builtin:linear"
+
+
+@pulumi.type_token("docs-workspace:index:SiteContextConnectionUsageSettingsSearchBoost")
+class SiteContextConnectionUsageSettingsSearchBoost(_builtins.str, Enum):
+    X0_8 = "x0.8"
+    X1_0 = "x1.0"
+    X1_2 = "x1.2"
 
 
 @pulumi.type_token("docs-workspace:index:SiteMcpServerTransport")

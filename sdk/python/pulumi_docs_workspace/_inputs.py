@@ -58,6 +58,8 @@ __all__ = [
     'CustomizationToggleArgsDict',
     'DefaultContentArgs',
     'DefaultContentArgsDict',
+    'SiteContextConnectionUsageSettingsArgs',
+    'SiteContextConnectionUsageSettingsArgsDict',
     'SiteExternalLinksLinksItemArgs',
     'SiteExternalLinksLinksItemArgsDict',
     'SitePermissionsItemArgs',
@@ -1061,6 +1063,64 @@ class DefaultContentArgs:
     @type.setter
     def type(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "type", value)
+
+
+class SiteContextConnectionUsageSettingsArgsDict(TypedDict):
+    change_requests: pulumi.Input[_builtins.bool]
+    search: pulumi.Input[_builtins.bool]
+    search_boost: pulumi.Input['SiteContextConnectionUsageSettingsSearchBoost']
+    sync: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+
+@pulumi.input_type
+class SiteContextConnectionUsageSettingsArgs:
+    def __init__(__self__, *,
+                 change_requests: pulumi.Input[_builtins.bool],
+                 search: pulumi.Input[_builtins.bool],
+                 search_boost: pulumi.Input['SiteContextConnectionUsageSettingsSearchBoost'],
+                 sync: pulumi.Input[Optional[_builtins.bool]] = None):
+        pulumi.set(__self__, "change_requests", change_requests)
+        pulumi.set(__self__, "search", search)
+        pulumi.set(__self__, "search_boost", search_boost)
+        if sync is None:
+            sync = False
+        if sync is not None:
+            pulumi.set(__self__, "sync", sync)
+
+    @_builtins.property
+    @pulumi.getter(name="changeRequests")
+    def change_requests(self) -> pulumi.Input[_builtins.bool]:
+        return pulumi.get(self, "change_requests")
+
+    @change_requests.setter
+    def change_requests(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "change_requests", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def search(self) -> pulumi.Input[_builtins.bool]:
+        return pulumi.get(self, "search")
+
+    @search.setter
+    def search(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "search", value)
+
+    @_builtins.property
+    @pulumi.getter(name="searchBoost")
+    def search_boost(self) -> pulumi.Input['SiteContextConnectionUsageSettingsSearchBoost']:
+        return pulumi.get(self, "search_boost")
+
+    @search_boost.setter
+    def search_boost(self, value: pulumi.Input['SiteContextConnectionUsageSettingsSearchBoost']):
+        pulumi.set(self, "search_boost", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def sync(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "sync")
+
+    @sync.setter
+    def sync(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "sync", value)
 
 
 class SiteExternalLinksLinksItemArgsDict(TypedDict):

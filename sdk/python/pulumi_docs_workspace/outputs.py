@@ -51,6 +51,7 @@ __all__ = [
     'GetSpaceResultUrls',
     'OpenApiSpecUrls',
     'OrganizationSettingsUrls',
+    'SiteContextConnectionUsageSettings',
     'SiteExternalLinksLinksItem',
     'SitePermissionsItem',
     'SiteSpaceCustomizationStyling',
@@ -1095,6 +1096,61 @@ class OrganizationSettingsUrls(dict):
     @pulumi.getter
     def location(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "location")
+
+
+@pulumi.output_type
+class SiteContextConnectionUsageSettings(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "changeRequests":
+            suggest = "change_requests"
+        elif key == "searchBoost":
+            suggest = "search_boost"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in SiteContextConnectionUsageSettings. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        SiteContextConnectionUsageSettings.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        SiteContextConnectionUsageSettings.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 change_requests: _builtins.bool,
+                 search: _builtins.bool,
+                 search_boost: 'SiteContextConnectionUsageSettingsSearchBoost',
+                 sync: Optional[_builtins.bool] = None):
+        pulumi.set(__self__, "change_requests", change_requests)
+        pulumi.set(__self__, "search", search)
+        pulumi.set(__self__, "search_boost", search_boost)
+        if sync is None:
+            sync = False
+        if sync is not None:
+            pulumi.set(__self__, "sync", sync)
+
+    @_builtins.property
+    @pulumi.getter(name="changeRequests")
+    def change_requests(self) -> _builtins.bool:
+        return pulumi.get(self, "change_requests")
+
+    @_builtins.property
+    @pulumi.getter
+    def search(self) -> _builtins.bool:
+        return pulumi.get(self, "search")
+
+    @_builtins.property
+    @pulumi.getter(name="searchBoost")
+    def search_boost(self) -> 'SiteContextConnectionUsageSettingsSearchBoost':
+        return pulumi.get(self, "search_boost")
+
+    @_builtins.property
+    @pulumi.getter
+    def sync(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "sync")
 
 
 @pulumi.output_type

@@ -351,6 +351,14 @@ export const SiteChannelType = {
 
 export type SiteChannelType = (typeof SiteChannelType)[keyof typeof SiteChannelType];
 
+export const SiteContextConnectionUsageSettingsSearchBoost = {
+    X0_8: "x0.8",
+    X1_0: "x1.0",
+    X1_2: "x1.2",
+} as const;
+
+export type SiteContextConnectionUsageSettingsSearchBoost = (typeof SiteContextConnectionUsageSettingsSearchBoost)[keyof typeof SiteContextConnectionUsageSettingsSearchBoost];
+
 export const SiteMcpServerTransport = {
     Sse: "sse",
     Http: "http",
