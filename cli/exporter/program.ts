@@ -39,7 +39,7 @@ export {
 export const SKIPPED_KINDS: Readonly<Record<string, string>> = {
   [teamMember.type]: "each team declares its members (Team.members, authoritative)",
   [siteExternalLinks.type]:
-    "each link is declared as a SiteExternalLink, in its group; the links of one site may be moved into one SiteExternalLinks by hand",
+    "each link is declared as a SiteExternalLink, in its group (moving a site's links into one SiteExternalLinks: see the README)",
   [customHostname.type]:
     "a hostname serves one site or organization of the service: the export names it in a note, never declares it",
 };

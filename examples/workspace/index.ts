@@ -190,11 +190,13 @@ new SiteExternalLink(
 
 // The site answers at a hostname of its own; `up` waits until its DNS and certificate are live. A
 // hostname serves one site across the whole service, so each stack names its own:
-// `handbook:hostname`, by default made of the stack's name and the organization's id.
+// `handbook:hostname`. The default, made of the stack's name and the organization's id under
+// example.com, only goes live on the emulator: against the service, set a name in a domain you
+// control, with its CNAME pointing at the service.
 const dnsLabel = (text: string) =>
   slug(text)
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 63) || "docs";
+    .slice(0, 63)
+    .replace(/^-+|-+$/g, "") || "docs";
 const docsHostname = new CustomHostname("docs-hostname", {
   siteId: site.id,
   hostname:

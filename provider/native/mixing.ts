@@ -3,7 +3,7 @@ import { isUnknown } from "../lifecycle/compare";
 import { nativeToken } from "../lifecycle/define";
 import type { AdditiveTarget } from "../lifecycle/facts";
 import { definitions } from "../resources/registry";
-import { mixingError } from "../resources/list-mixing";
+import { mixingError, twoListsError } from "../resources/list-mixing";
 
 /**
  * The native plugin's side of the rule against mixing the two forms of one list on one object
@@ -18,8 +18,10 @@ import { mixingError } from "../resources/list-mixing";
  * of a new one (up only); and a list of its own's object id at its Check, as an additive
  * resource's. So for an existing object the mix fails the preview, at the second Check (a failure
  * naming the target property and the other resource) or at the object's Diff; for an object the
- * same run creates, the preview cannot know its id, and the `up` fails at the additive resource's
- * Check, right after the object's create and before the item is written.
+ * same run creates, the preview cannot know its id, and the `up` fails at the second resource's
+ * Check: a grant's right after the object's create, before the grant is written; of a link and a
+ * list of links, whichever the engine checks second, before it is written, the first one being
+ * written already (its state records it). Two lists of one object fail the second list's Check.
  */
 
 /** Each additive resource, by its token: what it adds to (its definition's `additiveTarget`). */
@@ -93,6 +95,10 @@ export class MixingGuard {
     const owner = `${holds.owner} "${name}"`;
     const added = this.additive.get(key);
     if (added !== undefined) return mixingError(added, objectId, owner);
+    const first = this.authoritative.get(key);
+    // A list of its own (a SiteExternalLinks) checked again is no second list.
+    if (holds.ownerKey !== undefined && first !== undefined && first !== owner)
+      return twoListsError({ type: holds.owner, target: holds }, first, owner, objectId);
     this.authoritative.set(key, owner);
     return undefined;
   }

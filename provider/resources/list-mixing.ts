@@ -48,6 +48,24 @@ export function mixingError(
   );
 }
 
+/**
+ * The wording of two resources of one type listing one object's items (two SiteExternalLinks on
+ * one site): each would remove the other's at every `up`.
+ */
+export function twoListsError(
+  owner: { type: string; target: AdditiveTarget },
+  first: string,
+  second: string,
+  targetId: string | undefined,
+): string {
+  const { ownerKey, kind, list } = owner.target;
+  const target = `${ownerKey ?? "id"}${targetId === undefined ? "" : ` ${targetId}`}`;
+  return (
+    `${second}: ${target} has its ${list} listed by ${first} already: one ${kind} has one list ` +
+    `of its ${list}, or each would remove the other's at every up. Merge the two into ${first}.`
+  );
+}
+
 /** Per object Resource, each list held of it, by the owner's type: how to name the owner. */
 const lists = new WeakMap<object, Map<string, string>>();
 /** Per object Resource, each additive resource on it, by the owner's type. */
@@ -94,6 +112,9 @@ export function recordList(
     const added = additives.get(resource)?.get(owner.type);
     if (added !== undefined)
       throw new Error(mixingError({ ...added, target: owner.target }, undefined, named));
+    const first = lists.get(resource)?.get(owner.type);
+    if (first !== undefined && first !== named)
+      throw new Error(twoListsError(owner, first, named, undefined));
     entry(lists, resource).set(owner.type, named);
   }
 }

@@ -50,7 +50,8 @@ export const ExternalLinkEntries = z
       if (seen.has(keyOf(entry)))
         ctx.addIssue({
           code: "custom",
-          path: [i, "url"],
+          // On the entry, as Team members: a title not known at preview is not a duplicate.
+          path: [i],
           message: `the link "${entry.title}" to ${entry.url} is listed twice`,
         });
       seen.add(keyOf(entry));
@@ -66,9 +67,24 @@ function held(link: api.SiteExternalLink, setting: Setting): unknown {
 /** Whether `entry` declares `setting`: an entry manages only the settings it declares. */
 const declares = (entry: ExternalLinkEntry, setting: Setting) => entry[setting] !== undefined;
 
-/** A site's link as an entry would declare it, with the settings `like` declares. */
-function asEntry(link: api.SiteExternalLink, like?: ExternalLinkEntry): ExternalLinkEntry {
-  const settings = SETTINGS.filter((s) => like !== undefined && declares(like, s));
+/**
+ * A site's link as an entry would declare it: with the settings `like` declares; with none, when
+ * `like` is `"none"` (a link no entry declares); with every setting it holds, when `like` is
+ * `"held"` (an import, which has no declaration to follow).
+ */
+function asEntry(
+  link: api.SiteExternalLink,
+  like: ExternalLinkEntry | "none" | "held",
+): ExternalLinkEntry {
+  const settings = SETTINGS.filter((s) =>
+    like === "none"
+      ? false
+      : like === "held"
+        ? s === "draft"
+          ? link.draft === true
+          : link[s] !== undefined
+        : declares(like, s),
+  );
   return {
     title: link.title,
     url: link.url,
@@ -101,11 +117,28 @@ function match(
  */
 export function linksAsDeclared(
   links: readonly api.SiteExternalLink[],
-  declared: readonly ExternalLinkEntry[],
+  declared: readonly ExternalLinkEntry[] | undefined,
 ): ExternalLinkEntry[] {
-  const { pairs, others } = match(links, declared);
-  const kept = pairs.flatMap(([entry, link]) => (link ? [asEntry(link, entry)] : []));
-  return [...kept, ...others.map((link) => asEntry(link))].sort(byKey);
+  return listed(links, declared).map(({ entry }) => entry);
+}
+
+/**
+ * {@link linksAsDeclared}, each with its link's id. `declared` undefined: an import, each link
+ * with every setting it holds.
+ */
+function listed(
+  links: readonly api.SiteExternalLink[],
+  declared: readonly ExternalLinkEntry[] | undefined,
+): { entry: ExternalLinkEntry; id: string }[] {
+  const { pairs, others } = match(links, declared ?? []);
+  const kept = pairs.flatMap(([entry, link]) =>
+    link ? [{ entry: asEntry(link, entry), id: link.id }] : [],
+  );
+  const rest = others.map((link) => ({
+    entry: asEntry(link, declared === undefined ? "held" : "none"),
+    id: link.id,
+  }));
+  return [...kept, ...rest].sort((a, b) => byKey(a.entry, b.entry));
 }
 
 /** The settings of `entry` that `link` holds otherwise: the PATCH that sets them. */
@@ -187,7 +220,8 @@ async function apply(
 
 /**
  * The create: {@link apply}, and when a request fails part way, the links it made are deleted
- * again, so a failed create leaves the site's links as it found them but for those it removed.
+ * again. What it changed or removed before the failure is not undone: the next `up` makes the
+ * site hold the list again.
  */
 async function applyAtCreate(
   client: ApiClient,
@@ -220,7 +254,12 @@ export const siteExternalLinks = defineResource({
   outputs: {
     siteId: (_, known) => known.siteId,
     /** The declared links the site holds, as declared, then any other link it holds. */
-    links: (wire, known) => linksAsDeclared(wire.links, known.links ?? []),
+    links: (wire, known) => linksAsDeclared(wire.links, known.links),
+    /**
+     * The ids of the links `links` lists, in its order: what delete removes, so that a link
+     * another resource made or took over since is never deleted by its title and URL.
+     */
+    linkIds: (wire, known) => listed(wire.links, known.links).map(({ id }) => id),
   },
   create: ({ client }, inputs) =>
     applyAtCreate(client, inputs.organizationId, inputs.siteId, inputs.links),
@@ -234,12 +273,11 @@ export const siteExternalLinks = defineResource({
     body.links === undefined
       ? { id, links: await api.listExternalLinks(client, olds.organizationId, id) }
       : apply(client, olds.organizationId, id, body.links),
-  // The links the state lists, declared or seen: the site keeps any made since.
+  // The links the state lists, declared or seen, by id: the site keeps any made since, and a
+  // SiteExternalLink that replaced one of them keeps its own.
   delete: async ({ client }, id, olds) => {
-    const listed = new Set((olds.links ?? []).map(keyOf));
-    for (const link of await api.listExternalLinks(client, olds.organizationId, id))
-      if (listed.has(keyOf(link)))
-        await api.deleteExternalLink(client, olds.organizationId, id, link.id);
+    for (const linkId of olds.linkIds ?? [])
+      await api.deleteExternalLink(client, olds.organizationId, id, linkId);
   },
 });
 

@@ -85,6 +85,10 @@ export class SiteExternalLinks extends pulumi.CustomResource {
     }
 
     /**
+     * The ids of the links `links` lists, in its order: what delete removes, so that a link another resource made or took over since is never deleted by its title and URL.
+     */
+    declare public /*out*/ readonly linkIds: pulumi.Output<string[]>;
+    /**
      * The site's external links, **authoritative**: the site holds exactly these, and a link made by hand is removed at the next `up` that sees it (after `pulumi refresh`, or `up --refresh`). Each is a `title` and `url` (what the link is known by: a new one is a new link), the settings of a SiteExternalLink (`description`, `icon`, `localizedTitle`, `localizedDescription`, `draft`, `condition`: each managed when set, `null` removes it), and its `sectionGroupId` (omitted or `null`: the site's root). At most 500; a title and URL listed twice is refused. The order is not managed. Never beside a SiteExternalLink on one site.
      *
      * At most 500 items.
@@ -133,7 +137,9 @@ export class SiteExternalLinks extends pulumi.CustomResource {
             resourceInputs["organizationId"] = args?.organizationId;
             resourceInputs["siteId"] = args?.siteId;
             resourceInputs["workspace"] = args?.workspace;
+            resourceInputs["linkIds"] = undefined /*out*/;
         } else {
+            resourceInputs["linkIds"] = undefined /*out*/;
             resourceInputs["links"] = undefined /*out*/;
             resourceInputs["organizationId"] = undefined /*out*/;
             resourceInputs["siteId"] = undefined /*out*/;

@@ -105,3 +105,19 @@ test("a site's links: the second of SiteExternalLinks and SiteExternalLink on on
     { title: "C", permissions: [] },
   );
 });
+
+test("two SiteExternalLinks on one site: the second's check fails naming siteId; one checked again is no second", async () => {
+  const LINKS = "docs-workspace:index:SiteExternalLinks";
+  const list = { siteId: "site_twice", links: [] };
+  expect((await plugin.check(LINKS, list)).failures).toEqual([]);
+  expect((await plugin.check(LINKS, list)).failures).toEqual([]);
+  const second = await plugin.check(LINKS, list, {}, "second");
+  expect(second.failures).toEqual([
+    {
+      property: "siteId",
+      reason: expect.stringMatching(
+        /^SiteExternalLinks "second": siteId site_twice has its links listed by SiteExternalLinks "r" already/,
+      ),
+    },
+  ]);
+});

@@ -66,7 +66,7 @@ export const externalLinkFixtures: Record<string, Fixture> = {
             { title: "Twice", url: "https://a.example" },
           ],
         },
-        property: "links[1].url",
+        property: "links[1]",
         reason: /listed twice/,
       },
       { args: { adoptId: "another-site" }, property: "adoptId", reason: /must be the site's id/ },

@@ -102,3 +102,11 @@ test("a site's links: SiteExternalLinks and SiteExternalLink on one site fail at
     ),
   ).not.toThrow();
 });
+
+test("two SiteExternalLinks on one site fail at the second's construction: each would remove the other's links", () => {
+  const docs = track(new Site("listed-twice", { title: "Listed twice" }));
+  track(new SiteExternalLinks("first-list", { siteId: docs.id, links: [] }));
+  expect(() => new SiteExternalLinks("second-list", { siteId: docs.id, links: [] })).toThrow(
+    /^SiteExternalLinks "second-list": siteId has its links listed by SiteExternalLinks "first-list" already/,
+  );
+});

@@ -1,6 +1,7 @@
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { provider } from "../../provider/dynamic/runtime";
 import { gitbookApi } from "../support/gitbook";
-import { callApi, configureProvider, handlersFor, writes } from "../support/provider";
+import { callApi, configureProvider, handlersFor, UNKNOWN, writes } from "../support/provider";
 
 /** SiteExternalLinks (authoritative) against the emulator, through the handlers. */
 let emu: TestEmulator;
@@ -95,7 +96,7 @@ describe("SiteExternalLinks", () => {
     const twice = await lists.check({ siteId, links: [link("One"), link("One")] });
     expect(twice.failures).toEqual([
       expect.objectContaining({
-        property: "links[1].url",
+        property: "links[1]",
         reason: expect.stringMatching(/"One" to https:\/\/one\.example is listed twice/),
       }),
     ]);
@@ -171,6 +172,51 @@ describe("SiteExternalLinks", () => {
     await expect(lists.create(declared)).rejects.toThrow(/sitesg_missing|parent/);
     expect(await held(siteId)).toEqual([]);
     expect((await writes(emu)).map((w) => w.method)).toEqual(["POST", "POST", "DELETE"]);
+  });
+
+  test("a title not known at preview is no duplicate; an import reads every setting each link holds", async () => {
+    const { siteId } = await freshSite("Preview");
+    const unknown = await lists.check({
+      siteId,
+      links: [
+        { title: UNKNOWN, url: "https://same.example" },
+        { title: UNKNOWN, url: "https://same.example" },
+      ],
+    });
+    expect(unknown.failures ?? []).toEqual([]);
+
+    await api(
+      "POST",
+      `${sitePath(siteId)}/external-links`,
+      link("Held", { icon: "bolt", draft: true }),
+    );
+    // As `pulumi import` reads it: no state, so no declaration to follow.
+    const handlers = provider("site-external-links") as unknown as {
+      readUnrecorded(id: string, known: object): Promise<{ inputs: { links: unknown } }>;
+    };
+    const imported = (
+      await handlers.readUnrecorded(siteId, { siteId, organizationId: emu.organizationId })
+    ).inputs;
+    expect(imported.links).toEqual([
+      {
+        title: "Held",
+        url: "https://held.example",
+        icon: "bolt",
+        draft: true,
+        sectionGroupId: null,
+      },
+    ]);
+  });
+
+  test("moving a link from the list to a SiteExternalLink keeps the new one: delete removes the listed ids only", async () => {
+    const { siteId } = await freshSite("Migrate");
+    const declared = (await lists.check({ siteId, links: [link("Status")] })).inputs;
+    const { id, outs } = await lists.create(declared);
+    // The SiteExternalLink that replaces the entry is made before the list is deleted.
+    await api("POST", `${sitePath(siteId)}/external-links`, link("Status"));
+    await lists.delete(id, outs);
+    expect(await held(siteId)).toEqual(["Status@root"]);
+    expect(outs.linkIds).toHaveLength(1);
   });
 
   test("delete removes the links the state lists and leaves one made since", async () => {

@@ -135,10 +135,11 @@ export class NativePlugin {
     return res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
   }
 
-  async check(type: string, news: Props, olds: Props = {}) {
+  /** Check of the resource `name` (`r` by default) of `type`. */
+  async check(type: string, news: Props, olds: Props = {}, name = "r") {
     const req = new pb.CheckRequest()
       .setType(type)
-      .setUrn(urn(type))
+      .setUrn(urn(type, name))
       .setOlds(struct(olds))
       .setNews(struct(news));
     const res = await this.call<pb.CheckRequest, pb.CheckResponse>("check", req);
@@ -227,8 +228,8 @@ export class NativePlugin {
   }
 }
 
-function urn(type: string): string {
-  return `urn:pulumi:test::native::${type}::r`;
+function urn(type: string, name = "r"): string {
+  return `urn:pulumi:test::native::${type}::${name}`;
 }
 
 /** The value with every secret marking removed: what it holds. */

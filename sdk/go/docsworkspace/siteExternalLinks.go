@@ -94,6 +94,8 @@ import (
 type SiteExternalLinks struct {
 	pulumi.CustomResourceState
 
+	// The ids of the links `links` lists, in its order: what delete removes, so that a link another resource made or took over since is never deleted by its title and URL.
+	LinkIds pulumi.StringArrayOutput `pulumi:"linkIds"`
 	// The site's external links, **authoritative**: the site holds exactly these, and a link made by hand is removed at the next `up` that sees it (after `pulumi refresh`, or `up --refresh`). Each is a `title` and `url` (what the link is known by: a new one is a new link), the settings of a SiteExternalLink (`description`, `icon`, `localizedTitle`, `localizedDescription`, `draft`, `condition`: each managed when set, `null` removes it), and its `sectionGroupId` (omitted or `null`: the site's root). At most 500; a title and URL listed twice is refused. The order is not managed. Never beside a SiteExternalLink on one site.
 	//
 	// At most 500 items.
@@ -293,6 +295,11 @@ func (o SiteExternalLinksOutput) ToSiteExternalLinksOutput() SiteExternalLinksOu
 
 func (o SiteExternalLinksOutput) ToSiteExternalLinksOutputWithContext(ctx context.Context) SiteExternalLinksOutput {
 	return o
+}
+
+// The ids of the links `links` lists, in its order: what delete removes, so that a link another resource made or took over since is never deleted by its title and URL.
+func (o SiteExternalLinksOutput) LinkIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *SiteExternalLinks) pulumi.StringArrayOutput { return v.LinkIds }).(pulumi.StringArrayOutput)
 }
 
 // The site's external links, **authoritative**: the site holds exactly these, and a link made by hand is removed at the next `up` that sees it (after `pulumi refresh`, or `up --refresh`). Each is a `title` and `url` (what the link is known by: a new one is a new link), the settings of a SiteExternalLink (`description`, `icon`, `localizedTitle`, `localizedDescription`, `draft`, `condition`: each managed when set, `null` removes it), and its `sectionGroupId` (omitted or `null`: the site's root). At most 500; a title and URL listed twice is refused. The order is not managed. Never beside a SiteExternalLink on one site.

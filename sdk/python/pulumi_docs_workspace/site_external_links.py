@@ -285,6 +285,7 @@ class SiteExternalLinks(pulumi.CustomResource):
                 raise TypeError("Missing required property 'site_id'")
             __props__.__dict__["site_id"] = site_id
             __props__.__dict__["workspace"] = workspace
+            __props__.__dict__["link_ids"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["organizationId", "siteId", "workspace"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(SiteExternalLinks, __self__).__init__(
@@ -309,11 +310,20 @@ class SiteExternalLinks(pulumi.CustomResource):
 
         __props__ = SiteExternalLinksArgs.__new__(SiteExternalLinksArgs)
 
+        __props__.__dict__["link_ids"] = None
         __props__.__dict__["links"] = None
         __props__.__dict__["organization_id"] = None
         __props__.__dict__["site_id"] = None
         __props__.__dict__["workspace"] = None
         return SiteExternalLinks(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="linkIds")
+    def link_ids(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        The ids of the links `links` lists, in its order: what delete removes, so that a link another resource made or took over since is never deleted by its title and URL.
+        """
+        return pulumi.get(self, "link_ids")
 
     @_builtins.property
     @pulumi.getter
