@@ -31,6 +31,8 @@ import { siteVisitorAuthRoutes } from "./routes/site-visitor-auth";
 import { siteAgentSettingsRoutes } from "./routes/site-agent-settings";
 import { siteAdsRoutes } from "./routes/site-ads";
 import { siteMcpServerRoutes } from "./routes/site-mcp-servers";
+import { integrationRoutes } from "./routes/integrations";
+import { integrationTargetRoutes } from "./routes/integration-targets";
 import { siteChannelRoutes } from "./routes/site-channels";
 import { siteExternalLinkRoutes } from "./routes/site-external-links";
 import { siteStructureRoutes } from "./routes/site-structure";
@@ -67,6 +69,8 @@ import { siteVisitorAuthTables } from "./store/site-visitor-auth";
 import { siteAgentSettingsTables } from "./store/site-agent-settings";
 import { siteAdsTables } from "./store/site-ads";
 import { siteMcpServersTables } from "./store/site-mcp-servers";
+import { integrationsTables } from "./store/integrations";
+import { integrationTargetsTables } from "./store/integration-targets";
 import { siteChannelsTables } from "./store/site-channels";
 import { siteExternalLinksTables } from "./store/site-external-links";
 import { spacesTables } from "./store/spaces";
@@ -148,6 +152,12 @@ export const families: readonly Family[] = [
     resume: resumeHostnameChecks,
   },
   { name: "site-mcp-servers", tables: siteMcpServersTables, routes: siteMcpServerRoutes },
+  { name: "integrations", tables: integrationsTables, routes: integrationRoutes },
+  {
+    name: "integration-targets",
+    tables: integrationTargetsTables,
+    routes: integrationTargetRoutes,
+  },
   { name: "site-channels", tables: siteChannelsTables, routes: siteChannelRoutes },
   // Members keep their rows in the organizations family's identity tables.
   { name: "members", tables: visitorClaimKeysTables, routes: memberRoutes },

@@ -136,3 +136,10 @@ export const EXTERNAL_LINK_LIMITS = {
   url: 2048,
   condition: 1024,
 };
+
+/**
+ * Integration installations: the hosted `IntegrationInstallationExternalIds` (at most 5) and a
+ * string configuration value of at most 2048 characters, where the hosted schema states no bound
+ * (docs/api-decisions.md, "Integrations").
+ */
+export const INTEGRATION_LIMITS = { externalIds: 5, stringValue: 2048 };

@@ -16,6 +16,7 @@ import { badge, html, layout, maskShareUrl, type Html } from "./html";
 import { permissionsSection } from "./permissions";
 import { redirectsSection } from "./site-redirects";
 import { mcpServersSection } from "./site-mcp-servers";
+import { contentIntegrationsSection } from "./integrations";
 import { channelsSection } from "./site-channels";
 import { visitorAuthSection } from "./site-visitor-auth";
 import { agentSettingsSection } from "./site-agent-settings";
@@ -185,7 +186,8 @@ export const sitePages = [
             }
             ${permissionsSection(ctx, { kind: "site", ...site })} ${redirectsSection(ctx, site)}
             ${visitorAuthSection(ctx, site)} ${agentSettingsSection(ctx, site)}
-            ${adsSection(ctx, site)} ${mcpServersSection(ctx, site)} ${channelsSection(ctx, site)}
+            ${adsSection(ctx, site)} ${mcpServersSection(ctx, site)}
+            ${contentIntegrationsSection(ctx, "site", site.id)} ${channelsSection(ctx, site)}
             ${customHostnameSection(ctx, { organizationId: site.organizationId, siteId: site.id })}`,
         ),
       );

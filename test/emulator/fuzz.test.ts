@@ -47,6 +47,12 @@ beforeAll(async () => {
   await api("PATCH", site, { hostname: ids.hostname });
   const link = { title: "Fuzz", url: "https://fuzz.example", parent: ids.siteSectionGroupId };
   ids.siteExternalLinkId = await post(`${site}/external-links`, link);
+  ids.integrationName = "slack";
+  const installation = { organization: t.organizationId };
+  ids.installationId = await post("/v1/integrations/slack/installations", installation);
+  const installed = `/v1/integrations/slack/installations/${ids.installationId}`;
+  await post(`${installed}/sites`, { siteId: ids.siteId });
+  await api("PATCH", `${installed}/spaces/${ids.spaceId}`, {});
   await t.clearRequests();
 });
 afterAll(() => t.close());
