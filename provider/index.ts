@@ -16,6 +16,8 @@ export { SiteRedirect } from "./dynamic/resources/site-redirect";
 export type { SiteRedirectArgs } from "./resources/site-redirect";
 export { SiteMcpServer } from "./dynamic/resources/site-mcp-server";
 export type { SiteMcpServerArgs } from "./resources/site-mcp-server";
+export { IntegrationInstallation } from "./dynamic/resources/integration-installation";
+export type { IntegrationInstallationArgs } from "./resources/integration-installation";
 export { SiteChannel } from "./dynamic/resources/site-channel";
 export type { SiteChannelArgs } from "./resources/site-channel";
 export { CustomHostname } from "./dynamic/resources/custom-hostname";
@@ -88,6 +90,13 @@ export {
   type GetCustomHostnameArgs,
   type CustomHostnameResult,
 } from "./lookups/custom-hostname";
+export {
+  getIntegration,
+  type GetIntegrationArgs,
+  type IntegrationResult,
+  type IntegrationConfigurationSchema,
+  type IntegrationConfigurationProperty,
+} from "./lookups/integration";
 export type { LookupWorkspaceArgs } from "./lookups/workspace";
 export type { WorkspaceArgs } from "./lifecycle/define";
 export { ApiError } from "./client";

@@ -15,6 +15,7 @@ import { siteCustomization } from "./site-customization";
 import { sitePermission } from "./site-permission";
 import { siteRedirect } from "./site-redirect";
 import { siteMcpServer } from "./site-mcp-server";
+import { integrationInstallation } from "./integration-installation";
 import { siteChannel } from "./site-channel";
 import { customHostname } from "./custom-hostname";
 import { siteExternalLink } from "./site-external-link";
@@ -62,6 +63,7 @@ export const definitions = [
   siteMcpServer,
   siteChannel,
   customHostname,
+  integrationInstallation,
   siteExternalLink,
   siteVisitorAuth,
   siteAgentSettings,

@@ -47,6 +47,8 @@ function importId(type: string, id: string, outputs: Record<string, unknown>): s
     "SiteChannel",
     "SiteExternalLink",
   ];
+  if (type.split(":")[2] === "IntegrationInstallation")
+    return `${String(outputs.integration)}/${id}`;
   return inSite.includes(type.split(":")[2]!) ? `${String(outputs.siteId)}/${id}` : id;
 }
 

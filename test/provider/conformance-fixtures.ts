@@ -7,6 +7,7 @@ import { customFontFixtures } from "./conformance-fixtures-custom-fonts";
 import { inviteLinkFixtures } from "./conformance-fixtures-organization-invites";
 import { redirectFixtures } from "./conformance-fixtures-site-redirects";
 import { mcpServerFixtures } from "./conformance-fixtures-site-mcp-servers";
+import { integrationFixtures } from "./conformance-fixtures-integrations";
 import { channelFixtures } from "./conformance-fixtures-site-channels";
 import { customHostnameFixtures } from "./conformance-fixtures-custom-hostnames";
 import { externalLinkFixtures } from "./conformance-fixtures-site-external-links";
@@ -386,6 +387,7 @@ export const fixtures: Record<string, Fixture> = {
   ...customizationFixtures,
   ...redirectFixtures,
   ...mcpServerFixtures,
+  ...integrationFixtures,
   ...channelFixtures,
   ...customHostnameFixtures,
   ...externalLinkFixtures,

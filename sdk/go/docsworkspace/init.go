@@ -29,6 +29,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &CustomFont{}
 	case "docs-workspace:index:CustomHostname":
 		r = &CustomHostname{}
+	case "docs-workspace:index:IntegrationInstallation":
+		r = &IntegrationInstallation{}
 	case "docs-workspace:index:OpenApiSpec":
 		r = &OpenApiSpec{}
 	case "docs-workspace:index:OrganizationInviteLink":
