@@ -18,6 +18,8 @@ export { SiteMcpServer } from "./dynamic/resources/site-mcp-server";
 export type { SiteMcpServerArgs } from "./resources/site-mcp-server";
 export { IntegrationInstallation } from "./dynamic/resources/integration-installation";
 export type { IntegrationInstallationArgs } from "./resources/integration-installation";
+export { IntegrationSiteInstallation } from "./dynamic/resources/integration-site-installation";
+export type { IntegrationSiteInstallationArgs } from "./resources/integration-site-installation";
 export { SiteChannel } from "./dynamic/resources/site-channel";
 export type { SiteChannelArgs } from "./resources/site-channel";
 export { CustomHostname } from "./dynamic/resources/custom-hostname";

@@ -16,6 +16,7 @@ import { sitePermission } from "./site-permission";
 import { siteRedirect } from "./site-redirect";
 import { siteMcpServer } from "./site-mcp-server";
 import { integrationInstallation } from "./integration-installation";
+import { integrationSiteInstallation } from "./integration-site-installation";
 import { siteChannel } from "./site-channel";
 import { customHostname } from "./custom-hostname";
 import { siteExternalLink } from "./site-external-link";
@@ -64,6 +65,7 @@ export const definitions = [
   siteChannel,
   customHostname,
   integrationInstallation,
+  integrationSiteInstallation,
   siteExternalLink,
   siteVisitorAuth,
   siteAgentSettings,

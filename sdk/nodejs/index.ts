@@ -70,6 +70,11 @@ export type IntegrationInstallation = import("./integrationInstallation").Integr
 export const IntegrationInstallation: typeof import("./integrationInstallation").IntegrationInstallation = null as any;
 utilities.lazyLoad(exports, ["IntegrationInstallation"], () => require("./integrationInstallation"));
 
+export { IntegrationSiteInstallationArgs } from "./integrationSiteInstallation";
+export type IntegrationSiteInstallation = import("./integrationSiteInstallation").IntegrationSiteInstallation;
+export const IntegrationSiteInstallation: typeof import("./integrationSiteInstallation").IntegrationSiteInstallation = null as any;
+utilities.lazyLoad(exports, ["IntegrationSiteInstallation"], () => require("./integrationSiteInstallation"));
+
 export { OpenApiSpecArgs } from "./openApiSpec";
 export type OpenApiSpec = import("./openApiSpec").OpenApiSpec;
 export const OpenApiSpec: typeof import("./openApiSpec").OpenApiSpec = null as any;
@@ -237,6 +242,8 @@ const _module = {
                 return new CustomHostname(name, <any>undefined, { urn })
             case "docs-workspace:index:IntegrationInstallation":
                 return new IntegrationInstallation(name, <any>undefined, { urn })
+            case "docs-workspace:index:IntegrationSiteInstallation":
+                return new IntegrationSiteInstallation(name, <any>undefined, { urn })
             case "docs-workspace:index:OpenApiSpec":
                 return new OpenApiSpec(name, <any>undefined, { urn })
             case "docs-workspace:index:OrganizationInviteLink":

@@ -49,6 +49,8 @@ function importId(type: string, id: string, outputs: Record<string, unknown>): s
   ];
   if (type.split(":")[2] === "IntegrationInstallation")
     return `${String(outputs.integration)}/${id}`;
+  if (type.split(":")[2] === "IntegrationSiteInstallation")
+    return `${String(outputs.integration)}/${String(outputs.installationId)}/${id}`;
   return inSite.includes(type.split(":")[2]!) ? `${String(outputs.siteId)}/${id}` : id;
 }
 

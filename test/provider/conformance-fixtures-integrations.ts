@@ -26,6 +26,32 @@ export async function adminOrganization(
 
 const installationOf = (made: Made) => `/v1/integrations/slack/installations/${made.id}`;
 
+/**
+ * A fresh organization with `integration` installed and a site: what a site installation names.
+ * The installation is made through the API as the test's user, its organization's admin.
+ */
+export async function installedWithSite(
+  s: Pick<Setup, "emu" | "api">,
+  integration: string,
+): Promise<{ organizationId: string; installationId: string; siteId: string }> {
+  const organizationId = await adminOrganization(s.emu);
+  const installed = await s.api("POST", `/v1/integrations/${integration}/installations`, {
+    organization: organizationId,
+  });
+  if (installed.status !== 201)
+    throw new Error(`installing ${integration}: ${JSON.stringify(installed.body)}`);
+  const site = await s.api("POST", `/v1/orgs/${organizationId}/sites`, { title: "Tracked" });
+  return {
+    organizationId,
+    installationId: installed.body.id as string,
+    siteId: site.body.id as string,
+  };
+}
+
+const GA = "/v1/integrations/googleanalytics/installations";
+const siteInstallationOf = (made: Made) =>
+  `${GA}/${made.parents.installationId as string}/sites/${made.id}`;
+
 export const integrationFixtures: Record<string, Fixture> = {
   "integration-installation": {
     parents: async (s: Setup) => ({ organizationId: await adminOrganization(s.emu) }),
@@ -68,6 +94,41 @@ export const integrationFixtures: Record<string, Fixture> = {
         configuration: { webhook_url: `https://hooks.slack.example/partial-${n}` },
       }),
       fault: { method: "PATCH", path: "/v1/integrations/slack/installations/*" },
+    },
+  },
+  "integration-site-installation": {
+    parents: (s: Setup) => installedWithSite(s, "googleanalytics"),
+    inputs: (p, n) => ({
+      organizationId: p.organizationId,
+      integration: "googleanalytics",
+      installationId: p.installationId,
+      siteId: p.siteId,
+      configuration: { tracking_id: `G-${n}`, anonymize_ip: true },
+    }),
+    path: (_s, made) => siteInstallationOf(made),
+    limits: [
+      { args: { integration: "" }, property: "integration", reason: "must not be empty" },
+      { args: { installationId: "" }, property: "installationId", reason: "must not be empty" },
+      { args: { siteId: "" }, property: "siteId", reason: "must not be empty" },
+      {
+        args: { configuration: { tracking_id: { nested: true } } },
+        property: "configuration.tracking_id",
+        reason: "does not match any allowed form",
+      },
+    ],
+    drift: {
+      body: () => ({ configuration: { tracking_id: "G-BY-HAND" } }),
+      property: "configuration",
+    },
+    partial: {
+      inputs: (p, n) => ({
+        organizationId: p.organizationId,
+        integration: "googleanalytics",
+        installationId: p.installationId,
+        siteId: p.siteId,
+        configuration: { tracking_id: `G-partial-${n}` },
+      }),
+      fault: { method: "PATCH", path: `${GA}/*/sites/*` },
     },
   },
 };
