@@ -20,6 +20,8 @@ export { IntegrationInstallation } from "./dynamic/resources/integration-install
 export type { IntegrationInstallationArgs } from "./resources/integration-installation";
 export { IntegrationSiteInstallation } from "./dynamic/resources/integration-site-installation";
 export type { IntegrationSiteInstallationArgs } from "./resources/integration-site-installation";
+export { IntegrationSpaceInstallation } from "./dynamic/resources/integration-space-installation";
+export type { IntegrationSpaceInstallationArgs } from "./resources/integration-space-installation";
 export { SiteChannel } from "./dynamic/resources/site-channel";
 export type { SiteChannelArgs } from "./resources/site-channel";
 export { CustomHostname } from "./dynamic/resources/custom-hostname";

@@ -61,6 +61,7 @@ export { siteRedirect } from "./resources/site-redirect";
 export { siteMcpServer } from "./resources/site-mcp-server";
 export { integrationInstallation } from "./resources/integration-installation";
 export { integrationSiteInstallation } from "./resources/integration-site-installation";
+export { integrationSpaceInstallation } from "./resources/integration-space-installation";
 export { siteChannel } from "./resources/site-channel";
 export { customHostname } from "./resources/custom-hostname";
 export { siteExternalLink } from "./resources/site-external-link";

@@ -17,6 +17,7 @@ import { siteRedirect } from "./site-redirect";
 import { siteMcpServer } from "./site-mcp-server";
 import { integrationInstallation } from "./integration-installation";
 import { integrationSiteInstallation } from "./integration-site-installation";
+import { integrationSpaceInstallation } from "./integration-space-installation";
 import { siteChannel } from "./site-channel";
 import { customHostname } from "./custom-hostname";
 import { siteExternalLink } from "./site-external-link";
@@ -66,6 +67,7 @@ export const definitions = [
   customHostname,
   integrationInstallation,
   integrationSiteInstallation,
+  integrationSpaceInstallation,
   siteExternalLink,
   siteVisitorAuth,
   siteAgentSettings,

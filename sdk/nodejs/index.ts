@@ -75,6 +75,11 @@ export type IntegrationSiteInstallation = import("./integrationSiteInstallation"
 export const IntegrationSiteInstallation: typeof import("./integrationSiteInstallation").IntegrationSiteInstallation = null as any;
 utilities.lazyLoad(exports, ["IntegrationSiteInstallation"], () => require("./integrationSiteInstallation"));
 
+export { IntegrationSpaceInstallationArgs } from "./integrationSpaceInstallation";
+export type IntegrationSpaceInstallation = import("./integrationSpaceInstallation").IntegrationSpaceInstallation;
+export const IntegrationSpaceInstallation: typeof import("./integrationSpaceInstallation").IntegrationSpaceInstallation = null as any;
+utilities.lazyLoad(exports, ["IntegrationSpaceInstallation"], () => require("./integrationSpaceInstallation"));
+
 export { OpenApiSpecArgs } from "./openApiSpec";
 export type OpenApiSpec = import("./openApiSpec").OpenApiSpec;
 export const OpenApiSpec: typeof import("./openApiSpec").OpenApiSpec = null as any;
@@ -244,6 +249,8 @@ const _module = {
                 return new IntegrationInstallation(name, <any>undefined, { urn })
             case "docs-workspace:index:IntegrationSiteInstallation":
                 return new IntegrationSiteInstallation(name, <any>undefined, { urn })
+            case "docs-workspace:index:IntegrationSpaceInstallation":
+                return new IntegrationSpaceInstallation(name, <any>undefined, { urn })
             case "docs-workspace:index:OpenApiSpec":
                 return new OpenApiSpec(name, <any>undefined, { urn })
             case "docs-workspace:index:OrganizationInviteLink":

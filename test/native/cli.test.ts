@@ -49,7 +49,7 @@ function importId(type: string, id: string, outputs: Record<string, unknown>): s
   ];
   if (type.split(":")[2] === "IntegrationInstallation")
     return `${String(outputs.integration)}/${id}`;
-  if (type.split(":")[2] === "IntegrationSiteInstallation")
+  if (["IntegrationSiteInstallation", "IntegrationSpaceInstallation"].includes(type.split(":")[2]!))
     return `${String(outputs.integration)}/${String(outputs.installationId)}/${id}`;
   return inSite.includes(type.split(":")[2]!) ? `${String(outputs.siteId)}/${id}` : id;
 }

@@ -48,7 +48,18 @@ export async function installedWithSite(
   };
 }
 
+/** A fresh organization with `integration` installed and a space, for a space installation. */
+export async function installedWithSpace(
+  s: Pick<Setup, "emu" | "api">,
+  integration: string,
+): Promise<{ organizationId: string; installationId: string; spaceId: string }> {
+  const { organizationId, installationId } = await installedWithSite(s, integration);
+  const space = await s.api("POST", `/v1/orgs/${organizationId}/spaces`, { title: "Synced" });
+  return { organizationId, installationId, spaceId: space.body.id as string };
+}
+
 const GA = "/v1/integrations/googleanalytics/installations";
+const SYNC = "/v1/integrations/github-sync/installations";
 const siteInstallationOf = (made: Made) =>
   `${GA}/${made.parents.installationId as string}/sites/${made.id}`;
 
@@ -129,6 +140,34 @@ export const integrationFixtures: Record<string, Fixture> = {
         configuration: { tracking_id: `G-partial-${n}` },
       }),
       fault: { method: "PATCH", path: `${GA}/*/sites/*` },
+    },
+  },
+  "integration-space-installation": {
+    parents: (s: Setup) => installedWithSpace(s, "github-sync"),
+    inputs: (p, n) => ({
+      organizationId: p.organizationId,
+      integration: "github-sync",
+      installationId: p.installationId,
+      spaceId: p.spaceId,
+      configuration: { repository: `acme/docs-${n}`, branch: "main" },
+    }),
+    path: (_s, made) => `${SYNC}/${made.parents.installationId as string}/spaces/${made.id}`,
+    limits: [
+      { args: { integration: "" }, property: "integration", reason: "must not be empty" },
+      { args: { installationId: "" }, property: "installationId", reason: "must not be empty" },
+      { args: { spaceId: "" }, property: "spaceId", reason: "must not be empty" },
+      {
+        args: { configuration: { branch: null } },
+        property: "configuration.branch",
+        reason: "does not match any allowed form",
+      },
+    ],
+    drift: {
+      body: () => ({ configuration: { repository: "acme/by-hand", branch: "main" } }),
+      property: "configuration",
+    },
+    partial: {
+      skip: "one PATCH carries every argument: no second request follows it",
     },
   },
 };

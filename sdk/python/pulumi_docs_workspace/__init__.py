@@ -21,6 +21,7 @@ from .get_space_permissions import *
 from .get_team import *
 from .integration_installation import *
 from .integration_site_installation import *
+from .integration_space_installation import *
 from .open_api_spec import *
 from .organization_invite_link import *
 from .organization_member import *
@@ -73,6 +74,7 @@ _utilities.register(
    "docs-workspace:index:CustomHostname": "CustomHostname",
    "docs-workspace:index:IntegrationInstallation": "IntegrationInstallation",
    "docs-workspace:index:IntegrationSiteInstallation": "IntegrationSiteInstallation",
+   "docs-workspace:index:IntegrationSpaceInstallation": "IntegrationSpaceInstallation",
    "docs-workspace:index:OpenApiSpec": "OpenApiSpec",
    "docs-workspace:index:OrganizationInviteLink": "OrganizationInviteLink",
    "docs-workspace:index:OrganizationMember": "OrganizationMember",
