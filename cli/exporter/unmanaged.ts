@@ -151,7 +151,33 @@ export function objectsOf(inventory: Inventory): ObjectRef[] {
     })),
   ];
   for (const site of inventory.sites) objects.push(...siteObjectsOf(site, spaceTitle));
+  objects.push(...integrationObjectsOf(inventory, spaceTitle));
   return objects;
+}
+
+/** Each installed integration, and each site and space it is enabled on (by the target's id). */
+function integrationObjectsOf(
+  inventory: Inventory,
+  spaceTitle: (id: string) => string,
+): ObjectRef[] {
+  const siteTitle = (id: string) => inventory.sites.find((s) => s.site.id === id)?.site.title ?? id;
+  return inventory.integrations.flatMap(({ installation, integration, sites, spaces }) => [
+    {
+      type: "IntegrationInstallation",
+      id: installation.id,
+      title: titles.integrationInstallation(integration.title),
+    },
+    ...sites.map((on) => ({
+      type: "IntegrationSiteInstallation",
+      id: on.site!,
+      title: titles.integrationOn(siteTitle(on.site!), integration.title),
+    })),
+    ...spaces.map((on) => ({
+      type: "IntegrationSpaceInstallation",
+      id: on.space!,
+      title: titles.integrationOn(spaceTitle(on.space!), integration.title),
+    })),
+  ]);
 }
 
 /** A site and its objects (objectsOf's rules). */

@@ -1,6 +1,7 @@
 import { importFile } from "../../cli/exporter/import-file";
 import { readInventory } from "../../cli/exporter/inventory";
 import { buildProgram } from "../../cli/exporter/program";
+import { objectsOf } from "../../cli/exporter/unmanaged";
 import { ApiClient } from "../../provider/client";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { callApi } from "../support/provider";
@@ -68,6 +69,12 @@ test("installations are declared with their site and space installations; secret
   expect(source).toContain('webhook_url: config.requireSecret("slackIntegrationWebhookUrl")');
   expect(source).toContain('write_key: config.requireSecret("docsSegmentIntegrationWriteKey")');
   expect(source).not.toContain("s3cr3t");
+
+  // --unmanaged lists them by the titles the program declares them with.
+  expect(objectsOf(inventory).filter((o) => o.type.startsWith("Integration"))).toEqual(
+    expect.arrayContaining(declared.map((d) => ({ type: d.type, id: d.id, title: d.title }))),
+  );
+  expect(objectsOf(inventory).filter((o) => o.type.startsWith("Integration"))).toHaveLength(4);
 
   // `pulumi import` names each by what its read needs.
   const ids = importFile(program.declarations).resources.filter((r) =>
