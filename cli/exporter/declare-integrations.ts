@@ -1,5 +1,6 @@
 import type { ConfigurationLevel } from "pulumi-docs-workspace/tools";
-import { integrationInstallation, secretProperties } from "pulumi-docs-workspace/tools";
+import { contentInstallationId, integrationInstallation } from "pulumi-docs-workspace/tools";
+import { secretProperties } from "pulumi-docs-workspace/tools";
 import {
   integrationSiteInstallation,
   integrationSpaceInstallation,
@@ -67,6 +68,7 @@ export function declareIntegrations(program: Declarer, inventory: Inventory): vo
       config.secret ? { comments: [SECRET_COMMENT] } : {},
     );
     const installationRef = program.ref(installation.id);
+    const at = { integration: installation.integration, installationId: installation.id };
     for (const [kind, held, named] of [
       ["site", entry.sites, siteTitles],
       ["space", entry.spaces, spaceTitles],
@@ -85,14 +87,14 @@ export function declareIntegrations(program: Declarer, inventory: Inventory): vo
         if (kind === "site")
           program.declare(
             integrationSiteInstallation,
-            { id: targetId, title: onTitle },
+            { id: contentInstallationId(at, targetId), title: onTitle },
             { ...common, siteId: target },
             extra,
           );
         else
           program.declare(
             integrationSpaceInstallation,
-            { id: targetId, title: onTitle },
+            { id: contentInstallationId(at, targetId), title: onTitle },
             { ...common, spaceId: target },
             extra,
           );

@@ -1,5 +1,5 @@
 import * as fs from "node:fs";
-import { definitions } from "pulumi-docs-workspace/tools";
+import { contentInstallationId, definitions } from "pulumi-docs-workspace/tools";
 import { z } from "zod";
 import type { Inventory, SiteInventory } from "./inventory";
 import { inviteLinkTitle } from "./declare-fonts-and-invites";
@@ -161,6 +161,10 @@ function integrationObjectsOf(
   spaceTitle: (id: string) => string,
 ): ObjectRef[] {
   const siteTitle = (id: string) => inventory.sites.find((s) => s.site.id === id)?.site.title ?? id;
+  const at = (i: { integration: string; id: string }) => ({
+    integration: i.integration,
+    installationId: i.id,
+  });
   return inventory.integrations.flatMap(({ installation, integration, sites, spaces }) => [
     {
       type: "IntegrationInstallation",
@@ -169,12 +173,12 @@ function integrationObjectsOf(
     },
     ...sites.map((on) => ({
       type: "IntegrationSiteInstallation",
-      id: on.site!,
+      id: contentInstallationId(at(installation), on.site!),
       title: titles.integrationOn(siteTitle(on.site!), integration.title),
     })),
     ...spaces.map((on) => ({
       type: "IntegrationSpaceInstallation",
-      id: on.space!,
+      id: contentInstallationId(at(installation), on.space!),
       title: titles.integrationOn(spaceTitle(on.space!), integration.title),
     })),
   ]);

@@ -246,6 +246,17 @@ export const ContentInstallation = z.object({
 });
 export type ContentInstallation = z.infer<typeof ContentInstallation>;
 
+/**
+ * The provider's id of an installation on a site or space: where it lives, unique where the
+ * target's id is not (a site or space has one installation of each integration).
+ */
+export function contentInstallationId(
+  known: { integration: string; installationId: string },
+  targetId: string,
+): string {
+  return `${known.integration}/${known.installationId}/${targetId}`;
+}
+
 /** Where an installation on a site or space lives. */
 export interface ContentPlace {
   integration: string;

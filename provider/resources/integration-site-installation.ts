@@ -12,7 +12,9 @@ const placeOf = (known: { integration: string; installationId: string }): api.Co
 
 /**
  * An organization's installation of an integration enabled on one of its sites, with the
- * integration's configuration for that site. Its id is the site's. The integration must be one
+ * integration's configuration for that site. Its id is
+ * `<integration>/<installationId>/<siteId>`, also its import id (unique where the site's id
+ * alone is not: a site has one installation of each integration). The integration must be one
  * that installs on sites, and the configuration is checked against its site schema, read from
  * the public catalogue at preview; the whole configuration is a secret. Enabling it is the
  * hosted POST, then one PATCH of the configuration (a failure disables it again). A change of
@@ -21,7 +23,7 @@ const placeOf = (known: { integration: string; installationId: string }): api.Co
 export const integrationSiteInstallation = defineResource({
   kind: "integration-site-installation",
   type: "IntegrationSiteInstallation",
-  importId: { formats: ["<integration>/<installationId>/<id>"], id: "id" },
+  importId: { formats: ["<integration>/<installationId>/<siteId>"] },
   inputs: resourceInputs({
     integration: api.IntegrationName,
     installationId: Id,
@@ -34,7 +36,7 @@ export const integrationSiteInstallation = defineResource({
   response: api.ContentInstallation,
   createBody: z.object({}),
   patchBody: z.object({ configuration: api.Configuration.optional() }),
-  idOf: (wire) => wire.site!,
+  idOf: (wire, inputs) => api.contentInstallationId(inputs, wire.site!),
   outputs: {
     integration: (_, known) => known.integration,
     installationId: (_, known) => known.installationId,
@@ -46,17 +48,17 @@ export const integrationSiteInstallation = defineResource({
   },
   secretOutputs: ["configuration"],
   create: ({ client }, inputs) => api.installOnSite(client, placeOf(inputs), inputs.siteId),
-  read: ({ client }, id, olds) => api.getContentInstallation(client, placeOf(olds), id),
-  patch: ({ client }, id, olds, body) =>
-    api.updateContentInstallation(client, placeOf(olds), id, body),
-  delete: ({ client }, id, olds) => api.uninstallFromContent(client, placeOf(olds), id),
+  read: ({ client }, _id, olds) => api.getContentInstallation(client, placeOf(olds), olds.siteId),
+  patch: ({ client }, _id, olds, body) =>
+    api.updateContentInstallation(client, placeOf(olds), olds.siteId, body),
+  delete: ({ client }, _id, olds) => api.uninstallFromContent(client, placeOf(olds), olds.siteId),
   naturalKey: {
     describe: "site in its installation",
     guard: "listedBefore",
     find: async ({ client }, inputs) =>
       (await api.listContentInstallations(client, placeOf(inputs)))
         .filter((i) => i.site === inputs.siteId)
-        .map((i) => ({ id: i.site! })),
+        .map((i) => ({ id: api.contentInstallationId(inputs, i.site!) })),
   },
 });
 
@@ -97,8 +99,9 @@ export interface IntegrationSiteInstallationArgs extends WorkspaceArgs {
    */
   configuration?: Input<Inputs["configuration"]>;
   /**
-   * The site's id, to take over the installation already enabled on it instead of enabling it.
-   * @example docs.id
+   * The id of the installation already enabled on the site (`<integration>/<installationId>/<siteId>`),
+   * to take it over instead of enabling it.
+   * @example "googleanalytics/inst_2c3d/site_9f8e"
    */
   adoptId?: Input<Inputs["adoptId"]>;
 }

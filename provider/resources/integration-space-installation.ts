@@ -14,7 +14,9 @@ const SpaceSettings = z.object({ configuration: api.Configuration.optional() });
 
 /**
  * An organization's installation of an integration enabled on one of its spaces, with the
- * integration's configuration for that space. Its id is the space's. The hosted document has no
+ * integration's configuration for that space. Its id is
+ * `<integration>/<installationId>/<spaceId>`, also its import id (unique where the space's id
+ * alone is not: a space has one installation of each integration). The hosted document has no
  * POST for it: the PATCH of the space's installation enables it there, or takes over the one
  * already there, so a create is that one PATCH and may be sent again. The integration must be
  * one that installs on spaces, and the configuration is checked against its space schema, read
@@ -24,7 +26,7 @@ const SpaceSettings = z.object({ configuration: api.Configuration.optional() });
 export const integrationSpaceInstallation = defineResource({
   kind: "integration-space-installation",
   type: "IntegrationSpaceInstallation",
-  importId: { formats: ["<integration>/<installationId>/<id>"], id: "id" },
+  importId: { formats: ["<integration>/<installationId>/<spaceId>"] },
   inputs: resourceInputs({
     integration: api.IntegrationName,
     installationId: Id,
@@ -37,7 +39,7 @@ export const integrationSpaceInstallation = defineResource({
   response: api.ContentInstallation,
   createBody: SpaceSettings,
   patchBody: SpaceSettings,
-  idOf: (wire) => wire.space!,
+  idOf: (wire, inputs) => api.contentInstallationId(inputs, wire.space!),
   outputs: {
     integration: (_, known) => known.integration,
     installationId: (_, known) => known.installationId,
@@ -50,10 +52,10 @@ export const integrationSpaceInstallation = defineResource({
   secretOutputs: ["configuration"],
   create: ({ client }, inputs, body) =>
     api.updateContentInstallation(client, placeOf(inputs), inputs.spaceId, body),
-  read: ({ client }, id, olds) => api.getContentInstallation(client, placeOf(olds), id),
-  patch: ({ client }, id, olds, body) =>
-    api.updateContentInstallation(client, placeOf(olds), id, body),
-  delete: ({ client }, id, olds) => api.uninstallFromContent(client, placeOf(olds), id),
+  read: ({ client }, _id, olds) => api.getContentInstallation(client, placeOf(olds), olds.spaceId),
+  patch: ({ client }, _id, olds, body) =>
+    api.updateContentInstallation(client, placeOf(olds), olds.spaceId, body),
+  delete: ({ client }, _id, olds) => api.uninstallFromContent(client, placeOf(olds), olds.spaceId),
   repeatable: true,
 });
 
@@ -93,9 +95,10 @@ export interface IntegrationSpaceInstallationArgs extends WorkspaceArgs {
    */
   configuration?: Input<Inputs["configuration"]>;
   /**
-   * The space's id, to take over the installation already enabled on it (a create takes it over
-   * anyway: the service enables an installation on a space by changing it).
-   * @example guide.id
+   * The id of the installation already enabled on the space
+   * (`<integration>/<installationId>/<spaceId>`), to take it over (a create takes it over anyway:
+   * the service enables an installation on a space by changing it).
+   * @example "github-sync/inst_2c3d/space_7a6b"
    */
   adoptId?: Input<Inputs["adoptId"]>;
 }

@@ -35,7 +35,7 @@ import * as utilities from "./utilities";
  * ## Import
  *
  * ```sh
- * $ pulumi import docs-workspace:index:IntegrationSiteInstallation <name> <integration>/<installationId>/<id>
+ * $ pulumi import docs-workspace:index:IntegrationSiteInstallation <name> <integration>/<installationId>/<siteId>
  * ```
  */
 export class IntegrationSiteInstallation extends pulumi.CustomResource {
@@ -157,7 +157,9 @@ export class IntegrationSiteInstallation extends pulumi.CustomResource {
  */
 export interface IntegrationSiteInstallationArgs {
     /**
-     * The site's id, to take over the installation already enabled on it instead of enabling it.
+     * The id of the installation already enabled on the site (`<integration>/<installationId>/<siteId>`), to take it over instead of enabling it.
+     *
+     * Example: `"googleanalytics/inst_2c3d/site_9f8e"`.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**

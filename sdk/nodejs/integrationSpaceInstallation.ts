@@ -33,7 +33,7 @@ import * as utilities from "./utilities";
  * ## Import
  *
  * ```sh
- * $ pulumi import docs-workspace:index:IntegrationSpaceInstallation <name> <integration>/<installationId>/<id>
+ * $ pulumi import docs-workspace:index:IntegrationSpaceInstallation <name> <integration>/<installationId>/<spaceId>
  * ```
  */
 export class IntegrationSpaceInstallation extends pulumi.CustomResource {
@@ -155,7 +155,9 @@ export class IntegrationSpaceInstallation extends pulumi.CustomResource {
  */
 export interface IntegrationSpaceInstallationArgs {
     /**
-     * The space's id, to take over the installation already enabled on it (a create takes it over anyway: the service enables an installation on a space by changing it).
+     * The id of the installation already enabled on the space (`<integration>/<installationId>/<spaceId>`), to take it over (a create takes it over anyway: the service enables an installation on a space by changing it).
+     *
+     * Example: `"github-sync/inst_2c3d/space_7a6b"`.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**

@@ -49,9 +49,9 @@ test("installations are declared with their site and space installations; secret
   const declared = program.declarations.filter((d) => d.type.startsWith("Integration"));
   expect(declared.map((d) => [d.type, d.id, d.title])).toEqual([
     ["IntegrationInstallation", segment, "Segment integration"],
-    ["IntegrationSiteInstallation", site, "Docs Segment integration"],
+    ["IntegrationSiteInstallation", `segment/${segment}/${site}`, "Docs Segment integration"],
     ["IntegrationInstallation", slack, "Slack integration"],
-    ["IntegrationSpaceInstallation", space, "Guide Slack integration"],
+    ["IntegrationSpaceInstallation", `slack/${slack}/${space}`, "Guide Slack integration"],
   ]);
   const variable = (type: string, id: string) =>
     program.declarations.find((d) => d.type === type && d.id === id)!.variable;

@@ -49,8 +49,9 @@ function importId(type: string, id: string, outputs: Record<string, unknown>): s
   ];
   if (type.split(":")[2] === "IntegrationInstallation")
     return `${String(outputs.integration)}/${id}`;
+  // Their id is their import id: `<integration>/<installationId>/<siteId or spaceId>`.
   if (["IntegrationSiteInstallation", "IntegrationSpaceInstallation"].includes(type.split(":")[2]!))
-    return `${String(outputs.integration)}/${String(outputs.installationId)}/${id}`;
+    return id;
   return inSite.includes(type.split(":")[2]!) ? `${String(outputs.siteId)}/${id}` : id;
 }
 

@@ -60,8 +60,10 @@ export async function installedWithSpace(
 
 const GA = "/v1/integrations/googleanalytics/installations";
 const SYNC = "/v1/integrations/github-sync/installations";
+const spaceInstallationOf = (made: Made) =>
+  `${SYNC}/${made.parents.installationId as string}/spaces/${made.parents.spaceId as string}`;
 const siteInstallationOf = (made: Made) =>
-  `${GA}/${made.parents.installationId as string}/sites/${made.id}`;
+  `${GA}/${made.parents.installationId as string}/sites/${made.parents.siteId as string}`;
 
 export const integrationFixtures: Record<string, Fixture> = {
   "integration-installation": {
@@ -117,6 +119,7 @@ export const integrationFixtures: Record<string, Fixture> = {
       configuration: { tracking_id: `G-${n}`, anonymize_ip: true },
     }),
     path: (_s, made) => siteInstallationOf(made),
+    loggedAs: (made) => siteInstallationOf(made),
     limits: [
       { args: { integration: "" }, property: "integration", reason: "must not be empty" },
       { args: { installationId: "" }, property: "installationId", reason: "must not be empty" },
@@ -151,7 +154,8 @@ export const integrationFixtures: Record<string, Fixture> = {
       spaceId: p.spaceId,
       configuration: { repository: `acme/docs-${n}`, branch: "main" },
     }),
-    path: (_s, made) => `${SYNC}/${made.parents.installationId as string}/spaces/${made.id}`,
+    path: (_s, made) => spaceInstallationOf(made),
+    loggedAs: (made) => spaceInstallationOf(made),
     limits: [
       { args: { integration: "" }, property: "integration", reason: "must not be empty" },
       { args: { installationId: "" }, property: "installationId", reason: "must not be empty" },

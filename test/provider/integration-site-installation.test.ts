@@ -42,10 +42,10 @@ const sitePath = (i: { installationId: string; siteId: string }, name = "segment
   `/v1/integrations/${name}/installations/${i.installationId}/sites/${i.siteId}`;
 
 describe("IntegrationSiteInstallation", () => {
-  test("create is the POST, then one PATCH of the configuration; its id is the site's; the hosted client reads it back", async () => {
+  test("create is the POST, then one PATCH of the configuration; its id names the integration, the installation and the site; the hosted client reads it back", async () => {
     const inputs = await segmentOn();
     const { id, outs } = await onSites.create(inputs);
-    expect(id).toBe(inputs.siteId);
+    expect(id).toBe(`segment/${inputs.installationId}/${inputs.siteId}`);
     expect(outs).toMatchObject({ ...inputs, status: "active" });
     expect(integrationSiteInstallation.secretOutputs).toEqual(["configuration"]);
     expect((await writes(emu)).map((w) => [w.method, w.path])).toEqual([
@@ -119,8 +119,25 @@ describe("IntegrationSiteInstallation", () => {
       siteId: inputs.siteId,
     });
     await expect(onSites.create(inputs)).rejects.toThrow(inputs.siteId);
-    const { id, outs } = await onSites.create({ ...inputs, adoptId: inputs.siteId });
-    expect(id).toBe(inputs.siteId);
+    const adoptId = `segment/${inputs.installationId}/${inputs.siteId}`;
+    const { id, outs } = await onSites.create({ ...inputs, adoptId });
+    expect(id).toBe(adoptId);
     expect(outs).toMatchObject({ status: "active", configuration: { write_key: WRITE_KEY } });
+  });
+
+  test("a lost create is recovered on a site this run made: the installation's id is not the site's", async () => {
+    const inputs = await segmentOn();
+    // A Site made through the provider in this process: its id is claimed by its resource.
+    const site = await handlersFor("site").create({
+      organizationId: inputs.organizationId,
+      title: "Made this run",
+    });
+    const on = { ...inputs, siteId: site.id };
+    const sites = `/v1/integrations/segment/installations/${inputs.installationId}/sites`;
+    await emu.addFault({ method: "POST", path: sites, kind: "drop", when: "after", count: 1 });
+    const checked = await onSites.check(on);
+    const { id } = await onSites.create(checked.inputs!);
+    expect(id).toBe(`segment/${inputs.installationId}/${site.id}`);
+    expect((await api("GET", `${sites}/${site.id}`)).status).toBe(200);
   });
 });

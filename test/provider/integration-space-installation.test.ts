@@ -42,10 +42,10 @@ const spacePath = (i: { installationId: string; spaceId: string }) =>
   `/v1/integrations/github-sync/installations/${i.installationId}/spaces/${i.spaceId}`;
 
 describe("IntegrationSpaceInstallation", () => {
-  test("create is one PATCH of the space's installation, which enables it; its id is the space's; the hosted client reads it back", async () => {
+  test("create is one PATCH of the space's installation, which enables it; its id names the integration, the installation and the space; the hosted client reads it back", async () => {
     const inputs = await synced();
     const { id, outs } = await onSpaces.create(inputs);
-    expect(id).toBe(inputs.spaceId);
+    expect(id).toBe(`github-sync/${inputs.installationId}/${inputs.spaceId}`);
     expect(outs).toMatchObject({ ...inputs, status: "active" });
     expect(integrationSpaceInstallation.secretOutputs).toEqual(["configuration"]);
     expect(integrationSpaceInstallation.repeatable).toBe(true);

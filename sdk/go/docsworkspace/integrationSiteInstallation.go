@@ -67,7 +67,7 @@ import (
 // ## Import
 //
 // ```sh
-// $ pulumi import docs-workspace:index:IntegrationSiteInstallation <name> <integration>/<installationId>/<id>
+// $ pulumi import docs-workspace:index:IntegrationSiteInstallation <name> <integration>/<installationId>/<siteId>
 // ```
 type IntegrationSiteInstallation struct {
 	pulumi.CustomResourceState
@@ -164,7 +164,9 @@ func (IntegrationSiteInstallationState) ElementType() reflect.Type {
 }
 
 type integrationSiteInstallationArgs struct {
-	// The site's id, to take over the installation already enabled on it instead of enabling it.
+	// The id of the installation already enabled on the site (`<integration>/<installationId>/<siteId>`), to take it over instead of enabling it.
+	//
+	// Example: `"googleanalytics/inst_2c3d/site_9f8e"`.
 	AdoptId *string `pulumi:"adoptId"`
 	// The integration's configuration for this site: each property of its site schema (`string`, `number` or `boolean` values), checked against that schema at preview, naming the property and the rule; every property the schema requires must be set. Handled as a secret, whole. Omitted: left as it is (a new site installation has none and stays `pending` while the integration requires some).
 	Configuration map[string]interface{} `pulumi:"configuration"`
@@ -192,7 +194,9 @@ type integrationSiteInstallationArgs struct {
 
 // The set of arguments for constructing a IntegrationSiteInstallation resource.
 type IntegrationSiteInstallationArgs struct {
-	// The site's id, to take over the installation already enabled on it instead of enabling it.
+	// The id of the installation already enabled on the site (`<integration>/<installationId>/<siteId>`), to take it over instead of enabling it.
+	//
+	// Example: `"googleanalytics/inst_2c3d/site_9f8e"`.
 	AdoptId pulumi.StringPtrInput
 	// The integration's configuration for this site: each property of its site schema (`string`, `number` or `boolean` values), checked against that schema at preview, naming the property and the rule; every property the schema requires must be set. Handled as a secret, whole. Omitted: left as it is (a new site installation has none and stays `pending` while the integration requires some).
 	Configuration pulumi.MapInput

@@ -65,7 +65,7 @@ import (
 // ## Import
 //
 // ```sh
-// $ pulumi import docs-workspace:index:IntegrationSpaceInstallation <name> <integration>/<installationId>/<id>
+// $ pulumi import docs-workspace:index:IntegrationSpaceInstallation <name> <integration>/<installationId>/<spaceId>
 // ```
 type IntegrationSpaceInstallation struct {
 	pulumi.CustomResourceState
@@ -162,7 +162,9 @@ func (IntegrationSpaceInstallationState) ElementType() reflect.Type {
 }
 
 type integrationSpaceInstallationArgs struct {
-	// The space's id, to take over the installation already enabled on it (a create takes it over anyway: the service enables an installation on a space by changing it).
+	// The id of the installation already enabled on the space (`<integration>/<installationId>/<spaceId>`), to take it over (a create takes it over anyway: the service enables an installation on a space by changing it).
+	//
+	// Example: `"github-sync/inst_2c3d/space_7a6b"`.
 	AdoptId *string `pulumi:"adoptId"`
 	// The integration's configuration for this space: each property of its space schema (`string`, `number` or `boolean` values), checked against that schema at preview, naming the property and the rule; every property the schema requires must be set. Handled as a secret, whole. Omitted: left as it is (a new space installation has none).
 	Configuration map[string]interface{} `pulumi:"configuration"`
@@ -190,7 +192,9 @@ type integrationSpaceInstallationArgs struct {
 
 // The set of arguments for constructing a IntegrationSpaceInstallation resource.
 type IntegrationSpaceInstallationArgs struct {
-	// The space's id, to take over the installation already enabled on it (a create takes it over anyway: the service enables an installation on a space by changing it).
+	// The id of the installation already enabled on the space (`<integration>/<installationId>/<spaceId>`), to take it over (a create takes it over anyway: the service enables an installation on a space by changing it).
+	//
+	// Example: `"github-sync/inst_2c3d/space_7a6b"`.
 	AdoptId pulumi.StringPtrInput
 	// The integration's configuration for this space: each property of its space schema (`string`, `number` or `boolean` values), checked against that schema at preview, naming the property and the rule; every property the schema requires must be set. Handled as a secret, whole. Omitted: left as it is (a new space installation has none).
 	Configuration pulumi.MapInput

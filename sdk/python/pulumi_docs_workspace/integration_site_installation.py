@@ -36,7 +36,9 @@ class IntegrationSiteInstallationArgs:
                
                Matches `^[a-zA-Z0-9-_.]+$`.
         :param pulumi.Input[_builtins.str] site_id: The site the integration is enabled on: a site of the installation's organization. A site has one installation of each installation; a change replaces it.
-        :param pulumi.Input[_builtins.str] adopt_id: The site's id, to take over the installation already enabled on it instead of enabling it.
+        :param pulumi.Input[_builtins.str] adopt_id: The id of the installation already enabled on the site (`<integration>/<installationId>/<siteId>`), to take it over instead of enabling it.
+               
+               Example: `"googleanalytics/inst_2c3d/site_9f8e"`.
         :param pulumi.Input[Mapping[str, Any]] configuration: The integration's configuration for this site: each property of its site schema (`string`, `number` or `boolean` values), checked against that schema at preview, naming the property and the rule; every property the schema requires must be set. Handled as a secret, whole. Omitted: left as it is (a new site installation has none and stays `pending` while the integration requires some).
         :param pulumi.Input[_builtins.str] organization_id: The organization of the installation and the site; defaults to the workspace's organization. A change replaces it.
                
@@ -103,7 +105,9 @@ class IntegrationSiteInstallationArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The site's id, to take over the installation already enabled on it instead of enabling it.
+        The id of the installation already enabled on the site (`<integration>/<installationId>/<siteId>`), to take it over instead of enabling it.
+
+        Example: `"googleanalytics/inst_2c3d/site_9f8e"`.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -198,12 +202,14 @@ class IntegrationSiteInstallation(pulumi.CustomResource):
         ## Import
 
         ```sh
-        $ pulumi import docs-workspace:index:IntegrationSiteInstallation <name> <integration>/<installationId>/<id>
+        $ pulumi import docs-workspace:index:IntegrationSiteInstallation <name> <integration>/<installationId>/<siteId>
         ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: The site's id, to take over the installation already enabled on it instead of enabling it.
+        :param pulumi.Input[_builtins.str] adopt_id: The id of the installation already enabled on the site (`<integration>/<installationId>/<siteId>`), to take it over instead of enabling it.
+               
+               Example: `"googleanalytics/inst_2c3d/site_9f8e"`.
         :param pulumi.Input[Mapping[str, Any]] configuration: The integration's configuration for this site: each property of its site schema (`string`, `number` or `boolean` values), checked against that schema at preview, naming the property and the rule; every property the schema requires must be set. Handled as a secret, whole. Omitted: left as it is (a new site installation has none and stays `pending` while the integration requires some).
         :param pulumi.Input[_builtins.str] installation_id: The organization's installation of the integration (an `IntegrationInstallation`'s id). A change replaces it.
         :param pulumi.Input[_builtins.str] integration: The integration's name: the installation's `integration`. A change replaces it.
@@ -257,7 +263,7 @@ class IntegrationSiteInstallation(pulumi.CustomResource):
         ## Import
 
         ```sh
-        $ pulumi import docs-workspace:index:IntegrationSiteInstallation <name> <integration>/<installationId>/<id>
+        $ pulumi import docs-workspace:index:IntegrationSiteInstallation <name> <integration>/<installationId>/<siteId>
         ```
 
         :param str resource_name: The name of the resource.

@@ -36,7 +36,9 @@ class IntegrationSpaceInstallationArgs:
                
                Matches `^[a-zA-Z0-9-_.]+$`.
         :param pulumi.Input[_builtins.str] space_id: The space the integration is enabled on: a space of the installation's organization. A change replaces it.
-        :param pulumi.Input[_builtins.str] adopt_id: The space's id, to take over the installation already enabled on it (a create takes it over anyway: the service enables an installation on a space by changing it).
+        :param pulumi.Input[_builtins.str] adopt_id: The id of the installation already enabled on the space (`<integration>/<installationId>/<spaceId>`), to take it over (a create takes it over anyway: the service enables an installation on a space by changing it).
+               
+               Example: `"github-sync/inst_2c3d/space_7a6b"`.
         :param pulumi.Input[Mapping[str, Any]] configuration: The integration's configuration for this space: each property of its space schema (`string`, `number` or `boolean` values), checked against that schema at preview, naming the property and the rule; every property the schema requires must be set. Handled as a secret, whole. Omitted: left as it is (a new space installation has none).
         :param pulumi.Input[_builtins.str] organization_id: The organization of the installation and the space; defaults to the workspace's organization. A change replaces it.
                
@@ -103,7 +105,9 @@ class IntegrationSpaceInstallationArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The space's id, to take over the installation already enabled on it (a create takes it over anyway: the service enables an installation on a space by changing it).
+        The id of the installation already enabled on the space (`<integration>/<installationId>/<spaceId>`), to take it over (a create takes it over anyway: the service enables an installation on a space by changing it).
+
+        Example: `"github-sync/inst_2c3d/space_7a6b"`.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -196,12 +200,14 @@ class IntegrationSpaceInstallation(pulumi.CustomResource):
         ## Import
 
         ```sh
-        $ pulumi import docs-workspace:index:IntegrationSpaceInstallation <name> <integration>/<installationId>/<id>
+        $ pulumi import docs-workspace:index:IntegrationSpaceInstallation <name> <integration>/<installationId>/<spaceId>
         ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: The space's id, to take over the installation already enabled on it (a create takes it over anyway: the service enables an installation on a space by changing it).
+        :param pulumi.Input[_builtins.str] adopt_id: The id of the installation already enabled on the space (`<integration>/<installationId>/<spaceId>`), to take it over (a create takes it over anyway: the service enables an installation on a space by changing it).
+               
+               Example: `"github-sync/inst_2c3d/space_7a6b"`.
         :param pulumi.Input[Mapping[str, Any]] configuration: The integration's configuration for this space: each property of its space schema (`string`, `number` or `boolean` values), checked against that schema at preview, naming the property and the rule; every property the schema requires must be set. Handled as a secret, whole. Omitted: left as it is (a new space installation has none).
         :param pulumi.Input[_builtins.str] installation_id: The organization's installation of the integration (an `IntegrationInstallation`'s id). A change replaces it.
         :param pulumi.Input[_builtins.str] integration: The integration's name: the installation's `integration`. A change replaces it.
@@ -253,7 +259,7 @@ class IntegrationSpaceInstallation(pulumi.CustomResource):
         ## Import
 
         ```sh
-        $ pulumi import docs-workspace:index:IntegrationSpaceInstallation <name> <integration>/<installationId>/<id>
+        $ pulumi import docs-workspace:index:IntegrationSpaceInstallation <name> <integration>/<installationId>/<spaceId>
         ```
 
         :param str resource_name: The name of the resource.
