@@ -31,6 +31,8 @@ import { siteVisitorAuthRoutes } from "./routes/site-visitor-auth";
 import { siteAgentSettingsRoutes } from "./routes/site-agent-settings";
 import { siteAdsRoutes } from "./routes/site-ads";
 import { siteMcpServerRoutes } from "./routes/site-mcp-servers";
+import { integrationRoutes } from "./routes/integrations";
+import { integrationTargetRoutes } from "./routes/integration-targets";
 import { siteChannelRoutes } from "./routes/site-channels";
 import { siteContextConnectionRoutes } from "./routes/site-context-connections";
 import { resumeContextSyncs } from "./jobs/site-context-connections";
@@ -69,6 +71,8 @@ import { siteVisitorAuthTables } from "./store/site-visitor-auth";
 import { siteAgentSettingsTables } from "./store/site-agent-settings";
 import { siteAdsTables } from "./store/site-ads";
 import { siteMcpServersTables } from "./store/site-mcp-servers";
+import { integrationsTables } from "./store/integrations";
+import { integrationTargetsTables } from "./store/integration-targets";
 import { siteChannelsTables } from "./store/site-channels";
 import { siteContextConnectionsTables } from "./store/site-context-connections";
 import { siteExternalLinksTables } from "./store/site-external-links";
@@ -151,6 +155,12 @@ export const families: readonly Family[] = [
     resume: resumeHostnameChecks,
   },
   { name: "site-mcp-servers", tables: siteMcpServersTables, routes: siteMcpServerRoutes },
+  { name: "integrations", tables: integrationsTables, routes: integrationRoutes },
+  {
+    name: "integration-targets",
+    tables: integrationTargetsTables,
+    routes: integrationTargetRoutes,
+  },
   { name: "site-channels", tables: siteChannelsTables, routes: siteChannelRoutes },
   {
     name: "site-context-connections",

@@ -157,3 +157,10 @@ export const CONTEXT_CONNECTION_LIMITS = {
   syncIntervalMs: 60 * 60 * 1000,
   failureMessage: 512,
 };
+
+/**
+ * Integration installations: the hosted `IntegrationInstallationExternalIds` (at most 5) and a
+ * string configuration value of at most 2048 characters, where the hosted schema states no bound
+ * (docs/api-decisions.md, "Integrations").
+ */
+export const INTEGRATION_LIMITS = { externalIds: 5, stringValue: 2048 };

@@ -83,10 +83,11 @@ const SECRET_FIELDS = new Set([
   "refreshtoken",
 ]);
 /**
- * Body fields whose value is a map of secrets: an MCP server's `headers` (its credentials). The
- * names stay, each value is masked.
+ * Body fields whose value is a map of secrets: an MCP server's `headers` (its credentials), an
+ * integration installation's `configuration` (which properties of it are credentials depends on
+ * the integration: every value is masked). The names stay, each value is masked.
  */
-const SECRET_MAPS = new Set(["headers"]);
+const SECRET_MAPS = new Set(["headers", "configuration"]);
 /** Query parameters whose value is a secret: a share key (§4.1), a visitor's signed token. */
 const SECRET_QUERY = new Set(["shareKey", "visitorAuthToken"]);
 const MASK = "***";
@@ -113,7 +114,8 @@ const SECRET_TEXT =
  * A secret map's object in such text, to its closing brace (a brace inside a string does not
  * close it), or to the end of the text when it is cut: its names and values are masked whole.
  */
-const SECRET_MAP_TEXT = /("headers"\s*:\s*\{)(?:[^}"\\]|"(?:[^"\\]|\\[\s\S])*"?)*(\}?)/gi;
+const SECRET_MAP_TEXT =
+  /("(?:headers|configuration)"\s*:\s*\{)(?:[^}"\\]|"(?:[^"\\]|\\[\s\S])*"?)*(\}?)/gi;
 
 /**
  * A body with its secrets masked, or the same value when it holds none: certificates, share
@@ -153,7 +155,7 @@ function masked(value: unknown): { value: unknown; changed: boolean } {
  * Text with its secrets masked: a body that is not JSON or that the routes refused, or a
  * summary's preview. URL credentials and query values, PEM blocks, and the value of any
  * `certificate`, `privateKey` or context connection credential field, whatever its case, and
- * any `headers` object.
+ * any `headers` or `configuration` object.
  */
 function maskText(text: string): string {
   return text

@@ -16,6 +16,12 @@ export { SiteRedirect } from "./dynamic/resources/site-redirect";
 export type { SiteRedirectArgs } from "./resources/site-redirect";
 export { SiteMcpServer } from "./dynamic/resources/site-mcp-server";
 export type { SiteMcpServerArgs } from "./resources/site-mcp-server";
+export { IntegrationInstallation } from "./dynamic/resources/integration-installation";
+export type { IntegrationInstallationArgs } from "./resources/integration-installation";
+export { IntegrationSiteInstallation } from "./dynamic/resources/integration-site-installation";
+export type { IntegrationSiteInstallationArgs } from "./resources/integration-site-installation";
+export { IntegrationSpaceInstallation } from "./dynamic/resources/integration-space-installation";
+export type { IntegrationSpaceInstallationArgs } from "./resources/integration-space-installation";
 export { SiteChannel } from "./dynamic/resources/site-channel";
 export type { SiteChannelArgs } from "./resources/site-channel";
 export { SiteContextConnection } from "./dynamic/resources/site-context-connection";
@@ -92,6 +98,13 @@ export {
   type GetCustomHostnameArgs,
   type CustomHostnameResult,
 } from "./lookups/custom-hostname";
+export {
+  getIntegration,
+  type GetIntegrationArgs,
+  type IntegrationResult,
+  type IntegrationConfigurationSchema,
+  type IntegrationConfigurationProperty,
+} from "./lookups/integration";
 export type { LookupWorkspaceArgs } from "./lookups/workspace";
 export type { WorkspaceArgs } from "./lifecycle/define";
 export { ApiError } from "./client";

@@ -58,7 +58,12 @@ export function importFile(
       .map((d) => {
         const type = tokens.get(d.type);
         if (type === undefined) throw new Error(`no native token for the resource class ${d.type}`);
-        const parents = { siteId: idOf(d.args.siteId), teamId: idOf(d.args.teamId) };
+        const parents = {
+          siteId: idOf(d.args.siteId),
+          teamId: idOf(d.args.teamId),
+          integration: idOf(d.args.integration),
+          installationId: idOf(d.args.installationId),
+        };
         // Named by its variable (`handbookSite`): the code `pulumi import` writes then refers to it
         // as `${handbookSite.id}`, not `${["handbook-site"].id}`.
         return { type, name: d.variable, id: importIdOf(type, d.id, parents) };

@@ -1,4 +1,5 @@
 import { listCollections, type Collection } from "pulumi-docs-workspace/tools";
+import { readIntegrations, type IntegrationInventory } from "./integrations";
 import { listGlossary, type GlossaryEntry } from "pulumi-docs-workspace/tools";
 import { getLatestSpecText, listSpecs, type OpenApiSpec } from "pulumi-docs-workspace/tools";
 import { getOrganization, type Organization } from "pulumi-docs-workspace/tools";
@@ -134,6 +135,8 @@ export interface Inventory {
   translations: Translation[];
   /** The translation glossary's entries. */
   glossary: GlossaryEntry[];
+  /** The installed integrations, each with the sites and spaces it is enabled on. */
+  integrations: IntegrationInventory[];
   /** The grants of each space, collection and site that has any. */
   permissions: TargetPermissions[];
 }
@@ -208,6 +211,7 @@ export async function readInventory(
     ),
     translations: counted("translations", listTranslations(client, organizationId)),
     glossary: counted("glossary entries", listGlossary(client, organizationId)),
+    integrations: counted("integrations", readIntegrations(client, organizationId)),
     permissions: targets.then((all) => readPermissions(client, all, progress)),
   });
 }

@@ -1,3 +1,4 @@
+import { declareIntegrations } from "./declare-integrations";
 import { declareCustomFonts, declareInviteLinks } from "./declare-fonts-and-invites";
 import { declareGlossary } from "./declare-glossary";
 import { customHostname, siteExternalLinks, teamMember } from "pulumi-docs-workspace/tools";
@@ -74,6 +75,7 @@ export function buildProgram(inventory: Inventory, options: ExportOptions = {}):
     declareSamlProviders,
     declareInviteLinks,
     declareOrganizationSettings,
+    declareIntegrations,
     noteCustomHostnames,
     declarePermissions,
   ]) {

@@ -24,6 +24,11 @@ export const titles = {
   siteCustomization: (siteTitle: string) => `${siteTitle} customization`,
   siteSpaceCustomization: (siteTitle: string, path: string) => `${siteTitle} ${path} customization`,
   customFont: (fontFamily: string) => `${fontFamily} font`,
+  /** An installed integration by the catalogue's title: `Slack integration`. */
+  integrationInstallation: (integrationTitle: string) => `${integrationTitle} integration`,
+  /** An installation enabled on a site or a space: `Docs Segment integration`. */
+  integrationOn: (targetTitle: string, integrationTitle: string) =>
+    `${targetTitle} ${integrationTitle} integration`,
   /** A link by where it leads (the organization's, a space's or a collection's title) and its role. */
   inviteLink: (targetTitle: string, role: string) => `${targetTitle} ${role} invite link`,
 } as const;

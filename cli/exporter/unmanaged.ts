@@ -1,5 +1,5 @@
 import * as fs from "node:fs";
-import { definitions } from "pulumi-docs-workspace/tools";
+import { contentInstallationId, definitions } from "pulumi-docs-workspace/tools";
 import { z } from "zod";
 import type { Inventory, SiteInventory } from "./inventory";
 import { inviteLinkTitle } from "./declare-fonts-and-invites";
@@ -164,7 +164,37 @@ export function objectsOf(inventory: Inventory): ObjectRef[] {
     })),
   ];
   for (const site of inventory.sites) objects.push(...siteObjectsOf(site, spaceTitle));
+  objects.push(...integrationObjectsOf(inventory, spaceTitle));
   return objects;
+}
+
+/** Each installed integration, and each site and space it is enabled on (by the target's id). */
+function integrationObjectsOf(
+  inventory: Inventory,
+  spaceTitle: (id: string) => string,
+): ObjectRef[] {
+  const siteTitle = (id: string) => inventory.sites.find((s) => s.site.id === id)?.site.title ?? id;
+  const at = (i: { integration: string; id: string }) => ({
+    integration: i.integration,
+    installationId: i.id,
+  });
+  return inventory.integrations.flatMap(({ installation, integration, sites, spaces }) => [
+    {
+      type: "IntegrationInstallation",
+      id: installation.id,
+      title: titles.integrationInstallation(integration.title),
+    },
+    ...sites.map((on) => ({
+      type: "IntegrationSiteInstallation",
+      id: contentInstallationId(at(installation), on.site!),
+      title: titles.integrationOn(siteTitle(on.site!), integration.title),
+    })),
+    ...spaces.map((on) => ({
+      type: "IntegrationSpaceInstallation",
+      id: contentInstallationId(at(installation), on.space!),
+      title: titles.integrationOn(spaceTitle(on.space!), integration.title),
+    })),
+  ]);
 }
 
 /** A site and its objects (objectsOf's rules). */

@@ -17,6 +17,7 @@ import { permissionsSection } from "./permissions";
 import { redirectsSection } from "./site-redirects";
 import { mcpServersSection } from "./site-mcp-servers";
 import { contextConnectionsSection } from "./site-context-connections";
+import { contentIntegrationsSection } from "./integrations";
 import { channelsSection } from "./site-channels";
 import { visitorAuthSection } from "./site-visitor-auth";
 import { agentSettingsSection } from "./site-agent-settings";
@@ -186,7 +187,8 @@ export const sitePages = [
             }
             ${permissionsSection(ctx, { kind: "site", ...site })} ${redirectsSection(ctx, site)}
             ${visitorAuthSection(ctx, site)} ${agentSettingsSection(ctx, site)}
-            ${adsSection(ctx, site)} ${mcpServersSection(ctx, site)} ${channelsSection(ctx, site)}
+            ${adsSection(ctx, site)} ${mcpServersSection(ctx, site)}
+            ${contentIntegrationsSection(ctx, "site", site.id)} ${channelsSection(ctx, site)}
             ${contextConnectionsSection(ctx, site)}
             ${customHostnameSection(ctx, { organizationId: site.organizationId, siteId: site.id })}`,
         ),

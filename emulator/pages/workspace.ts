@@ -1,3 +1,4 @@
+import { contentIntegrationsSection, integrationsSection } from "./integrations";
 import { customHostnameSection } from "./custom-hostnames";
 import { collectionAppUrl } from "../render/collections";
 import { page } from "../http/route";
@@ -137,6 +138,7 @@ export const workspacePages = [
               <a href="${glossaryAppUrl(ctx.origin, org.id)}">Translation glossary</a>
             </p>
             ${customHostnameSection(ctx, { organizationId: org.id, siteId: null })}
+            ${integrationsSection(ctx, org.id)}
             <h2>Collections and spaces</h2>
             ${tree.children.size === 0 ? html`<p class="empty">No collection or space yet.</p>` : renderTree(ctx, tree, null)}
             <h2>Sites</h2>
@@ -240,6 +242,7 @@ export const workspacePages = [
                     )}
                   </ul>`
             }
+            ${contentIntegrationsSection(ctx, "space", row.id)}
             ${permissionsSection(ctx, { kind: "space", ...row })}`,
         ),
       );

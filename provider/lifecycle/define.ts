@@ -157,6 +157,12 @@ export interface Declaration<
    * `olds` are the inputs the state holds (`{}` before the first create).
    */
   rules?(inputs: Inputs<S>, olds: Partial<Inputs<S>>): pulumi.dynamic.CheckFailure[];
+  /**
+   * Rules that read the service (an integration's configuration against its schema, read from
+   * the public catalogue), run after `rules` pass, once every argument is known; each failure
+   * names its property. When the service cannot be read, none: the write's answer says it then.
+   */
+  remoteRules?(ctx: Context, inputs: Inputs<S>): Promise<pulumi.dynamic.CheckFailure[]>;
   /** Inputs the API cannot change in place: a change replaces the object. */
   replaceOnChange?: readonly Key<S>[];
   /**

@@ -6,6 +6,7 @@ import { ApiError } from "../client";
 import { ConfigError } from "../config";
 import { context, type Context } from "../context";
 import { COMMON, type Kind } from "./kind";
+import { ruleFailures } from "./rules";
 import {
   body,
   bodyName,
@@ -136,9 +137,8 @@ async function check(
   const failures = organizationFailures(inputs);
   // Rules across arguments wait until every argument is known (the check of `up`, before any
   // write): they never see the unknown sentinel.
-  if (failures.length === 0 && unknown.length === 0) {
-    failures.push(...(kind.rules?.(inputs, olds ?? {}) ?? []));
-  }
+  if (failures.length === 0 && unknown.length === 0)
+    failures.push(...(await ruleFailures(kind, inputs, olds ?? {})));
   if (failures.length > 0) return { inputs: rawNews, failures };
   if (unknown.length === 0) {
     const listed = await listedForCreate(kind, withoutProvider(olds), inputs);

@@ -39,6 +39,7 @@ export interface ErasedDeclaration {
   type: string;
   inputs: z.ZodObject;
   rules?(inputs: Props, olds: Props): pulumi.dynamic.CheckFailure[];
+  remoteRules?(ctx: Context, inputs: Props): Promise<pulumi.dynamic.CheckFailure[]>;
   replaceOnChange?: readonly string[];
   createOnly?: readonly string[];
   absentMeans?: Props;

@@ -6,6 +6,7 @@ import { lookUpMember, lookUpTeam } from "../lookups/people";
 import { lookUpSpace } from "../lookups/space";
 import { lookUpSpacePermissions } from "../lookups/permissions";
 import { lookUpCustomHostname } from "../lookups/custom-hostname";
+import { lookUpIntegration } from "../lookups/integration";
 
 /**
  * The lookups as invokes (`docs-workspace:index:getSpace`): the same functions the program-side
@@ -47,6 +48,11 @@ const INVOKES: Readonly<Record<string, Invoke>> = {
     optional: ["workspace"],
     run: (a) =>
       lookUpCustomHostname({ hostname: a.hostname as string, workspace: text(a, "workspace") }),
+  },
+  getIntegration: {
+    required: ["name"],
+    optional: ["workspace"],
+    run: (a) => lookUpIntegration({ name: a.name as string, workspace: text(a, "workspace") }),
   },
   getOrganization: {
     required: [],

@@ -15,6 +15,9 @@ import { siteCustomization } from "./site-customization";
 import { sitePermission } from "./site-permission";
 import { siteRedirect } from "./site-redirect";
 import { siteMcpServer } from "./site-mcp-server";
+import { integrationInstallation } from "./integration-installation";
+import { integrationSiteInstallation } from "./integration-site-installation";
+import { integrationSpaceInstallation } from "./integration-space-installation";
 import { siteChannel } from "./site-channel";
 import { siteContextConnection } from "./site-context-connection";
 import { customHostname } from "./custom-hostname";
@@ -65,6 +68,9 @@ export const definitions = [
   siteChannel,
   siteContextConnection,
   customHostname,
+  integrationInstallation,
+  integrationSiteInstallation,
+  integrationSpaceInstallation,
   siteExternalLink,
   siteExternalLinks,
   siteVisitorAuth,

@@ -35,6 +35,11 @@ export const getCustomHostname: typeof import("./getCustomHostname").getCustomHo
 export const getCustomHostnameOutput: typeof import("./getCustomHostname").getCustomHostnameOutput = null as any;
 utilities.lazyLoad(exports, ["getCustomHostname","getCustomHostnameOutput"], () => require("./getCustomHostname"));
 
+export { GetIntegrationArgs, GetIntegrationResult, GetIntegrationOutputArgs } from "./getIntegration";
+export const getIntegration: typeof import("./getIntegration").getIntegration = null as any;
+export const getIntegrationOutput: typeof import("./getIntegration").getIntegrationOutput = null as any;
+utilities.lazyLoad(exports, ["getIntegration","getIntegrationOutput"], () => require("./getIntegration"));
+
 export { GetMemberArgs, GetMemberResult, GetMemberOutputArgs } from "./getMember";
 export const getMember: typeof import("./getMember").getMember = null as any;
 export const getMemberOutput: typeof import("./getMember").getMemberOutput = null as any;
@@ -59,6 +64,21 @@ export { GetTeamArgs, GetTeamResult, GetTeamOutputArgs } from "./getTeam";
 export const getTeam: typeof import("./getTeam").getTeam = null as any;
 export const getTeamOutput: typeof import("./getTeam").getTeamOutput = null as any;
 utilities.lazyLoad(exports, ["getTeam","getTeamOutput"], () => require("./getTeam"));
+
+export { IntegrationInstallationArgs } from "./integrationInstallation";
+export type IntegrationInstallation = import("./integrationInstallation").IntegrationInstallation;
+export const IntegrationInstallation: typeof import("./integrationInstallation").IntegrationInstallation = null as any;
+utilities.lazyLoad(exports, ["IntegrationInstallation"], () => require("./integrationInstallation"));
+
+export { IntegrationSiteInstallationArgs } from "./integrationSiteInstallation";
+export type IntegrationSiteInstallation = import("./integrationSiteInstallation").IntegrationSiteInstallation;
+export const IntegrationSiteInstallation: typeof import("./integrationSiteInstallation").IntegrationSiteInstallation = null as any;
+utilities.lazyLoad(exports, ["IntegrationSiteInstallation"], () => require("./integrationSiteInstallation"));
+
+export { IntegrationSpaceInstallationArgs } from "./integrationSpaceInstallation";
+export type IntegrationSpaceInstallation = import("./integrationSpaceInstallation").IntegrationSpaceInstallation;
+export const IntegrationSpaceInstallation: typeof import("./integrationSpaceInstallation").IntegrationSpaceInstallation = null as any;
+utilities.lazyLoad(exports, ["IntegrationSpaceInstallation"], () => require("./integrationSpaceInstallation"));
 
 export { OpenApiSpecArgs } from "./openApiSpec";
 export type OpenApiSpec = import("./openApiSpec").OpenApiSpec;
@@ -235,6 +255,12 @@ const _module = {
                 return new CustomFont(name, <any>undefined, { urn })
             case "docs-workspace:index:CustomHostname":
                 return new CustomHostname(name, <any>undefined, { urn })
+            case "docs-workspace:index:IntegrationInstallation":
+                return new IntegrationInstallation(name, <any>undefined, { urn })
+            case "docs-workspace:index:IntegrationSiteInstallation":
+                return new IntegrationSiteInstallation(name, <any>undefined, { urn })
+            case "docs-workspace:index:IntegrationSpaceInstallation":
+                return new IntegrationSpaceInstallation(name, <any>undefined, { urn })
             case "docs-workspace:index:OpenApiSpec":
                 return new OpenApiSpec(name, <any>undefined, { urn })
             case "docs-workspace:index:OrganizationInviteLink":

@@ -52,6 +52,12 @@ beforeAll(async () => {
     setupSettings: { repository: "a/b", token: "t" },
   };
   ids.siteContextConnectionId = await post(`${site}/context-connections`, context);
+  ids.integrationName = "slack";
+  const installation = { organization: t.organizationId };
+  ids.installationId = await post("/v1/integrations/slack/installations", installation);
+  const installed = `/v1/integrations/slack/installations/${ids.installationId}`;
+  await post(`${installed}/sites`, { siteId: ids.siteId });
+  await api("PATCH", `${installed}/spaces/${ids.spaceId}`, {});
   await t.clearRequests();
 });
 afterAll(() => t.close());

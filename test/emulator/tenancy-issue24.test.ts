@@ -62,7 +62,20 @@ test("another organization's ids are 404 on every new route, and nothing changes
   await call("POST", `${org}/sites/${site}/sections`, { spaceId: null, title: "Guides" });
   const linkBody = { title: "Status", url: "https://status.example" };
   const link = (await call("POST", links, linkBody)).body.id as string;
-  const before = await snapshot(call, org, space, collection, site, font, invite);
+  const installation = (
+    await call("POST", "/v1/integrations/slack/installations", { organization: t.organizationId })
+  ).body.id as string;
+  const installed = `/v1/integrations/slack/installations/${installation}`;
+  await call("POST", `${installed}/sites`, { siteId: site });
+  await call("PATCH", `${installed}/spaces/${space}`, {});
+  const integrationPaths = [
+    installed,
+    `${installed}/sites`,
+    `${installed}/sites/${site}`,
+    `${installed}/spaces`,
+    `${installed}/spaces/${space}`,
+  ];
+  const before = await snapshot(call, org, space, collection, site, font, invite, integrationPaths);
 
   const other = await seedSeparateOrganization(t, "Other tenant");
   const them = apiClient(t.url, other.token, t.fetch);
@@ -154,6 +167,18 @@ test("another organization's ids are 404 on every new route, and nothing changes
     ["POST", links, linkBody],
     ["PATCH", `${links}/${link}`, { title: "Taken" }],
     ["DELETE", `${links}/${link}`],
+    ["GET", `${org}/integrations`],
+    ["GET", `${org}/installations`],
+    ["POST", "/v1/integrations/segment/installations", { organization: t.organizationId }],
+    ["GET", installed],
+    ["PATCH", installed, { site_selection: "all" }],
+    ["GET", `${installed}/sites`],
+    ["POST", `${installed}/sites`, { siteId: site }],
+    ["GET", `${installed}/sites/${site}`],
+    ["PATCH", `${installed}/sites/${site}`, { configuration: {} }],
+    ["GET", `${installed}/spaces`],
+    ["GET", `${installed}/spaces/${space}`],
+    ["PATCH", `${installed}/spaces/${space}`, { configuration: { channel: "#x" } }],
   );
   const answers = [];
   for (const [method, path, body] of routes) {
@@ -162,7 +187,12 @@ test("another organization's ids are 404 on every new route, and nothing changes
   expect(answers).toEqual(routes.map(([method, path]) => [method, path, 404]));
   // A hostname's DELETE names no organization: to another tenant it does not exist (204).
   expect((await them("DELETE", `/v1/custom-hostnames/${hostname}`)).status).toBe(204);
-  expect(await snapshot(call, org, space, collection, site, font, invite)).toEqual(before);
+  // So do an installation's DELETEs, whose paths name no organization either.
+  for (const path of [`${installed}/sites/${site}`, `${installed}/spaces/${space}`, installed])
+    expect((await them("DELETE", path)).status).toBe(204);
+  expect(
+    await snapshot(call, org, space, collection, site, font, invite, integrationPaths),
+  ).toEqual(before);
 });
 
 async function snapshot(
@@ -173,6 +203,7 @@ async function snapshot(
   site: string,
   font: string,
   invite: string,
+  more: string[],
 ) {
   const texts = [];
   for (const path of [
@@ -193,6 +224,8 @@ async function snapshot(
     `${org}/link-invites`,
     `${org}/link-invites/${invite}`,
     `/v1/custom-hostnames/docs.tenant.example`,
+    `${org}/installations`,
+    ...more,
     org,
   ]) {
     const res = await call("GET", path);

@@ -36,7 +36,7 @@ test("export of an organization with 1,000 spaces completes with one request per
   expect(repeatedReads(requests)).toEqual([]);
   // 1,000 spaces are one page of 1,000; the organization, and one page of each other list
   // (collections, sites, members, teams, SAML providers, custom fonts, invite links, specs,
-  // translations, glossary), all empty but the members.
+  // translations, glossary, installed integrations), all empty but the members.
   // Grants have no organization-wide list: each space's teams and users are one page each.
   const spacesList = requests.filter((r) => r.path === `/v1/orgs/${emu.organizationId}/spaces`);
   expect(spacesList).toHaveLength(1);
@@ -44,5 +44,5 @@ test("export of an organization with 1,000 spaces completes with one request per
     /^\/v1\/spaces\/[^/]+\/permissions\/(teams|users)$/.test(r.path),
   );
   expect(grants).toHaveLength(2 * SPACES);
-  expect(requests.length - grants.length).toBe(12);
+  expect(requests.length - grants.length).toBe(13);
 });

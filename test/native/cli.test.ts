@@ -48,6 +48,11 @@ function importId(type: string, id: string, outputs: Record<string, unknown>): s
     "SiteContextConnection",
     "SiteExternalLink",
   ];
+  if (type.split(":")[2] === "IntegrationInstallation")
+    return `${String(outputs.integration)}/${id}`;
+  // Their id is their import id: `<integration>/<installationId>/<siteId or spaceId>`.
+  if (["IntegrationSiteInstallation", "IntegrationSpaceInstallation"].includes(type.split(":")[2]!))
+    return id;
   return inSite.includes(type.split(":")[2]!) ? `${String(outputs.siteId)}/${id}` : id;
 }
 

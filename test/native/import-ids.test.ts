@@ -33,6 +33,8 @@ describe("import ids: the formats the schema shows are the ones the plugin reads
         siteId: "siteId-1",
         teamId: "teamId-1",
         organizationId: "organizationId-1",
+        integration: "integration-1",
+        installationId: "installationId-1",
       };
       const written = importIdOf(token, id, parents);
       expect(written).toBe(filled(format));

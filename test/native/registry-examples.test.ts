@@ -146,12 +146,15 @@ describeCli("the Registry examples, in every language", () => {
       // One stack; each example's program in turn previews against its empty state.
       stack = await PulumiStack.create({ program, emulator: emu });
       // What the examples' `configuration` asks for (SamlProvider's, the explicit provider's,
-      // SiteMcpServer's, SiteContextConnection's).
+      // SiteMcpServer's, SiteContextConnection's, IntegrationInstallation's).
       const certificate = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----";
       await stack.setConfig(`${project}:certificate`, certificate, { secret: true });
       await stack.setConfig(`${project}:prodToken`, "unused-in-a-preview", { secret: true });
       await stack.setConfig(`${project}:statusToken`, "unused-in-a-preview", { secret: true });
       await stack.setConfig(`${project}:githubToken`, "unused-in-a-preview", { secret: true });
+      await stack.setConfig(`${project}:slackWebhook`, "https://hooks.slack.example/preview", {
+        secret: true,
+      });
     }, 120_000);
 
     afterAll(async () => {

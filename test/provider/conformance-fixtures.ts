@@ -8,6 +8,7 @@ import { inviteLinkFixtures } from "./conformance-fixtures-organization-invites"
 import { redirectFixtures } from "./conformance-fixtures-site-redirects";
 import { mcpServerFixtures } from "./conformance-fixtures-site-mcp-servers";
 import { contextConnectionFixtures } from "./conformance-fixtures-site-context-connections";
+import { integrationFixtures } from "./conformance-fixtures-integrations";
 import { channelFixtures } from "./conformance-fixtures-site-channels";
 import { customHostnameFixtures } from "./conformance-fixtures-custom-hostnames";
 import { externalLinkFixtures } from "./conformance-fixtures-site-external-links";
@@ -387,6 +388,7 @@ export const fixtures: Record<string, Fixture> = {
   ...customizationFixtures,
   ...redirectFixtures,
   ...mcpServerFixtures,
+  ...integrationFixtures,
   ...channelFixtures,
   ...contextConnectionFixtures,
   ...customHostnameFixtures,

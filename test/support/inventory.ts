@@ -18,6 +18,7 @@ export function inventoryOf(parts: Record<string, unknown> = {}): Inventory {
     specs: [],
     translations: [],
     glossary: [],
+    integrations: [],
     permissions: [],
     ...parts,
   } as unknown as Inventory;

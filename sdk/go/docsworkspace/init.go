@@ -29,6 +29,12 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &CustomFont{}
 	case "docs-workspace:index:CustomHostname":
 		r = &CustomHostname{}
+	case "docs-workspace:index:IntegrationInstallation":
+		r = &IntegrationInstallation{}
+	case "docs-workspace:index:IntegrationSiteInstallation":
+		r = &IntegrationSiteInstallation{}
+	case "docs-workspace:index:IntegrationSpaceInstallation":
+		r = &IntegrationSpaceInstallation{}
 	case "docs-workspace:index:OpenApiSpec":
 		r = &OpenApiSpec{}
 	case "docs-workspace:index:OrganizationInviteLink":

@@ -3563,6 +3563,336 @@ func (in *editModePtr) ToEditModePtrOutputWithContext(ctx context.Context) EditM
 	return pulumi.ToOutputWithContext(ctx, in).(EditModePtrOutput)
 }
 
+type IntegrationInstallationSiteSelection string
+
+const (
+	IntegrationInstallationSiteSelectionAll      = IntegrationInstallationSiteSelection("all")
+	IntegrationInstallationSiteSelectionSelected = IntegrationInstallationSiteSelection("selected")
+)
+
+func (IntegrationInstallationSiteSelection) ElementType() reflect.Type {
+	return reflect.TypeOf((*IntegrationInstallationSiteSelection)(nil)).Elem()
+}
+
+func (e IntegrationInstallationSiteSelection) ToIntegrationInstallationSiteSelectionOutput() IntegrationInstallationSiteSelectionOutput {
+	return pulumi.ToOutput(e).(IntegrationInstallationSiteSelectionOutput)
+}
+
+func (e IntegrationInstallationSiteSelection) ToIntegrationInstallationSiteSelectionOutputWithContext(ctx context.Context) IntegrationInstallationSiteSelectionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(IntegrationInstallationSiteSelectionOutput)
+}
+
+func (e IntegrationInstallationSiteSelection) ToIntegrationInstallationSiteSelectionPtrOutput() IntegrationInstallationSiteSelectionPtrOutput {
+	return e.ToIntegrationInstallationSiteSelectionPtrOutputWithContext(context.Background())
+}
+
+func (e IntegrationInstallationSiteSelection) ToIntegrationInstallationSiteSelectionPtrOutputWithContext(ctx context.Context) IntegrationInstallationSiteSelectionPtrOutput {
+	return IntegrationInstallationSiteSelection(e).ToIntegrationInstallationSiteSelectionOutputWithContext(ctx).ToIntegrationInstallationSiteSelectionPtrOutputWithContext(ctx)
+}
+
+func (e IntegrationInstallationSiteSelection) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e IntegrationInstallationSiteSelection) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e IntegrationInstallationSiteSelection) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e IntegrationInstallationSiteSelection) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type IntegrationInstallationSiteSelectionOutput struct{ *pulumi.OutputState }
+
+func (IntegrationInstallationSiteSelectionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*IntegrationInstallationSiteSelection)(nil)).Elem()
+}
+
+func (o IntegrationInstallationSiteSelectionOutput) ToIntegrationInstallationSiteSelectionOutput() IntegrationInstallationSiteSelectionOutput {
+	return o
+}
+
+func (o IntegrationInstallationSiteSelectionOutput) ToIntegrationInstallationSiteSelectionOutputWithContext(ctx context.Context) IntegrationInstallationSiteSelectionOutput {
+	return o
+}
+
+func (o IntegrationInstallationSiteSelectionOutput) ToIntegrationInstallationSiteSelectionPtrOutput() IntegrationInstallationSiteSelectionPtrOutput {
+	return o.ToIntegrationInstallationSiteSelectionPtrOutputWithContext(context.Background())
+}
+
+func (o IntegrationInstallationSiteSelectionOutput) ToIntegrationInstallationSiteSelectionPtrOutputWithContext(ctx context.Context) IntegrationInstallationSiteSelectionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v IntegrationInstallationSiteSelection) *IntegrationInstallationSiteSelection {
+		return &v
+	}).(IntegrationInstallationSiteSelectionPtrOutput)
+}
+
+func (o IntegrationInstallationSiteSelectionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o IntegrationInstallationSiteSelectionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IntegrationInstallationSiteSelection) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o IntegrationInstallationSiteSelectionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o IntegrationInstallationSiteSelectionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IntegrationInstallationSiteSelection) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type IntegrationInstallationSiteSelectionPtrOutput struct{ *pulumi.OutputState }
+
+func (IntegrationInstallationSiteSelectionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**IntegrationInstallationSiteSelection)(nil)).Elem()
+}
+
+func (o IntegrationInstallationSiteSelectionPtrOutput) ToIntegrationInstallationSiteSelectionPtrOutput() IntegrationInstallationSiteSelectionPtrOutput {
+	return o
+}
+
+func (o IntegrationInstallationSiteSelectionPtrOutput) ToIntegrationInstallationSiteSelectionPtrOutputWithContext(ctx context.Context) IntegrationInstallationSiteSelectionPtrOutput {
+	return o
+}
+
+func (o IntegrationInstallationSiteSelectionPtrOutput) Elem() IntegrationInstallationSiteSelectionOutput {
+	return o.ApplyT(func(v *IntegrationInstallationSiteSelection) IntegrationInstallationSiteSelection {
+		if v != nil {
+			return *v
+		}
+		var ret IntegrationInstallationSiteSelection
+		return ret
+	}).(IntegrationInstallationSiteSelectionOutput)
+}
+
+func (o IntegrationInstallationSiteSelectionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o IntegrationInstallationSiteSelectionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *IntegrationInstallationSiteSelection) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// IntegrationInstallationSiteSelectionInput is an input type that accepts values of the IntegrationInstallationSiteSelection enum
+// A concrete instance of `IntegrationInstallationSiteSelectionInput` can be one of the following:
+//
+//	IntegrationInstallationSiteSelectionAll
+//	IntegrationInstallationSiteSelectionSelected
+type IntegrationInstallationSiteSelectionInput interface {
+	pulumi.Input
+
+	ToIntegrationInstallationSiteSelectionOutput() IntegrationInstallationSiteSelectionOutput
+	ToIntegrationInstallationSiteSelectionOutputWithContext(context.Context) IntegrationInstallationSiteSelectionOutput
+}
+
+var integrationInstallationSiteSelectionPtrType = reflect.TypeOf((**IntegrationInstallationSiteSelection)(nil)).Elem()
+
+type IntegrationInstallationSiteSelectionPtrInput interface {
+	pulumi.Input
+
+	ToIntegrationInstallationSiteSelectionPtrOutput() IntegrationInstallationSiteSelectionPtrOutput
+	ToIntegrationInstallationSiteSelectionPtrOutputWithContext(context.Context) IntegrationInstallationSiteSelectionPtrOutput
+}
+
+type integrationInstallationSiteSelectionPtr string
+
+func IntegrationInstallationSiteSelectionPtr(v string) IntegrationInstallationSiteSelectionPtrInput {
+	return (*integrationInstallationSiteSelectionPtr)(&v)
+}
+
+func (*integrationInstallationSiteSelectionPtr) ElementType() reflect.Type {
+	return integrationInstallationSiteSelectionPtrType
+}
+
+func (in *integrationInstallationSiteSelectionPtr) ToIntegrationInstallationSiteSelectionPtrOutput() IntegrationInstallationSiteSelectionPtrOutput {
+	return pulumi.ToOutput(in).(IntegrationInstallationSiteSelectionPtrOutput)
+}
+
+func (in *integrationInstallationSiteSelectionPtr) ToIntegrationInstallationSiteSelectionPtrOutputWithContext(ctx context.Context) IntegrationInstallationSiteSelectionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(IntegrationInstallationSiteSelectionPtrOutput)
+}
+
+type IntegrationInstallationSpaceSelection string
+
+const (
+	IntegrationInstallationSpaceSelectionAll      = IntegrationInstallationSpaceSelection("all")
+	IntegrationInstallationSpaceSelectionSelected = IntegrationInstallationSpaceSelection("selected")
+)
+
+func (IntegrationInstallationSpaceSelection) ElementType() reflect.Type {
+	return reflect.TypeOf((*IntegrationInstallationSpaceSelection)(nil)).Elem()
+}
+
+func (e IntegrationInstallationSpaceSelection) ToIntegrationInstallationSpaceSelectionOutput() IntegrationInstallationSpaceSelectionOutput {
+	return pulumi.ToOutput(e).(IntegrationInstallationSpaceSelectionOutput)
+}
+
+func (e IntegrationInstallationSpaceSelection) ToIntegrationInstallationSpaceSelectionOutputWithContext(ctx context.Context) IntegrationInstallationSpaceSelectionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(IntegrationInstallationSpaceSelectionOutput)
+}
+
+func (e IntegrationInstallationSpaceSelection) ToIntegrationInstallationSpaceSelectionPtrOutput() IntegrationInstallationSpaceSelectionPtrOutput {
+	return e.ToIntegrationInstallationSpaceSelectionPtrOutputWithContext(context.Background())
+}
+
+func (e IntegrationInstallationSpaceSelection) ToIntegrationInstallationSpaceSelectionPtrOutputWithContext(ctx context.Context) IntegrationInstallationSpaceSelectionPtrOutput {
+	return IntegrationInstallationSpaceSelection(e).ToIntegrationInstallationSpaceSelectionOutputWithContext(ctx).ToIntegrationInstallationSpaceSelectionPtrOutputWithContext(ctx)
+}
+
+func (e IntegrationInstallationSpaceSelection) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e IntegrationInstallationSpaceSelection) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e IntegrationInstallationSpaceSelection) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e IntegrationInstallationSpaceSelection) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type IntegrationInstallationSpaceSelectionOutput struct{ *pulumi.OutputState }
+
+func (IntegrationInstallationSpaceSelectionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*IntegrationInstallationSpaceSelection)(nil)).Elem()
+}
+
+func (o IntegrationInstallationSpaceSelectionOutput) ToIntegrationInstallationSpaceSelectionOutput() IntegrationInstallationSpaceSelectionOutput {
+	return o
+}
+
+func (o IntegrationInstallationSpaceSelectionOutput) ToIntegrationInstallationSpaceSelectionOutputWithContext(ctx context.Context) IntegrationInstallationSpaceSelectionOutput {
+	return o
+}
+
+func (o IntegrationInstallationSpaceSelectionOutput) ToIntegrationInstallationSpaceSelectionPtrOutput() IntegrationInstallationSpaceSelectionPtrOutput {
+	return o.ToIntegrationInstallationSpaceSelectionPtrOutputWithContext(context.Background())
+}
+
+func (o IntegrationInstallationSpaceSelectionOutput) ToIntegrationInstallationSpaceSelectionPtrOutputWithContext(ctx context.Context) IntegrationInstallationSpaceSelectionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v IntegrationInstallationSpaceSelection) *IntegrationInstallationSpaceSelection {
+		return &v
+	}).(IntegrationInstallationSpaceSelectionPtrOutput)
+}
+
+func (o IntegrationInstallationSpaceSelectionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o IntegrationInstallationSpaceSelectionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IntegrationInstallationSpaceSelection) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o IntegrationInstallationSpaceSelectionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o IntegrationInstallationSpaceSelectionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IntegrationInstallationSpaceSelection) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type IntegrationInstallationSpaceSelectionPtrOutput struct{ *pulumi.OutputState }
+
+func (IntegrationInstallationSpaceSelectionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**IntegrationInstallationSpaceSelection)(nil)).Elem()
+}
+
+func (o IntegrationInstallationSpaceSelectionPtrOutput) ToIntegrationInstallationSpaceSelectionPtrOutput() IntegrationInstallationSpaceSelectionPtrOutput {
+	return o
+}
+
+func (o IntegrationInstallationSpaceSelectionPtrOutput) ToIntegrationInstallationSpaceSelectionPtrOutputWithContext(ctx context.Context) IntegrationInstallationSpaceSelectionPtrOutput {
+	return o
+}
+
+func (o IntegrationInstallationSpaceSelectionPtrOutput) Elem() IntegrationInstallationSpaceSelectionOutput {
+	return o.ApplyT(func(v *IntegrationInstallationSpaceSelection) IntegrationInstallationSpaceSelection {
+		if v != nil {
+			return *v
+		}
+		var ret IntegrationInstallationSpaceSelection
+		return ret
+	}).(IntegrationInstallationSpaceSelectionOutput)
+}
+
+func (o IntegrationInstallationSpaceSelectionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o IntegrationInstallationSpaceSelectionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *IntegrationInstallationSpaceSelection) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// IntegrationInstallationSpaceSelectionInput is an input type that accepts values of the IntegrationInstallationSpaceSelection enum
+// A concrete instance of `IntegrationInstallationSpaceSelectionInput` can be one of the following:
+//
+//	IntegrationInstallationSpaceSelectionAll
+//	IntegrationInstallationSpaceSelectionSelected
+type IntegrationInstallationSpaceSelectionInput interface {
+	pulumi.Input
+
+	ToIntegrationInstallationSpaceSelectionOutput() IntegrationInstallationSpaceSelectionOutput
+	ToIntegrationInstallationSpaceSelectionOutputWithContext(context.Context) IntegrationInstallationSpaceSelectionOutput
+}
+
+var integrationInstallationSpaceSelectionPtrType = reflect.TypeOf((**IntegrationInstallationSpaceSelection)(nil)).Elem()
+
+type IntegrationInstallationSpaceSelectionPtrInput interface {
+	pulumi.Input
+
+	ToIntegrationInstallationSpaceSelectionPtrOutput() IntegrationInstallationSpaceSelectionPtrOutput
+	ToIntegrationInstallationSpaceSelectionPtrOutputWithContext(context.Context) IntegrationInstallationSpaceSelectionPtrOutput
+}
+
+type integrationInstallationSpaceSelectionPtr string
+
+func IntegrationInstallationSpaceSelectionPtr(v string) IntegrationInstallationSpaceSelectionPtrInput {
+	return (*integrationInstallationSpaceSelectionPtr)(&v)
+}
+
+func (*integrationInstallationSpaceSelectionPtr) ElementType() reflect.Type {
+	return integrationInstallationSpaceSelectionPtrType
+}
+
+func (in *integrationInstallationSpaceSelectionPtr) ToIntegrationInstallationSpaceSelectionPtrOutput() IntegrationInstallationSpaceSelectionPtrOutput {
+	return pulumi.ToOutput(in).(IntegrationInstallationSpaceSelectionPtrOutput)
+}
+
+func (in *integrationInstallationSpaceSelectionPtr) ToIntegrationInstallationSpaceSelectionPtrOutputWithContext(ctx context.Context) IntegrationInstallationSpaceSelectionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(IntegrationInstallationSpaceSelectionPtrOutput)
+}
+
 type Language string
 
 const (
@@ -6192,6 +6522,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomizationThemesDefaultPtrInput)(nil)).Elem(), CustomizationThemesDefault("light"))
 	pulumi.RegisterInputType(reflect.TypeOf((*EditModeInput)(nil)).Elem(), EditMode("live"))
 	pulumi.RegisterInputType(reflect.TypeOf((*EditModePtrInput)(nil)).Elem(), EditMode("live"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IntegrationInstallationSiteSelectionInput)(nil)).Elem(), IntegrationInstallationSiteSelection("all"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IntegrationInstallationSiteSelectionPtrInput)(nil)).Elem(), IntegrationInstallationSiteSelection("all"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IntegrationInstallationSpaceSelectionInput)(nil)).Elem(), IntegrationInstallationSpaceSelection("all"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IntegrationInstallationSpaceSelectionPtrInput)(nil)).Elem(), IntegrationInstallationSpaceSelection("all"))
 	pulumi.RegisterInputType(reflect.TypeOf((*LanguageInput)(nil)).Elem(), Language("en"))
 	pulumi.RegisterInputType(reflect.TypeOf((*LanguagePtrInput)(nil)).Elem(), Language("en"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationInviteLinkRoleInput)(nil)).Elem(), OrganizationInviteLinkRole("admin"))
@@ -6263,6 +6597,10 @@ func init() {
 	pulumi.RegisterOutputType(CustomizationThemesDefaultPtrOutput{})
 	pulumi.RegisterOutputType(EditModeOutput{})
 	pulumi.RegisterOutputType(EditModePtrOutput{})
+	pulumi.RegisterOutputType(IntegrationInstallationSiteSelectionOutput{})
+	pulumi.RegisterOutputType(IntegrationInstallationSiteSelectionPtrOutput{})
+	pulumi.RegisterOutputType(IntegrationInstallationSpaceSelectionOutput{})
+	pulumi.RegisterOutputType(IntegrationInstallationSpaceSelectionPtrOutput{})
 	pulumi.RegisterOutputType(LanguageOutput{})
 	pulumi.RegisterOutputType(LanguagePtrOutput{})
 	pulumi.RegisterOutputType(OrganizationInviteLinkRoleOutput{})

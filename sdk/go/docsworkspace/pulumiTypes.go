@@ -3452,6 +3452,444 @@ func (o GetCollectionResultUrlsOutput) Published() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCollectionResultUrls) *string { return v.Published }).(pulumi.StringPtrOutput)
 }
 
+type GetIntegrationResultAccountConfiguration struct {
+	Properties map[string]GetIntegrationResultAccountConfigurationProperties `pulumi:"properties"`
+	Required   []string                                                      `pulumi:"required"`
+}
+
+type GetIntegrationResultAccountConfigurationOutput struct{ *pulumi.OutputState }
+
+func (GetIntegrationResultAccountConfigurationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetIntegrationResultAccountConfiguration)(nil)).Elem()
+}
+
+func (o GetIntegrationResultAccountConfigurationOutput) ToGetIntegrationResultAccountConfigurationOutput() GetIntegrationResultAccountConfigurationOutput {
+	return o
+}
+
+func (o GetIntegrationResultAccountConfigurationOutput) ToGetIntegrationResultAccountConfigurationOutputWithContext(ctx context.Context) GetIntegrationResultAccountConfigurationOutput {
+	return o
+}
+
+func (o GetIntegrationResultAccountConfigurationOutput) Properties() GetIntegrationResultAccountConfigurationPropertiesMapOutput {
+	return o.ApplyT(func(v GetIntegrationResultAccountConfiguration) map[string]GetIntegrationResultAccountConfigurationProperties {
+		return v.Properties
+	}).(GetIntegrationResultAccountConfigurationPropertiesMapOutput)
+}
+
+func (o GetIntegrationResultAccountConfigurationOutput) Required() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetIntegrationResultAccountConfiguration) []string { return v.Required }).(pulumi.StringArrayOutput)
+}
+
+type GetIntegrationResultAccountConfigurationPtrOutput struct{ *pulumi.OutputState }
+
+func (GetIntegrationResultAccountConfigurationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetIntegrationResultAccountConfiguration)(nil)).Elem()
+}
+
+func (o GetIntegrationResultAccountConfigurationPtrOutput) ToGetIntegrationResultAccountConfigurationPtrOutput() GetIntegrationResultAccountConfigurationPtrOutput {
+	return o
+}
+
+func (o GetIntegrationResultAccountConfigurationPtrOutput) ToGetIntegrationResultAccountConfigurationPtrOutputWithContext(ctx context.Context) GetIntegrationResultAccountConfigurationPtrOutput {
+	return o
+}
+
+func (o GetIntegrationResultAccountConfigurationPtrOutput) Elem() GetIntegrationResultAccountConfigurationOutput {
+	return o.ApplyT(func(v *GetIntegrationResultAccountConfiguration) GetIntegrationResultAccountConfiguration {
+		if v != nil {
+			return *v
+		}
+		var ret GetIntegrationResultAccountConfiguration
+		return ret
+	}).(GetIntegrationResultAccountConfigurationOutput)
+}
+
+func (o GetIntegrationResultAccountConfigurationPtrOutput) Properties() GetIntegrationResultAccountConfigurationPropertiesMapOutput {
+	return o.ApplyT(func(v *GetIntegrationResultAccountConfiguration) map[string]GetIntegrationResultAccountConfigurationProperties {
+		if v == nil {
+			return nil
+		}
+		return v.Properties
+	}).(GetIntegrationResultAccountConfigurationPropertiesMapOutput)
+}
+
+func (o GetIntegrationResultAccountConfigurationPtrOutput) Required() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *GetIntegrationResultAccountConfiguration) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Required
+	}).(pulumi.StringArrayOutput)
+}
+
+type GetIntegrationResultAccountConfigurationProperties struct {
+	// The value the integration uses when the property is not set; `null` when none.
+	Default     interface{} `pulumi:"default"`
+	Description *string     `pulumi:"description"`
+	// The values a `string` property takes, when the schema lists them; `null` when any.
+	Enum []string `pulumi:"enum"`
+	// Whether the property holds a credential (a token, a webhook URL, a key).
+	Secret bool    `pulumi:"secret"`
+	Title  *string `pulumi:"title"`
+	// Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+	Type string `pulumi:"type"`
+}
+
+type GetIntegrationResultAccountConfigurationPropertiesOutput struct{ *pulumi.OutputState }
+
+func (GetIntegrationResultAccountConfigurationPropertiesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetIntegrationResultAccountConfigurationProperties)(nil)).Elem()
+}
+
+func (o GetIntegrationResultAccountConfigurationPropertiesOutput) ToGetIntegrationResultAccountConfigurationPropertiesOutput() GetIntegrationResultAccountConfigurationPropertiesOutput {
+	return o
+}
+
+func (o GetIntegrationResultAccountConfigurationPropertiesOutput) ToGetIntegrationResultAccountConfigurationPropertiesOutputWithContext(ctx context.Context) GetIntegrationResultAccountConfigurationPropertiesOutput {
+	return o
+}
+
+// The value the integration uses when the property is not set; `null` when none.
+func (o GetIntegrationResultAccountConfigurationPropertiesOutput) Default() pulumi.AnyOutput {
+	return o.ApplyT(func(v GetIntegrationResultAccountConfigurationProperties) interface{} { return v.Default }).(pulumi.AnyOutput)
+}
+
+func (o GetIntegrationResultAccountConfigurationPropertiesOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIntegrationResultAccountConfigurationProperties) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The values a `string` property takes, when the schema lists them; `null` when any.
+func (o GetIntegrationResultAccountConfigurationPropertiesOutput) Enum() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetIntegrationResultAccountConfigurationProperties) []string { return v.Enum }).(pulumi.StringArrayOutput)
+}
+
+// Whether the property holds a credential (a token, a webhook URL, a key).
+func (o GetIntegrationResultAccountConfigurationPropertiesOutput) Secret() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetIntegrationResultAccountConfigurationProperties) bool { return v.Secret }).(pulumi.BoolOutput)
+}
+
+func (o GetIntegrationResultAccountConfigurationPropertiesOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIntegrationResultAccountConfigurationProperties) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+// Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+func (o GetIntegrationResultAccountConfigurationPropertiesOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIntegrationResultAccountConfigurationProperties) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type GetIntegrationResultAccountConfigurationPropertiesMapOutput struct{ *pulumi.OutputState }
+
+func (GetIntegrationResultAccountConfigurationPropertiesMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]GetIntegrationResultAccountConfigurationProperties)(nil)).Elem()
+}
+
+func (o GetIntegrationResultAccountConfigurationPropertiesMapOutput) ToGetIntegrationResultAccountConfigurationPropertiesMapOutput() GetIntegrationResultAccountConfigurationPropertiesMapOutput {
+	return o
+}
+
+func (o GetIntegrationResultAccountConfigurationPropertiesMapOutput) ToGetIntegrationResultAccountConfigurationPropertiesMapOutputWithContext(ctx context.Context) GetIntegrationResultAccountConfigurationPropertiesMapOutput {
+	return o
+}
+
+func (o GetIntegrationResultAccountConfigurationPropertiesMapOutput) MapIndex(k pulumi.StringInput) GetIntegrationResultAccountConfigurationPropertiesOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) GetIntegrationResultAccountConfigurationProperties {
+		return vs[0].(map[string]GetIntegrationResultAccountConfigurationProperties)[vs[1].(string)]
+	}).(GetIntegrationResultAccountConfigurationPropertiesOutput)
+}
+
+type GetIntegrationResultSiteConfiguration struct {
+	Properties map[string]GetIntegrationResultSiteConfigurationProperties `pulumi:"properties"`
+	Required   []string                                                   `pulumi:"required"`
+}
+
+type GetIntegrationResultSiteConfigurationOutput struct{ *pulumi.OutputState }
+
+func (GetIntegrationResultSiteConfigurationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetIntegrationResultSiteConfiguration)(nil)).Elem()
+}
+
+func (o GetIntegrationResultSiteConfigurationOutput) ToGetIntegrationResultSiteConfigurationOutput() GetIntegrationResultSiteConfigurationOutput {
+	return o
+}
+
+func (o GetIntegrationResultSiteConfigurationOutput) ToGetIntegrationResultSiteConfigurationOutputWithContext(ctx context.Context) GetIntegrationResultSiteConfigurationOutput {
+	return o
+}
+
+func (o GetIntegrationResultSiteConfigurationOutput) Properties() GetIntegrationResultSiteConfigurationPropertiesMapOutput {
+	return o.ApplyT(func(v GetIntegrationResultSiteConfiguration) map[string]GetIntegrationResultSiteConfigurationProperties {
+		return v.Properties
+	}).(GetIntegrationResultSiteConfigurationPropertiesMapOutput)
+}
+
+func (o GetIntegrationResultSiteConfigurationOutput) Required() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetIntegrationResultSiteConfiguration) []string { return v.Required }).(pulumi.StringArrayOutput)
+}
+
+type GetIntegrationResultSiteConfigurationPtrOutput struct{ *pulumi.OutputState }
+
+func (GetIntegrationResultSiteConfigurationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetIntegrationResultSiteConfiguration)(nil)).Elem()
+}
+
+func (o GetIntegrationResultSiteConfigurationPtrOutput) ToGetIntegrationResultSiteConfigurationPtrOutput() GetIntegrationResultSiteConfigurationPtrOutput {
+	return o
+}
+
+func (o GetIntegrationResultSiteConfigurationPtrOutput) ToGetIntegrationResultSiteConfigurationPtrOutputWithContext(ctx context.Context) GetIntegrationResultSiteConfigurationPtrOutput {
+	return o
+}
+
+func (o GetIntegrationResultSiteConfigurationPtrOutput) Elem() GetIntegrationResultSiteConfigurationOutput {
+	return o.ApplyT(func(v *GetIntegrationResultSiteConfiguration) GetIntegrationResultSiteConfiguration {
+		if v != nil {
+			return *v
+		}
+		var ret GetIntegrationResultSiteConfiguration
+		return ret
+	}).(GetIntegrationResultSiteConfigurationOutput)
+}
+
+func (o GetIntegrationResultSiteConfigurationPtrOutput) Properties() GetIntegrationResultSiteConfigurationPropertiesMapOutput {
+	return o.ApplyT(func(v *GetIntegrationResultSiteConfiguration) map[string]GetIntegrationResultSiteConfigurationProperties {
+		if v == nil {
+			return nil
+		}
+		return v.Properties
+	}).(GetIntegrationResultSiteConfigurationPropertiesMapOutput)
+}
+
+func (o GetIntegrationResultSiteConfigurationPtrOutput) Required() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *GetIntegrationResultSiteConfiguration) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Required
+	}).(pulumi.StringArrayOutput)
+}
+
+type GetIntegrationResultSiteConfigurationProperties struct {
+	// The value the integration uses when the property is not set; `null` when none.
+	Default     interface{} `pulumi:"default"`
+	Description *string     `pulumi:"description"`
+	// The values a `string` property takes, when the schema lists them; `null` when any.
+	Enum []string `pulumi:"enum"`
+	// Whether the property holds a credential (a token, a webhook URL, a key).
+	Secret bool    `pulumi:"secret"`
+	Title  *string `pulumi:"title"`
+	// Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+	Type string `pulumi:"type"`
+}
+
+type GetIntegrationResultSiteConfigurationPropertiesOutput struct{ *pulumi.OutputState }
+
+func (GetIntegrationResultSiteConfigurationPropertiesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetIntegrationResultSiteConfigurationProperties)(nil)).Elem()
+}
+
+func (o GetIntegrationResultSiteConfigurationPropertiesOutput) ToGetIntegrationResultSiteConfigurationPropertiesOutput() GetIntegrationResultSiteConfigurationPropertiesOutput {
+	return o
+}
+
+func (o GetIntegrationResultSiteConfigurationPropertiesOutput) ToGetIntegrationResultSiteConfigurationPropertiesOutputWithContext(ctx context.Context) GetIntegrationResultSiteConfigurationPropertiesOutput {
+	return o
+}
+
+// The value the integration uses when the property is not set; `null` when none.
+func (o GetIntegrationResultSiteConfigurationPropertiesOutput) Default() pulumi.AnyOutput {
+	return o.ApplyT(func(v GetIntegrationResultSiteConfigurationProperties) interface{} { return v.Default }).(pulumi.AnyOutput)
+}
+
+func (o GetIntegrationResultSiteConfigurationPropertiesOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIntegrationResultSiteConfigurationProperties) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The values a `string` property takes, when the schema lists them; `null` when any.
+func (o GetIntegrationResultSiteConfigurationPropertiesOutput) Enum() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetIntegrationResultSiteConfigurationProperties) []string { return v.Enum }).(pulumi.StringArrayOutput)
+}
+
+// Whether the property holds a credential (a token, a webhook URL, a key).
+func (o GetIntegrationResultSiteConfigurationPropertiesOutput) Secret() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetIntegrationResultSiteConfigurationProperties) bool { return v.Secret }).(pulumi.BoolOutput)
+}
+
+func (o GetIntegrationResultSiteConfigurationPropertiesOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIntegrationResultSiteConfigurationProperties) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+// Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+func (o GetIntegrationResultSiteConfigurationPropertiesOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIntegrationResultSiteConfigurationProperties) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type GetIntegrationResultSiteConfigurationPropertiesMapOutput struct{ *pulumi.OutputState }
+
+func (GetIntegrationResultSiteConfigurationPropertiesMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]GetIntegrationResultSiteConfigurationProperties)(nil)).Elem()
+}
+
+func (o GetIntegrationResultSiteConfigurationPropertiesMapOutput) ToGetIntegrationResultSiteConfigurationPropertiesMapOutput() GetIntegrationResultSiteConfigurationPropertiesMapOutput {
+	return o
+}
+
+func (o GetIntegrationResultSiteConfigurationPropertiesMapOutput) ToGetIntegrationResultSiteConfigurationPropertiesMapOutputWithContext(ctx context.Context) GetIntegrationResultSiteConfigurationPropertiesMapOutput {
+	return o
+}
+
+func (o GetIntegrationResultSiteConfigurationPropertiesMapOutput) MapIndex(k pulumi.StringInput) GetIntegrationResultSiteConfigurationPropertiesOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) GetIntegrationResultSiteConfigurationProperties {
+		return vs[0].(map[string]GetIntegrationResultSiteConfigurationProperties)[vs[1].(string)]
+	}).(GetIntegrationResultSiteConfigurationPropertiesOutput)
+}
+
+type GetIntegrationResultSpaceConfiguration struct {
+	Properties map[string]GetIntegrationResultSpaceConfigurationProperties `pulumi:"properties"`
+	Required   []string                                                    `pulumi:"required"`
+}
+
+type GetIntegrationResultSpaceConfigurationOutput struct{ *pulumi.OutputState }
+
+func (GetIntegrationResultSpaceConfigurationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetIntegrationResultSpaceConfiguration)(nil)).Elem()
+}
+
+func (o GetIntegrationResultSpaceConfigurationOutput) ToGetIntegrationResultSpaceConfigurationOutput() GetIntegrationResultSpaceConfigurationOutput {
+	return o
+}
+
+func (o GetIntegrationResultSpaceConfigurationOutput) ToGetIntegrationResultSpaceConfigurationOutputWithContext(ctx context.Context) GetIntegrationResultSpaceConfigurationOutput {
+	return o
+}
+
+func (o GetIntegrationResultSpaceConfigurationOutput) Properties() GetIntegrationResultSpaceConfigurationPropertiesMapOutput {
+	return o.ApplyT(func(v GetIntegrationResultSpaceConfiguration) map[string]GetIntegrationResultSpaceConfigurationProperties {
+		return v.Properties
+	}).(GetIntegrationResultSpaceConfigurationPropertiesMapOutput)
+}
+
+func (o GetIntegrationResultSpaceConfigurationOutput) Required() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetIntegrationResultSpaceConfiguration) []string { return v.Required }).(pulumi.StringArrayOutput)
+}
+
+type GetIntegrationResultSpaceConfigurationPtrOutput struct{ *pulumi.OutputState }
+
+func (GetIntegrationResultSpaceConfigurationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetIntegrationResultSpaceConfiguration)(nil)).Elem()
+}
+
+func (o GetIntegrationResultSpaceConfigurationPtrOutput) ToGetIntegrationResultSpaceConfigurationPtrOutput() GetIntegrationResultSpaceConfigurationPtrOutput {
+	return o
+}
+
+func (o GetIntegrationResultSpaceConfigurationPtrOutput) ToGetIntegrationResultSpaceConfigurationPtrOutputWithContext(ctx context.Context) GetIntegrationResultSpaceConfigurationPtrOutput {
+	return o
+}
+
+func (o GetIntegrationResultSpaceConfigurationPtrOutput) Elem() GetIntegrationResultSpaceConfigurationOutput {
+	return o.ApplyT(func(v *GetIntegrationResultSpaceConfiguration) GetIntegrationResultSpaceConfiguration {
+		if v != nil {
+			return *v
+		}
+		var ret GetIntegrationResultSpaceConfiguration
+		return ret
+	}).(GetIntegrationResultSpaceConfigurationOutput)
+}
+
+func (o GetIntegrationResultSpaceConfigurationPtrOutput) Properties() GetIntegrationResultSpaceConfigurationPropertiesMapOutput {
+	return o.ApplyT(func(v *GetIntegrationResultSpaceConfiguration) map[string]GetIntegrationResultSpaceConfigurationProperties {
+		if v == nil {
+			return nil
+		}
+		return v.Properties
+	}).(GetIntegrationResultSpaceConfigurationPropertiesMapOutput)
+}
+
+func (o GetIntegrationResultSpaceConfigurationPtrOutput) Required() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *GetIntegrationResultSpaceConfiguration) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Required
+	}).(pulumi.StringArrayOutput)
+}
+
+type GetIntegrationResultSpaceConfigurationProperties struct {
+	// The value the integration uses when the property is not set; `null` when none.
+	Default     interface{} `pulumi:"default"`
+	Description *string     `pulumi:"description"`
+	// The values a `string` property takes, when the schema lists them; `null` when any.
+	Enum []string `pulumi:"enum"`
+	// Whether the property holds a credential (a token, a webhook URL, a key).
+	Secret bool    `pulumi:"secret"`
+	Title  *string `pulumi:"title"`
+	// Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+	Type string `pulumi:"type"`
+}
+
+type GetIntegrationResultSpaceConfigurationPropertiesOutput struct{ *pulumi.OutputState }
+
+func (GetIntegrationResultSpaceConfigurationPropertiesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetIntegrationResultSpaceConfigurationProperties)(nil)).Elem()
+}
+
+func (o GetIntegrationResultSpaceConfigurationPropertiesOutput) ToGetIntegrationResultSpaceConfigurationPropertiesOutput() GetIntegrationResultSpaceConfigurationPropertiesOutput {
+	return o
+}
+
+func (o GetIntegrationResultSpaceConfigurationPropertiesOutput) ToGetIntegrationResultSpaceConfigurationPropertiesOutputWithContext(ctx context.Context) GetIntegrationResultSpaceConfigurationPropertiesOutput {
+	return o
+}
+
+// The value the integration uses when the property is not set; `null` when none.
+func (o GetIntegrationResultSpaceConfigurationPropertiesOutput) Default() pulumi.AnyOutput {
+	return o.ApplyT(func(v GetIntegrationResultSpaceConfigurationProperties) interface{} { return v.Default }).(pulumi.AnyOutput)
+}
+
+func (o GetIntegrationResultSpaceConfigurationPropertiesOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIntegrationResultSpaceConfigurationProperties) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The values a `string` property takes, when the schema lists them; `null` when any.
+func (o GetIntegrationResultSpaceConfigurationPropertiesOutput) Enum() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetIntegrationResultSpaceConfigurationProperties) []string { return v.Enum }).(pulumi.StringArrayOutput)
+}
+
+// Whether the property holds a credential (a token, a webhook URL, a key).
+func (o GetIntegrationResultSpaceConfigurationPropertiesOutput) Secret() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetIntegrationResultSpaceConfigurationProperties) bool { return v.Secret }).(pulumi.BoolOutput)
+}
+
+func (o GetIntegrationResultSpaceConfigurationPropertiesOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIntegrationResultSpaceConfigurationProperties) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+// Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+func (o GetIntegrationResultSpaceConfigurationPropertiesOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIntegrationResultSpaceConfigurationProperties) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type GetIntegrationResultSpaceConfigurationPropertiesMapOutput struct{ *pulumi.OutputState }
+
+func (GetIntegrationResultSpaceConfigurationPropertiesMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]GetIntegrationResultSpaceConfigurationProperties)(nil)).Elem()
+}
+
+func (o GetIntegrationResultSpaceConfigurationPropertiesMapOutput) ToGetIntegrationResultSpaceConfigurationPropertiesMapOutput() GetIntegrationResultSpaceConfigurationPropertiesMapOutput {
+	return o
+}
+
+func (o GetIntegrationResultSpaceConfigurationPropertiesMapOutput) ToGetIntegrationResultSpaceConfigurationPropertiesMapOutputWithContext(ctx context.Context) GetIntegrationResultSpaceConfigurationPropertiesMapOutput {
+	return o
+}
+
+func (o GetIntegrationResultSpaceConfigurationPropertiesMapOutput) MapIndex(k pulumi.StringInput) GetIntegrationResultSpaceConfigurationPropertiesOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) GetIntegrationResultSpaceConfigurationProperties {
+		return vs[0].(map[string]GetIntegrationResultSpaceConfigurationProperties)[vs[1].(string)]
+	}).(GetIntegrationResultSpaceConfigurationPropertiesOutput)
+}
+
 type GetOrganizationResultUrls struct {
 	App       *string `pulumi:"app"`
 	Location  *string `pulumi:"location"`
@@ -5370,6 +5808,18 @@ func init() {
 	pulumi.RegisterOutputType(DefaultContentOutput{})
 	pulumi.RegisterOutputType(DefaultContentPtrOutput{})
 	pulumi.RegisterOutputType(GetCollectionResultUrlsOutput{})
+	pulumi.RegisterOutputType(GetIntegrationResultAccountConfigurationOutput{})
+	pulumi.RegisterOutputType(GetIntegrationResultAccountConfigurationPtrOutput{})
+	pulumi.RegisterOutputType(GetIntegrationResultAccountConfigurationPropertiesOutput{})
+	pulumi.RegisterOutputType(GetIntegrationResultAccountConfigurationPropertiesMapOutput{})
+	pulumi.RegisterOutputType(GetIntegrationResultSiteConfigurationOutput{})
+	pulumi.RegisterOutputType(GetIntegrationResultSiteConfigurationPtrOutput{})
+	pulumi.RegisterOutputType(GetIntegrationResultSiteConfigurationPropertiesOutput{})
+	pulumi.RegisterOutputType(GetIntegrationResultSiteConfigurationPropertiesMapOutput{})
+	pulumi.RegisterOutputType(GetIntegrationResultSpaceConfigurationOutput{})
+	pulumi.RegisterOutputType(GetIntegrationResultSpaceConfigurationPtrOutput{})
+	pulumi.RegisterOutputType(GetIntegrationResultSpaceConfigurationPropertiesOutput{})
+	pulumi.RegisterOutputType(GetIntegrationResultSpaceConfigurationPropertiesMapOutput{})
 	pulumi.RegisterOutputType(GetOrganizationResultUrlsOutput{})
 	pulumi.RegisterOutputType(GetSpacePermissionsResultAggregateItemOutput{})
 	pulumi.RegisterOutputType(GetSpacePermissionsResultAggregateItemArrayOutput{})

@@ -197,6 +197,84 @@ export interface GetCollectionResultUrls {
     published?: string;
 }
 
+export interface GetIntegrationResultAccountConfiguration {
+    properties: {[key: string]: outputs.GetIntegrationResultAccountConfigurationProperties};
+    required: string[];
+}
+
+export interface GetIntegrationResultAccountConfigurationProperties {
+    /**
+     * The value the integration uses when the property is not set; `null` when none.
+     */
+    default?: any;
+    description?: string;
+    /**
+     * The values a `string` property takes, when the schema lists them; `null` when any.
+     */
+    enum?: string[];
+    /**
+     * Whether the property holds a credential (a token, a webhook URL, a key).
+     */
+    secret: boolean;
+    title?: string;
+    /**
+     * Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+     */
+    type: string;
+}
+
+export interface GetIntegrationResultSiteConfiguration {
+    properties: {[key: string]: outputs.GetIntegrationResultSiteConfigurationProperties};
+    required: string[];
+}
+
+export interface GetIntegrationResultSiteConfigurationProperties {
+    /**
+     * The value the integration uses when the property is not set; `null` when none.
+     */
+    default?: any;
+    description?: string;
+    /**
+     * The values a `string` property takes, when the schema lists them; `null` when any.
+     */
+    enum?: string[];
+    /**
+     * Whether the property holds a credential (a token, a webhook URL, a key).
+     */
+    secret: boolean;
+    title?: string;
+    /**
+     * Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+     */
+    type: string;
+}
+
+export interface GetIntegrationResultSpaceConfiguration {
+    properties: {[key: string]: outputs.GetIntegrationResultSpaceConfigurationProperties};
+    required: string[];
+}
+
+export interface GetIntegrationResultSpaceConfigurationProperties {
+    /**
+     * The value the integration uses when the property is not set; `null` when none.
+     */
+    default?: any;
+    description?: string;
+    /**
+     * The values a `string` property takes, when the schema lists them; `null` when any.
+     */
+    enum?: string[];
+    /**
+     * Whether the property holds a credential (a token, a webhook URL, a key).
+     */
+    secret: boolean;
+    title?: string;
+    /**
+     * Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+     */
+    type: string;
+}
+
 export interface GetOrganizationResultUrls {
     app?: string;
     location?: string;

@@ -13,11 +13,15 @@ from .custom_font import *
 from .custom_hostname import *
 from .get_collection import *
 from .get_custom_hostname import *
+from .get_integration import *
 from .get_member import *
 from .get_organization import *
 from .get_space import *
 from .get_space_permissions import *
 from .get_team import *
+from .integration_installation import *
+from .integration_site_installation import *
+from .integration_space_installation import *
 from .open_api_spec import *
 from .organization_invite_link import *
 from .organization_member import *
@@ -70,6 +74,9 @@ _utilities.register(
    "docs-workspace:index:CollectionPermission": "CollectionPermission",
    "docs-workspace:index:CustomFont": "CustomFont",
    "docs-workspace:index:CustomHostname": "CustomHostname",
+   "docs-workspace:index:IntegrationInstallation": "IntegrationInstallation",
+   "docs-workspace:index:IntegrationSiteInstallation": "IntegrationSiteInstallation",
+   "docs-workspace:index:IntegrationSpaceInstallation": "IntegrationSpaceInstallation",
    "docs-workspace:index:OpenApiSpec": "OpenApiSpec",
    "docs-workspace:index:OrganizationInviteLink": "OrganizationInviteLink",
    "docs-workspace:index:OrganizationMember": "OrganizationMember",

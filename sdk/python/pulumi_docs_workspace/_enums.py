@@ -27,6 +27,8 @@ __all__ = [
     'CustomizationTheme',
     'CustomizationThemesDefault',
     'EditMode',
+    'IntegrationInstallationSiteSelection',
+    'IntegrationInstallationSpaceSelection',
     'Language',
     'OrganizationInviteLinkRole',
     'RoleLevel',
@@ -267,6 +269,18 @@ class CustomizationThemesDefault(_builtins.str, Enum):
 class EditMode(_builtins.str, Enum):
     LIVE = "live"
     LOCKED = "locked"
+
+
+@pulumi.type_token("docs-workspace:index:IntegrationInstallationSiteSelection")
+class IntegrationInstallationSiteSelection(_builtins.str, Enum):
+    ALL = "all"
+    SELECTED = "selected"
+
+
+@pulumi.type_token("docs-workspace:index:IntegrationInstallationSpaceSelection")
+class IntegrationInstallationSpaceSelection(_builtins.str, Enum):
+    ALL = "all"
+    SELECTED = "selected"
 
 
 @pulumi.type_token("docs-workspace:index:Language")

@@ -42,6 +42,12 @@ __all__ = [
     'CustomizationToggle',
     'DefaultContent',
     'GetCollectionResultUrls',
+    'GetIntegrationResultAccountConfiguration',
+    'GetIntegrationResultAccountConfigurationProperties',
+    'GetIntegrationResultSiteConfiguration',
+    'GetIntegrationResultSiteConfigurationProperties',
+    'GetIntegrationResultSpaceConfiguration',
+    'GetIntegrationResultSpaceConfigurationProperties',
     'GetOrganizationResultUrls',
     'GetSpacePermissionsResultAggregateItem',
     'GetSpacePermissionsResultAggregateItemUser',
@@ -864,6 +870,270 @@ class GetCollectionResultUrls(dict):
     @pulumi.getter
     def published(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "published")
+
+
+@pulumi.output_type
+class GetIntegrationResultAccountConfiguration(dict):
+    def __init__(__self__, *,
+                 properties: Mapping[str, 'outputs.GetIntegrationResultAccountConfigurationProperties'],
+                 required: Sequence[_builtins.str]):
+        pulumi.set(__self__, "properties", properties)
+        pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> Mapping[str, 'outputs.GetIntegrationResultAccountConfigurationProperties']:
+        return pulumi.get(self, "properties")
+
+    @_builtins.property
+    @pulumi.getter
+    def required(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "required")
+
+
+@pulumi.output_type
+class GetIntegrationResultAccountConfigurationProperties(dict):
+    def __init__(__self__, *,
+                 secret: _builtins.bool,
+                 type: _builtins.str,
+                 default: Optional[Any] = None,
+                 description: Optional[_builtins.str] = None,
+                 enum: Optional[Sequence[_builtins.str]] = None,
+                 title: Optional[_builtins.str] = None):
+        """
+        :param _builtins.bool secret: Whether the property holds a credential (a token, a webhook URL, a key).
+        :param _builtins.str type: Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+        :param Any default: The value the integration uses when the property is not set; `null` when none.
+        :param Sequence[_builtins.str] enum: The values a `string` property takes, when the schema lists them; `null` when any.
+        """
+        pulumi.set(__self__, "secret", secret)
+        pulumi.set(__self__, "type", type)
+        if default is not None:
+            pulumi.set(__self__, "default", default)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if enum is not None:
+            pulumi.set(__self__, "enum", enum)
+        if title is not None:
+            pulumi.set(__self__, "title", title)
+
+    @_builtins.property
+    @pulumi.getter
+    def secret(self) -> _builtins.bool:
+        """
+        Whether the property holds a credential (a token, a webhook URL, a key).
+        """
+        return pulumi.get(self, "secret")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def default(self) -> Optional[Any]:
+        """
+        The value the integration uses when the property is not set; `null` when none.
+        """
+        return pulumi.get(self, "default")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def enum(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The values a `string` property takes, when the schema lists them; `null` when any.
+        """
+        return pulumi.get(self, "enum")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "title")
+
+
+@pulumi.output_type
+class GetIntegrationResultSiteConfiguration(dict):
+    def __init__(__self__, *,
+                 properties: Mapping[str, 'outputs.GetIntegrationResultSiteConfigurationProperties'],
+                 required: Sequence[_builtins.str]):
+        pulumi.set(__self__, "properties", properties)
+        pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> Mapping[str, 'outputs.GetIntegrationResultSiteConfigurationProperties']:
+        return pulumi.get(self, "properties")
+
+    @_builtins.property
+    @pulumi.getter
+    def required(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "required")
+
+
+@pulumi.output_type
+class GetIntegrationResultSiteConfigurationProperties(dict):
+    def __init__(__self__, *,
+                 secret: _builtins.bool,
+                 type: _builtins.str,
+                 default: Optional[Any] = None,
+                 description: Optional[_builtins.str] = None,
+                 enum: Optional[Sequence[_builtins.str]] = None,
+                 title: Optional[_builtins.str] = None):
+        """
+        :param _builtins.bool secret: Whether the property holds a credential (a token, a webhook URL, a key).
+        :param _builtins.str type: Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+        :param Any default: The value the integration uses when the property is not set; `null` when none.
+        :param Sequence[_builtins.str] enum: The values a `string` property takes, when the schema lists them; `null` when any.
+        """
+        pulumi.set(__self__, "secret", secret)
+        pulumi.set(__self__, "type", type)
+        if default is not None:
+            pulumi.set(__self__, "default", default)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if enum is not None:
+            pulumi.set(__self__, "enum", enum)
+        if title is not None:
+            pulumi.set(__self__, "title", title)
+
+    @_builtins.property
+    @pulumi.getter
+    def secret(self) -> _builtins.bool:
+        """
+        Whether the property holds a credential (a token, a webhook URL, a key).
+        """
+        return pulumi.get(self, "secret")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def default(self) -> Optional[Any]:
+        """
+        The value the integration uses when the property is not set; `null` when none.
+        """
+        return pulumi.get(self, "default")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def enum(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The values a `string` property takes, when the schema lists them; `null` when any.
+        """
+        return pulumi.get(self, "enum")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "title")
+
+
+@pulumi.output_type
+class GetIntegrationResultSpaceConfiguration(dict):
+    def __init__(__self__, *,
+                 properties: Mapping[str, 'outputs.GetIntegrationResultSpaceConfigurationProperties'],
+                 required: Sequence[_builtins.str]):
+        pulumi.set(__self__, "properties", properties)
+        pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> Mapping[str, 'outputs.GetIntegrationResultSpaceConfigurationProperties']:
+        return pulumi.get(self, "properties")
+
+    @_builtins.property
+    @pulumi.getter
+    def required(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "required")
+
+
+@pulumi.output_type
+class GetIntegrationResultSpaceConfigurationProperties(dict):
+    def __init__(__self__, *,
+                 secret: _builtins.bool,
+                 type: _builtins.str,
+                 default: Optional[Any] = None,
+                 description: Optional[_builtins.str] = None,
+                 enum: Optional[Sequence[_builtins.str]] = None,
+                 title: Optional[_builtins.str] = None):
+        """
+        :param _builtins.bool secret: Whether the property holds a credential (a token, a webhook URL, a key).
+        :param _builtins.str type: Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+        :param Any default: The value the integration uses when the property is not set; `null` when none.
+        :param Sequence[_builtins.str] enum: The values a `string` property takes, when the schema lists them; `null` when any.
+        """
+        pulumi.set(__self__, "secret", secret)
+        pulumi.set(__self__, "type", type)
+        if default is not None:
+            pulumi.set(__self__, "default", default)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if enum is not None:
+            pulumi.set(__self__, "enum", enum)
+        if title is not None:
+            pulumi.set(__self__, "title", title)
+
+    @_builtins.property
+    @pulumi.getter
+    def secret(self) -> _builtins.bool:
+        """
+        Whether the property holds a credential (a token, a webhook URL, a key).
+        """
+        return pulumi.get(self, "secret")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Its type: `string`, `number`, `boolean`, or `button` (which takes no value).
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def default(self) -> Optional[Any]:
+        """
+        The value the integration uses when the property is not set; `null` when none.
+        """
+        return pulumi.get(self, "default")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def enum(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The values a `string` property takes, when the schema lists them; `null` when any.
+        """
+        return pulumi.get(self, "enum")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "title")
 
 
 @pulumi.output_type

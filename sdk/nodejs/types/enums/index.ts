@@ -246,6 +246,20 @@ export const EditMode = {
 
 export type EditMode = (typeof EditMode)[keyof typeof EditMode];
 
+export const IntegrationInstallationSiteSelection = {
+    All: "all",
+    Selected: "selected",
+} as const;
+
+export type IntegrationInstallationSiteSelection = (typeof IntegrationInstallationSiteSelection)[keyof typeof IntegrationInstallationSiteSelection];
+
+export const IntegrationInstallationSpaceSelection = {
+    All: "all",
+    Selected: "selected",
+} as const;
+
+export type IntegrationInstallationSpaceSelection = (typeof IntegrationInstallationSpaceSelection)[keyof typeof IntegrationInstallationSpaceSelection];
+
 export const Language = {
     En: "en",
     Fr: "fr",
