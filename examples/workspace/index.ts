@@ -5,6 +5,8 @@ import {
   CustomFont,
   CustomHostname,
   getOrganization,
+  IntegrationInstallation,
+  IntegrationSiteInstallation,
   OrganizationMember,
   OrganizationSettings,
   SamlProvider,
@@ -204,6 +206,20 @@ const docsHostname = new CustomHostname("docs-hostname", {
     organization.id.apply(
       (id) => `${dnsLabel(pulumi.getStack())}.${dnsLabel(id)}.docs.example.com`,
     ),
+});
+
+// Visitor analytics: Google Analytics installed in the organization, then on the site with its
+// measurement id (`handbook:analyticsTrackingId`); the configuration is checked against the
+// integration's own schema at preview.
+const analytics = new IntegrationInstallation("analytics", { integration: "googleanalytics" });
+new IntegrationSiteInstallation("docs-analytics", {
+  integration: analytics.integration,
+  installationId: analytics.id,
+  siteId: site.id,
+  configuration: {
+    tracking_id: config.get("analyticsTrackingId") ?? "G-HANDBOOK01",
+    anonymize_ip: true,
+  },
 });
 
 const reviewers = new ShareLink("reviewers", { siteId: site.id, name: "Reviewers" });

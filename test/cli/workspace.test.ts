@@ -118,6 +118,11 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
     const hostname = resources.get("docs-hostname")!.id!;
     const sitePath = `/v1/orgs/${emu.organizationId}/sites/${siteId}`;
     expect((await callApi(emu, "PATCH", sitePath, { hostname: null })).status).toBe(200);
+    // The site's analytics are pointed at another property in the app.
+    const installation = resources.get("analytics")!.id!;
+    const analyticsPath = `/v1/integrations/googleanalytics/installations/${installation}/sites/${siteId}`;
+    const byHand = { configuration: { tracking_id: "G-BYHAND01", anonymize_ip: true } };
+    expect((await callApi(emu, "PATCH", analyticsPath, byHand)).status).toBe(200);
 
     // The drift gate reads and writes nothing; a refresh with the flag would record, then fail.
     const gate = await stack.run(["refresh", "--preview-only", "--expect-no-changes"]);
@@ -129,7 +134,7 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
       changing(refreshed)
         .map((s) => s.name)
         .sort(),
-    ).toEqual(["code-review", "docs-agent", "docs-hostname", "status-link"]);
+    ).toEqual(["code-review", "docs-agent", "docs-analytics", "docs-hostname", "status-link"]);
 
     const shown = await stack.ok(["preview", "--diff"]);
     expect(shown.stdout).toMatch(/~ title\s*: "Reviews \(edited by hand\)" => "Code review"/);
@@ -139,7 +144,15 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
     expect(shown.stdout).toMatch(/\+ \S*:CustomHostname: \(create\)/);
     await emu.clearRequests();
     await stack.ok(["up", "--yes"]);
-    const restored = (await writes(emu)).map((r) => [r.method, r.path, r.body]);
+    const all = await writes(emu);
+    // A configuration is masked in the request log: its one write is checked by what it put back.
+    const analytics = all.filter((r) => r.path === analyticsPath);
+    expect(analytics.map((r) => r.method)).toEqual(["PATCH"]);
+    const put = (await callApi(emu, "GET", analyticsPath)).body.configuration;
+    expect(put).toMatchObject({ tracking_id: "G-HANDBOOK01" });
+    const restored = all
+      .filter((r) => r.path !== analyticsPath)
+      .map((r) => [r.method, r.path, r.body]);
     expect(restored.sort()).toEqual(
       [
         ["PATCH", `/v1/spaces/${spaceId}`, { title: "Code review" }],
@@ -206,6 +219,8 @@ describeCli("examples/workspace through the real pulumi CLI", () => {
     }
     const hostname = `/v1/custom-hostnames/${hostnameOf}`;
     expect((await callApi(emu, "GET", hostname)).status).toBe(404);
+    const installations = `/v1/orgs/${emu.organizationId}/installations`;
+    expect((await callApi(emu, "GET", installations)).body.items).toEqual([]);
     expect((await stack.exportState()).deployment.resources ?? []).toEqual([]);
   });
 });

@@ -145,6 +145,8 @@ test("the export of the example workspace declares every kind, by variable, each
       "Collection",
       "CollectionPermission",
       "CustomFont",
+      "IntegrationInstallation",
+      "IntegrationSiteInstallation",
       "OpenApiSpec",
       "OrganizationMember",
       "OrganizationSettings",
@@ -214,6 +216,21 @@ test("the export of the example workspace declares every kind, by variable, each
   };
   for (const [i, entry] of imports.resources.entries()) {
     const d = imported[i]!;
+    if (d.type.startsWith("Integration")) {
+      // Named by its integration: `<integration>/<installationId>`, then `/<siteId>` on a site.
+      const [name, installation, siteId] = entry.id.split("/");
+      expect([name, d.type === "IntegrationInstallation" ? installation : entry.id]).toEqual([
+        "googleanalytics",
+        d.id,
+      ]);
+      const on = siteId === undefined ? "" : `/sites/${siteId}`;
+      const url = `/v1/integrations/${name}/installations/${installation}${on}`;
+      expect({ url, status: (await callApi(emu, "GET", url)).status }).toEqual({
+        url,
+        status: 200,
+      });
+      continue;
+    }
     const children = family[d.type];
     if (children === undefined) {
       expect(entry.id).toBe(d.id);

@@ -95,11 +95,14 @@ test("today's example on that state adds its new resources and changes nothing e
       "old-onboarding",
       "docs-visitor-auth",
       "glossary",
-      // issue 35: the site's agent, its MCP server, its hostname, the handbook's font, the status link
+      // issue 35: the site's agent, its MCP server, its hostname, its analytics integration, the
+      // handbook's font, the status link
       "docs-agent",
       "docs-ads",
       "docs-status-mcp",
       "docs-hostname",
+      "analytics",
+      "docs-analytics",
       "handbook-sans",
       "status-link",
     ]

@@ -152,14 +152,14 @@ describe("examples/workspace through the harness", () => {
     await emu.clearRequests();
     await expect(up(opts)).rejects.toThrow(/title.*must be at most 50 characters/);
     // Only reads reached the API: the program's getOrganization lookup, the provider host's token
-    // check, and the custom font's check listing the fonts there before its create (its natural
-    // key's guard).
+    // check, the custom font's check listing the fonts there before its create (its natural
+    // key's guard), and the site's analytics check reading the integration's schema.
     const requests = await emu.requests();
     const org = `/v1/orgs/${emu.organizationId}`;
-    expect(requests.filter((r) => !isTokenCheck(r)).map((r) => [r.method, r.path])).toEqual([
-      ["GET", org],
-      ["GET", `${org}/fonts`],
-    ]);
+    const reads = requests.filter((r) => !isTokenCheck(r)).map((r) => `${r.method} ${r.path}`);
+    expect(reads.sort()).toEqual(
+      [`GET ${org}`, `GET ${org}/fonts`, "GET /v1/integrations/googleanalytics"].sort(),
+    );
     expect(requests.filter(isTokenCheck)).toHaveLength(1);
   });
 });
