@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { authoritativeList } from "../lifecycle/authoritative-list";
 import * as api from "../api/permissions";
 import { Email, listMembers } from "../api/people";
 import type { Context } from "../context";
@@ -40,19 +41,11 @@ const byPrincipal = (a: PermissionEntry, b: PermissionEntry) =>
  * The declared list in one order (by principal), so that listing the same grants differently is
  * no change, and a refresh that reads them back in another order shows none either.
  */
-export const Permissions = z
-  .array(PermissionEntry)
-  .max(1000)
-  .superRefine((entries, ctx) => {
-    const seen = new Set<string>();
-    entries.forEach((entry, i) => {
-      const key = keyOf(entry);
-      if (seen.has(key))
-        ctx.addIssue({ code: "custom", path: [i], message: `${key} is listed twice` });
-      seen.add(key);
-    });
-  })
-  .transform((entries) => [...entries].sort(byPrincipal));
+export const Permissions = authoritativeList(PermissionEntry, {
+  max: 1000,
+  keyOf,
+  twice: (_, key) => `${key} is listed twice`,
+});
 
 /** A grant the target holds now: a team's or a user's, its e-mail when shown, and its role. */
 export interface CurrentGrant {

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
+import { authoritativeList } from "../lifecycle/authoritative-list";
 import * as api from "../api/site-external-links";
 import type { ApiClient } from "../client";
 import { defineResource, Id, resourceInputs } from "../lifecycle/define";
@@ -40,24 +41,11 @@ const byKey = (a: { title: string; url: string }, b: { title: string; url: strin
  * The declared list in one order (by title, then URL), so that listing the same links
  * differently is no change; a title and URL listed twice is refused, naming the entry.
  */
-export const ExternalLinkEntries = z
-  .array(ExternalLinkEntry)
-  .max(500)
-  .superRefine((entries, ctx) => {
-    // Checked before the sort, so that the index is the program's.
-    const seen = new Set<string>();
-    entries.forEach((entry, i) => {
-      if (seen.has(keyOf(entry)))
-        ctx.addIssue({
-          code: "custom",
-          // On the entry, as Team members: a title not known at preview is not a duplicate.
-          path: [i],
-          message: `the link "${entry.title}" to ${entry.url} is listed twice`,
-        });
-      seen.add(keyOf(entry));
-    });
-  })
-  .transform((entries) => [...entries].sort(byKey));
+export const ExternalLinkEntries = authoritativeList(ExternalLinkEntry, {
+  max: 500,
+  keyOf,
+  twice: (entry) => `the link "${entry.title}" to ${entry.url} is listed twice`,
+});
 
 /** A setting as the site holds it: `null` when absent (`false` for `draft`). */
 function held(link: api.SiteExternalLink, setting: Setting): unknown {

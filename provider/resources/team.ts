@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { authoritativeList } from "../lifecycle/authoritative-list";
 import * as api from "../api/people";
 import type { Context } from "../context";
 import { defineResource, resourceInputs } from "../lifecycle/define";
@@ -22,19 +23,11 @@ const byUser = (a: TeamMemberEntry, b: TeamMemberEntry) =>
  * The declared list in one order (by user), so that listing the same people differently is no
  * change, and a refresh that reads them back in another order shows none either.
  */
-const Members = z
-  .array(TeamMemberEntry)
-  .max(1000)
-  .superRefine((entries, ctx) => {
-    // Checked before the sort, so that the index is the program's.
-    const seen = new Set<string>();
-    entries.forEach((entry, i) => {
-      if (seen.has(keyOf(entry.user)))
-        ctx.addIssue({ code: "custom", path: [i], message: `${entry.user} is listed twice` });
-      seen.add(keyOf(entry.user));
-    });
-  })
-  .transform((entries) => [...entries].sort(byUser));
+const Members = authoritativeList(TeamMemberEntry, {
+  max: 1000,
+  keyOf: (entry) => keyOf(entry.user),
+  twice: (entry) => `${entry.user} is listed twice`,
+});
 
 /** A member of the team as the API shows it: its user id, its e-mail, its role in the team. */
 export interface CurrentMember {
