@@ -16,6 +16,8 @@
 #   go-host/go.mod      the Go language host (sdk/v3 v3.66.0: the last release whose Go host is a
 #                       package of sdk/v3; later ones are a module of their own the proxy lacks);
 #                       docs/pulumi-cli.md says why each host is at the version it is.
+#   python-pulumi.txt   the `pulumi` PyPI package of the Python venv (python-venv.sh): PyPI trails
+#                       the Go module proxy, so it is the newest release there at or below the CLI's.
 # cli/langhost (ours, in the CLI's module) stands in front of the Node.js, Python and Go hosts
 # and adds the code generators of the CLI's release they lack (`pulumi import`, `package gen-sdk`).
 # Every go.sum is committed: -mod=readonly refuses any module whose hash they lack, so the
@@ -31,7 +33,7 @@ cache="${DOCS_WORKSPACE_PULUMI_CACHE:-$root/.cache/pulumi-cli}"
 bin="$root/.cache/pulumi-cli/bin"
 
 if ! command -v go >/dev/null 2>&1; then
-  echo "pulumi-cli: no Go toolchain on PATH; install Go 1.25 or later to build the Pulumi CLI" >&2
+  echo "pulumi-cli: no Go toolchain on PATH; install Go 1.26.6 or later to build the Pulumi CLI" >&2
   exit 1
 fi
 
@@ -68,7 +70,7 @@ build() {
 }
 
 # The Node.js, Python and Go hosts go to hosts/; in their place is langhost (cli/langhost: the
-# v3.248 code generators, everything else forwarded to them), linked once per language.
+# code generators of the CLI's release, everything else forwarded to them), linked once per language.
 binaries=(pulumi pulumi-language-yaml pulumi-language-nodejs pulumi-language-python
   pulumi-language-go)
 built=true
@@ -110,6 +112,6 @@ find "$bin" -maxdepth 1 -type l -delete # links an earlier layout made
 for b in "${binaries[@]}"; do ln -sfn "$dest/$b" "$bin/$b"; done
 "$bin/pulumi" version >&2
 
-# The venv Python programs run in, with the pulumi package at the CLI's release.
+# The venv Python programs run in, with the pulumi package of python-pulumi.txt.
 bash "$here/python-venv.sh" >&2
 echo "$bin"

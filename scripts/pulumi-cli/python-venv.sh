@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Python venv the real-CLI tier runs Python programs in: .cache/python/venv (git-ignored),
-# with the `pulumi` PyPI package at the release of the CLI (cli/go.mod's pkg/v3, never a second
-# constant) and, once `npm run sdk` has generated it, the native provider's Python SDK
+# with the `pulumi` PyPI package pinned in python-pulumi.txt (the newest release PyPI serves at or
+# below the CLI's: PyPI trails the Go module proxy, so the two pins are apart) and, once `npm run sdk` has generated it, the native provider's Python SDK
 # (sdk/python, package pulumi_docs_workspace). Run by build.sh and by the native-program tests;
 # reuses the venv while what it installed is unchanged.
 #
@@ -31,7 +31,16 @@ fi
 
 cli_version="$(awk '$1 == "require" && $2 == "github.com/pulumi/pulumi/pkg/v3" { print $3; exit }
   $1 == "github.com/pulumi/pulumi/pkg/v3" { print $2; exit }' "$here/cli/go.mod")"
-pin="pulumi==${cli_version#v}"
+pin="$(grep -E '^pulumi==[0-9]+\.[0-9]+\.[0-9]+$' "$here/python-pulumi.txt" || true)"
+if [ -z "$pin" ]; then
+  echo "python-venv: python-pulumi.txt must hold one line, pulumi==<major.minor.patch>" >&2
+  exit 1
+fi
+# A Python SDK newer than the engine could ask it for what it lacks: the pin stays at or below it.
+if [ "$(printf '%s\n%s\n' "${pin#pulumi==}" "${cli_version#v}" | sort -V | tail -1)" != "${cli_version#v}" ]; then
+  echo "python-venv: $pin is newer than the CLI ($cli_version); pin a release at or below it" >&2
+  exit 1
+fi
 # setuptools and wheel: they build the SDK (--no-build-isolation); a venv of Python 3.12 or later
 # has no setuptools of its own. build: the release's wheel and sdist (scripts/release/python.ts),
 # with this setuptools: 70.1 or later names the sdist as PEP 625 says

@@ -11,6 +11,7 @@ import { describeCli, pulumiCliDir, PulumiStack } from "../support/pulumi";
  * value a secret), and `destroy` leaves the stack empty. The native programs
  * (test/cli/native.test.ts) then only add the provider.
  */
+const root = path.resolve(__dirname, "..", "..");
 const fixtures = path.resolve(__dirname, "../fixtures/languages");
 
 jest.setTimeout(300_000);
@@ -59,7 +60,7 @@ describeCli("YAML and Python programs through the real CLI's language hosts", ()
     },
   );
 
-  test("a Python program runs in the project's venv, whose pulumi package is the CLI's release", async () => {
+  test("a Python program runs in the project's venv, whose pulumi package is the pinned release", async () => {
     const venv = findPythonVenv();
     expect(venv).toBeDefined();
     const stack = await PulumiStack.create({
@@ -74,12 +75,15 @@ describeCli("YAML and Python programs through the real CLI's language hosts", ()
         python: string;
       };
       expect(fs.realpathSync(outputs.python)).toBe(fs.realpathSync(venv!));
-      const version = (await stack.ok(["version"])).stdout.trim();
+      const pin = fs.readFileSync(
+        path.join(root, "scripts", "pulumi-cli", "python-pulumi.txt"),
+        "utf8",
+      );
       const site = fs.readdirSync(path.join(venv!, "lib"))[0]!;
       const dist = fs
         .readdirSync(path.join(venv!, "lib", site, "site-packages"))
         .find((f) => /^pulumi-[\d.]+\.dist-info$/.test(f));
-      expect(dist).toBe(`pulumi-${version.replace(/^v/, "")}.dist-info`);
+      expect(dist).toBe(`pulumi-${pin.trim().replace(/^pulumi==/, "")}.dist-info`);
     } finally {
       stack.close();
     }
