@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { CONFIG_NAMESPACE } from "../config";
 import type { ArgsOf, DefinedResource } from "../lifecycle/define";
 import { warnUnknownConfigOnce } from "../unknown-config";
-import { shim } from "./shim";
+import { providerText } from "./shim";
 
 /** A Resource class of the dynamic door: its instances carry every output as a `pulumi.Output`. */
 export interface ResourceClass<A, O> {
@@ -11,16 +11,18 @@ export interface ResourceClass<A, O> {
     name: string,
     args: A,
     opts?: pulumi.CustomResourceOptions,
-  ): pulumi.dynamic.Resource & { readonly [K in keyof O]: pulumi.Output<O[K]> };
+  ): pulumi.CustomResource & { readonly [K in keyof O]: pulumi.Output<O[K]> };
   /** The properties it registers: every input (absent ones as undefined), then every output. */
   props(args: A): pulumi.Inputs;
 }
 
 /**
  * The dynamic door's class for a defined resource, which a TypeScript program constructs:
- * `class Space extends dynamicClass(space).withArgs<SpaceArgs>() {}`. Its provider is the kind's
- * shim, which the engine serializes into each object's state; the definition itself never loads
- * this room, so the host the shim requires reaches the definitions without coming back here.
+ * `class Space extends dynamicClass(space).withArgs<SpaceArgs>() {}`. It registers what
+ * `pulumi.dynamic.Resource` registers (the type `pulumi-nodejs:dynamic/docs-workspace:<Type>`,
+ * served by the engine's Node.js dynamic-provider host), with the kind's one-line `__provider`
+ * text (./shim.ts) in place of a serialized provider object. The definition itself never loads
+ * this room, so the runtime that text requires reaches the definitions without coming back here.
  */
 export function dynamicClass<S extends z.ZodObject, O>(defined: DefinedResource<S, O>) {
   return {
@@ -40,9 +42,10 @@ function classOf<A, O>(defined: DefinedResource<z.ZodObject, unknown>): Resource
     ...args,
     ...Object.fromEntries(outputKeys.map((k) => [k, undefined])),
   });
-  const provider = shim(defined.kind);
+  const type = `pulumi-nodejs:dynamic/${CONFIG_NAMESPACE}:${defined.type}`;
+  const provider = providerText(defined.kind);
   const secrets = defined.secretOutputs;
-  class Resource extends pulumi.dynamic.Resource {
+  class Resource extends pulumi.CustomResource {
     static props = props;
     constructor(name: string, args: A, opts?: pulumi.CustomResourceOptions) {
       const options =
@@ -52,7 +55,7 @@ function classOf<A, O>(defined: DefinedResource<z.ZodObject, unknown>): Resource
               ...opts,
               additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets],
             };
-      super(provider, name, props(args), options, CONFIG_NAMESPACE, defined.type);
+      super(type, name, { ...props(args), __provider: provider }, options);
       warnUnknownConfigOnce();
     }
   }

@@ -1,45 +1,21 @@
-/* eslint-disable @typescript-eslint/no-require-imports -- a call-time require is the point: see below */
-import type * as pulumi from "@pulumi/pulumi";
-
 /**
- * A provider object for one resource kind. Pulumi serializes it into each resource's state
- * (`__provider`) and re-loads it in the dynamic-provider host, so it must stay tiny, identical
- * across releases and free of secrets: each method captures the kind string and nothing else,
- * and requires the installed package's runtime at call time.
+ * What each dynamic resource's state holds as `__provider`: the text the dynamic-provider host
+ * loads (with require-from-string) to find the resource's provider. Since 0.4.0 it is written
+ * here, one line per kind, instead of serialized from a provider object by
+ * `pulumi.dynamic.Resource`: the serializer's seven wrapped methods came to 2.2 KB, stored twice
+ * per resource (inputs and outputs) and rewritten with the whole snapshot at every step of a run.
  *
- * The runtime is required by package name: the host loads this code from a string, with no file
- * of its own, so the name is resolved from node_modules upward from the host's working directory.
+ * The text requires the installed package's runtime by name when the host loads it, so the
+ * installed release serves every resource, whatever release wrote its state: the host loads it
+ * from a string with no file of its own, so the name is resolved from node_modules upward from
+ * the host's working directory. It holds the kind and nothing else: no path, no version, no
+ * secret. It must not change from one release to the next (test/serialization/shim.test.ts
+ * holds it to the byte): a changed text is no change to the engine, but every resource would
+ * carry the new one into its state at the next `up`.
  *
- * Resources use {@link shim}, never this: each new object costs a serialization.
+ * The text earlier releases wrote (the serialized shim; test/fixtures/release-0.1.0) requires
+ * the runtime's `configure` and `provider(kind)`: the runtime keeps both.
  */
-export function createShim(kind: string): pulumi.dynamic.ResourceProvider {
-  return {
-    configure: (req) => require("pulumi-docs-workspace/runtime").configure(req),
-    check: (olds, news) =>
-      require("pulumi-docs-workspace/runtime").provider(kind).check(olds, news),
-    diff: (id, olds, news) =>
-      require("pulumi-docs-workspace/runtime").provider(kind).diff(id, olds, news),
-    create: (inputs) => require("pulumi-docs-workspace/runtime").provider(kind).create(inputs),
-    read: (id, props) => require("pulumi-docs-workspace/runtime").provider(kind).read(id, props),
-    update: (id, olds, news) =>
-      require("pulumi-docs-workspace/runtime").provider(kind).update(id, olds, news),
-    delete: (id, props) =>
-      require("pulumi-docs-workspace/runtime").provider(kind).delete(id, props),
-  };
-}
-
-const shims = new Map<string, pulumi.dynamic.ResourceProvider>();
-
-/**
- * The provider object every Resource of `kind` hands to `super()`: one object per kind, made
- * once. Pulumi caches the serialized provider per object, so a program serializes each kind once
- * (a fresh object per resource costs a closure serialization each, about 8 to 15 ms).
- */
-export function shim(kind: string): pulumi.dynamic.ResourceProvider {
-  let provider = shims.get(kind);
-  if (provider === undefined) {
-    provider = createShim(kind);
-    shims.set(kind, provider);
-  }
-  return provider;
+export function providerText(kind: string): string {
+  return `exports.handler = () => require("pulumi-docs-workspace/runtime").dynamicProvider(${JSON.stringify(kind)});\n`;
 }

@@ -2,13 +2,80 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { Collection, Space } from "../../provider/index";
+import { definitions } from "../../provider/resources/registry";
+import { providerText } from "../../provider/dynamic/shim";
+
+const root = path.resolve(__dirname, "../..");
 
 /**
- * Pulumi caches a serialized provider per provider object: the classes hand it one object per
- * kind, so a program serializes each kind once, not once per resource (about 8 to 15 ms each).
+ * The dynamic-provider host's loader (`@pulumi/pulumi/cmd/dynamic-provider`): it compiles the
+ * `__provider` text as a module with no file, whose requires resolve from the working directory.
  */
-test("a program serializes one provider per kind, however many resources it declares", async () => {
-  // The SDK's closure serializer, which `pulumi.dynamic.Resource` loads at call time.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the host's own dependency, found through it
+const requireFromString = require(
+  require.resolve("require-from-string", { paths: [require.resolve("@pulumi/pulumi")] }),
+) as (code: string) => { handler(): pulumi.dynamic.ResourceProvider };
+
+const METHODS = ["configure", "check", "diff", "create", "read", "update", "delete"] as const;
+
+/** What the host finds: the provider the text's handler returns, each method a function. */
+function loaded(text: string): pulumi.dynamic.ResourceProvider {
+  const provider = requireFromString(text).handler();
+  expect(METHODS.filter((m) => typeof provider[m] !== "function")).toEqual([]);
+  return provider;
+}
+
+/** A space's check with an empty title: the runtime's own failure, naming the property. */
+async function checksAsTheRuntime(provider: pulumi.dynamic.ResourceProvider): Promise<void> {
+  const result = await provider.check!({}, { title: "" });
+  expect(result.failures?.map((f) => f.property)).toEqual(["title"]);
+}
+
+/**
+ * The text each resource's state holds: it must not change a byte from one release to the next,
+ * or every resource would carry the new text into its state at the next `up`.
+ */
+test("a kind's __provider is one line that requires the installed runtime, the same in every release", () => {
+  expect(providerText("space")).toBe(
+    'exports.handler = () => require("pulumi-docs-workspace/runtime").dynamicProvider("space");\n',
+  );
+  for (const { kind } of definitions) {
+    const text = providerText(kind);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(128);
+    expect(text).not.toMatch(/\d+\.\d+\.\d+/);
+  }
+});
+
+test("the host loads a kind's __provider to the kind's handlers in the installed runtime", async () => {
+  for (const { kind } of definitions) loaded(providerText(kind));
+  await checksAsTheRuntime(loaded(providerText("space")));
+  expect(() => requireFromString(providerText("no-such-kind")).handler()).toThrow(
+    /no resource kind "no-such-kind"; the installed version may be older/,
+  );
+});
+
+/**
+ * A state written before 0.4.0 holds the serialized shim (release 0.1.0 wrote it; 0.2.0 and
+ * 0.3.0 wrote the same): every resource keeps it in its outputs until an update rewrites them,
+ * so the host must keep loading it to today's handlers, through the runtime's `configure` and
+ * `provider(kind)`.
+ */
+test("the __provider of a state written by 0.1.0 still loads, kind by kind, to today's runtime", async () => {
+  const state = JSON.parse(
+    fs.readFileSync(path.join(root, "test/fixtures/release-0.1.0/harness-state.json"), "utf8"),
+  ) as { resources: { inputs?: { __provider?: string } }[] };
+  const written = [...new Set(state.resources.flatMap((r) => r.inputs?.__provider ?? []))];
+  expect(written.length).toBeGreaterThan(5);
+  for (const text of written) {
+    expect(text).toContain('require("pulumi-docs-workspace/runtime").provider(kind)');
+    loaded(text);
+  }
+  const space = written.find((text) => text.includes('kind: "space"'));
+  await checksAsTheRuntime(loaded(space!));
+});
+
+test("a program serializes no closure: every resource registers its kind's text", async () => {
+  // The SDK's closure serializer, which `pulumi.dynamic.Resource` would load at call time.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module object itself, to wrap one export
   const closure = require("@pulumi/pulumi/runtime/closure/serializeClosure") as {
     serializeFunction: (...args: unknown[]) => Promise<unknown>;
@@ -19,49 +86,39 @@ test("a program serializes one provider per kind, however many resources it decl
     serializations++;
     return serializeFunction(...args);
   };
+  const registered: { type: string; provider: unknown }[] = [];
   try {
     await pulumi.runtime.setMocks(
-      { newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) },
+      {
+        newResource: (args) => {
+          registered.push({ type: args.type, provider: args.inputs.__provider });
+          return { id: `${args.name}-id`, state: args.inputs };
+        },
+        call: () => ({}),
+      },
       "project",
       "stack",
       false,
     );
     const resources = [
       ...[1, 2, 3].map((i) => new Space(`space-${i}`, { title: `Space ${i}` })),
-      ...[1, 2].map((i) => new Collection(`collection-${i}`, { title: `Collection ${i}` })),
+      new Collection("collection", { title: "Collection" }),
     ];
     await Promise.all(resources.map((r) => new Promise((resolve) => r.id.apply(resolve))));
   } finally {
     closure.serializeFunction = serializeFunction;
   }
-  expect(serializations).toBe(2);
-});
-
-/**
- * The shim's text is what each resource's state holds (`__provider`): moving or rebuilding it
- * must not change a byte, or every resource written by an earlier release would carry another.
- * Serialized the way `pulumi.dynamic.Resource` does it, from the built JavaScript the host loads,
- * it matches what release 0.1.0 wrote, kind by kind.
- */
-test("the built shim serializes to exactly the __provider release 0.1.0 wrote into state", async () => {
-  const root = path.resolve(__dirname, "../..");
-  const state = JSON.parse(
-    fs.readFileSync(path.join(root, "test/fixtures/release-0.1.0/harness-state.json"), "utf8"),
-  ) as { resources: { inputs?: { __provider?: string } }[] };
-  const written = state.resources.flatMap((r) => r.inputs?.__provider ?? []);
-  expect(written.length).toBeGreaterThan(0);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built module, as the host has it
-  const built = require(path.join(root, "provider/dist/provider/dynamic/shim.js")) as {
-    createShim: (kind: string) => pulumi.dynamic.ResourceProvider;
-  };
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- what pulumi.dynamic.Resource calls
-  const closure = require("@pulumi/pulumi/runtime/closure/serializeClosure") as {
-    serializeFunction: (f: () => unknown, o: object) => Promise<{ text: string }>;
-  };
-  for (const text of written) {
-    const kind = /kind: "([^"]+)"/.exec(text)![1]!;
-    const provider = built.createShim(kind);
-    const serialized = await closure.serializeFunction(() => provider, { allowSecrets: true });
-    expect(serialized.text).toBe(text);
-  }
+  expect(serializations).toBe(0);
+  // Registrations finish in any order: compared sorted by type.
+  registered.sort((a, b) => a.type.localeCompare(b.type));
+  expect(registered).toEqual([
+    {
+      type: "pulumi-nodejs:dynamic/docs-workspace:Collection",
+      provider: providerText("collection"),
+    },
+    ...[1, 2, 3].map(() => ({
+      type: "pulumi-nodejs:dynamic/docs-workspace:Space",
+      provider: providerText("space"),
+    })),
+  ]);
 });
