@@ -23,6 +23,9 @@ export interface CliStack {
   env: NodeJS.ProcessEnv;
 }
 
+/** The native program of N spaces: each Space registered by its token, served by the plugin. */
+export const nativeProgram = path.join(root, "test", "fixtures", "native-spaces");
+
 /**
  * As test/support/pulumi.ts sets up a stack for the real-CLI tier, without jest: the program
  * copied into a temp folder with a package.json and the project's node_modules linked, the
@@ -42,6 +45,13 @@ export async function createStack(
   for (const file of ["Pulumi.yaml", "index.ts"]) {
     fs.copyFileSync(path.join(programDir, file), path.join(dir, file));
   }
+  // The native program names this checkout's plugin relative to its own folder.
+  const project = path.join(dir, "Pulumi.yaml");
+  const plugin = path.join(root, "provider", "native", "plugin");
+  fs.writeFileSync(
+    project,
+    fs.readFileSync(project, "utf8").replace("../../../provider/native/plugin", plugin),
+  );
   fs.writeFileSync(
     path.join(dir, "package.json"),
     JSON.stringify({
@@ -104,4 +114,31 @@ export async function sampled(stack: CliStack, args: string[]): Promise<ProcessU
   const processes = await sampler.stop();
   if (result.code !== 0) throw failure(args, result);
   return processes;
+}
+
+/** What a stack's state holds: its resources, and its size as exported and as checkpointed. */
+export interface StateSize {
+  resources: number;
+  /** `pulumi stack export`, in bytes. */
+  exported: number;
+  /** The backend's checkpoint file, what each snapshot write rewrites, in bytes. */
+  checkpoint: number;
+}
+
+export async function stateSize(stack: CliStack): Promise<StateSize> {
+  const args = ["stack", "export"];
+  const result = await runPulumi(args, { cwd: stack.dir, env: stack.env });
+  if (result.code !== 0) throw failure(args, result);
+  const exported = JSON.parse(result.stdout) as { deployment: { resources?: unknown[] } };
+  const stacks = path.join(stack.work, "backend", ".pulumi", "stacks");
+  const files = fs
+    .readdirSync(stacks, { recursive: true, encoding: "utf8" })
+    .filter((f) => /(^|[\\/])bench\.json(\.gz)?$/.test(f));
+  if (files.length !== 1)
+    throw new Error(`no one checkpoint file in ${stacks}: ${files.join(", ")}`);
+  return {
+    resources: exported.deployment.resources?.length ?? 0,
+    exported: Buffer.byteLength(result.stdout),
+    checkpoint: fs.statSync(path.join(stacks, files[0]!)).size,
+  };
 }

@@ -1,168 +1,237 @@
 /**
- * The real engine: the program of 1,000 spaces (test/fixtures/spaces) through the `pulumi` CLI
- * that scripts/pulumi-cli/build.sh builds, against the emulator in this process with the engine
- * section's 50 ms of latency on every API request, phase by phase (up, a no-op up, refresh,
- * destroy), each beside the same phase through the harness and beside the program run alone
- * under mocks. One run each.
+ * The real engine at scale (issue 33): programs of 100, 1,000 and 3,000 spaces through the
+ * `pulumi` CLI that scripts/pulumi-cli/build.sh builds, in both doors (the dynamic provider,
+ * test/fixtures/spaces; the native plugin, test/fixtures/native-spaces), against the emulator in
+ * this process with 50 ms of latency on every API request: up, a no-op up, refresh and destroy,
+ * each beside the same phase through the harness and against its floor.
  *
- * For each `pulumi` run: its wall time, the requests it made (the emulator's request log), and
- * per process role (the engine, the Node.js language host, the Node process running the program,
- * the dynamic-provider host) the peak resident memory, how long its processes lived and the CPU
- * they used, sampled from /proc (bench/process-tree.ts). These are the anchors the harness's
- * performance goals are set against.
+ * Floors: a phase's requests x 50 ms / 8 (the client keeps 8 in flight), plus, where it runs the
+ * program, the program alone under mocks (bench/engine.ts's bare run, per door); refresh's pages
+ * are read in sequence, so its floor is requests x 50 ms. A no-op up's
+ * floor is the program alone plus the CLI's fixed start: a no-op up of the same door's program
+ * with no spaces, measured once per CLI and door.
+ *
+ * For each `pulumi` run, per process role (bench/process-tree.ts): CPU seconds and peak RSS. For
+ * each door after up: the bytes a resource adds to `pulumi stack export` and to the checkpoint
+ * file each snapshot write rewrites. Then how each cost grows from one size to the next.
+ *
+ * BENCH_CLI_SIZES   the sizes, comma-separated (default 100,1000,3000)
+ * BENCH_CLI_DOORS   dynamic, native or both (default dynamic,native)
+ * BENCH_CLI_PHASES  which CLI phases to run (default up,noop,refresh,destroy)
+ * BENCH_CLI_MODES   default, skip (PULUMI_SKIP_CHECKPOINTS=true: the large-stack mode), or both
+ *                   (default default,skip)
+ * BENCH_CLI_HARNESS 0 to leave the harness rows out
+ * BENCH_CLI_BASELINE the bin folder of another build of the CLI (an earlier pin's
+ *                   .cache/pulumi-cli/<version>-<key>), measured beside the pinned one
+ * BENCH_CLI_PROFILE a folder: each CLI `up` runs with `--profiling` into it (Go's pprof CPU profile)
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator } from "../emulator/index";
+import { startEmulator, type RunningEmulator } from "../emulator/index";
 import { destroy, refresh, up, type RunResult } from "../cli/harness";
 import { findPulumiCli, pulumiVersion } from "../scripts/pulumi-cli/run";
-import { createStack, sampled, SAMPLE_MS } from "./cli-stack";
+import { createStack, nativeProgram, ok, sampled, stateSize, type CliStack } from "./cli-stack";
+import {
+  growthLines,
+  goalLines,
+  runLines,
+  stateLine,
+  type Door,
+  type PhaseName,
+  type Row,
+  type SizeReport,
+} from "./cli-report";
 import {
   addLatency,
   bareRun,
-  describe,
   harnessOptions,
+  IN_FLIGHT,
   LATENCY_MS,
-  mb,
   measured,
-  secs,
+  program,
   type Bare,
-  type Measured,
 } from "./engine";
+import { byRole } from "./process-tree";
 import type { BenchModule } from "./types";
-import { byRole, ROLES, type ProcessUsage, type Role } from "./process-tree";
 
-/** BENCH_CLI_SPACES runs fewer while working on this file; the figures quoted are at 1,000. */
-const COUNT = Number(process.env.BENCH_CLI_SPACES || 1000);
+const list = (name: string, fallback: string) =>
+  (process.env[name] || fallback).split(",").map((s) => s.trim());
+const SIZES = list("BENCH_CLI_SIZES", "100,1000,3000").map(Number);
+const DOORS = list("BENCH_CLI_DOORS", "dynamic,native") as Door[];
+const PHASES = list("BENCH_CLI_PHASES", "up,noop,refresh,destroy") as PhaseName[];
+const MODES = list("BENCH_CLI_MODES", "default,skip") as Mode[];
+const HARNESS = process.env.BENCH_CLI_HARNESS !== "0";
+const PROFILE = process.env.BENCH_CLI_PROFILE;
 
-interface Phase {
-  name: string;
-  harness(): Promise<RunResult>;
-  cli: string[];
-}
-
-const roleHeads: Record<Role, string> = {
-  engine: "pulumi",
-  languageHost: "lang host",
-  program: "program",
-  providerHost: "provider",
-  other: "other",
+const programOf: Record<Door, string> = { dynamic: program, native: nativeProgram };
+const CLI_ARGS: Record<PhaseName, string[]> = {
+  up: ["up", "--yes"],
+  noop: ["up", "--yes"],
+  refresh: ["refresh", "--yes"],
+  destroy: ["destroy", "--yes"],
 };
 
-const cell = (text: string, width: number) => text.padStart(width);
+/** How `pulumi` runs: as it comes, or with its checkpoints skipped (the README's large-stack mode). */
+type Mode = "default" | "skip";
+const MODE_ENV: Record<Mode, NodeJS.ProcessEnv> = {
+  default: {},
+  skip: { PULUMI_SKIP_CHECKPOINTS: "true" },
+};
 
-function row(
-  phase: string,
-  run: string,
-  ms: number,
-  rss: Partial<Record<Role, number>>,
-  requests: string,
-): string {
-  const columns = ROLES.map((role) => cell(mb(rss[role]).trim(), 9)).join(" ");
-  return `${phase.padEnd(20)} ${run.padEnd(7)} ${secs(ms)} ${columns}  ${requests}`;
+/** A build of the CLI: its bin folder and the version it reports. */
+interface Cli {
+  dir: string;
+  version: string;
 }
 
-/** A role's processes: how many, their summed lifetime and CPU time, in seconds. */
-function timeCell(processes: number, aliveMs: number, cpuMs: number): string {
-  if (processes === 0) return cell("-", 17);
-  return cell(`${processes}x ${(aliveMs / 1000).toFixed(1)} ${(cpuMs / 1000).toFixed(1)}`, 17);
+const requestFloor = (made: Record<string, number>) =>
+  (Object.values(made).reduce((a, b) => a + b, 0) * LATENCY_MS) / IN_FLIGHT;
+
+/**
+ * A phase's floor, from the requests it made, the program alone, and the CLI's fixed start.
+ * Refresh reads the organization's list of spaces a page after the other: its requests are in
+ * sequence, so its floor is each one's latency.
+ */
+function floorOf(phase: PhaseName, made: Record<string, number>, bare: Bare, start: number) {
+  if (phase === "up") return requestFloor(made) + bare.ms;
+  if (phase === "noop") return bare.ms + start;
+  if (phase === "refresh") return requestFloor(made) * IN_FLIGHT;
+  return requestFloor(made);
 }
 
-/** What one `pulumi` phase and the same phase through the harness measured. */
-interface PhaseRuns {
-  phase: Phase;
-  cli: Measured<ProcessUsage[]>;
-  harness: Measured<RunResult>;
+/** The CLI's fixed start in a door: a no-op up of its program with no spaces, after one up. */
+async function fixedStart(cli: Cli, door: Door, emulator: RunningEmulator, work: string) {
+  const stack = await createStack(cli.dir, emulator, work, 0, programOf[door]);
+  await ok(stack, ["up", "--yes"]);
+  const noop = await measured(emulator, () => sampled(stack, ["up", "--yes"]));
+  return noop.ms;
 }
 
-/** Each phase's time and peak memory per role: through pulumi, then through the harness. */
-function memoryTable(runs: PhaseRuns[], bare: Bare, cliDir: string): string[] {
-  const lines = [
-    `${COUNT} spaces, ${LATENCY_MS} ms of emulator latency on every API request; pulumi ${pulumiVersion(cliDir)} with its default --parallel, the program transpiled without type check; one run each`,
-    `time in s from start to exit; peak RSS (VmHWM) in MB per role; the harness's worker runs its engine and the program in one process, shown under program`,
-    `${"phase".padEnd(20)} ${"run".padEnd(7)} ${"time".padStart(6)} ${ROLES.map((r) => cell(roleHeads[r], 9)).join(" ")}  requests`,
-    row("program alone", "bare", bare.ms, { program: bare.rss }, "none (mocks)"),
-  ];
-  for (const { phase, cli, harness } of runs) {
-    const usage = byRole(cli.value);
-    const rss = Object.fromEntries(ROLES.map((r) => [r, usage[r].peakRss || undefined]));
-    lines.push(row(phase.name, "pulumi", cli.ms, rss, describe(cli.made)));
-    const peak = harness.value.usage?.peakRss;
-    lines.push(
-      row(
-        "",
-        "harness",
-        harness.ms,
-        { program: peak?.worker, providerHost: peak?.providerHost },
-        describe(harness.made),
-      ),
-    );
+/** One CLI's phases in one door at one size; the state's size after its up. */
+async function cliRows(
+  cli: Cli,
+  door: Door,
+  mode: Mode,
+  count: number,
+  context: { emulator: RunningEmulator; work: string; bare: Bare; start: number },
+): Promise<{ rows: Row[]; state?: SizeReport["states"][number] }> {
+  const { emulator, work, bare, start } = context;
+  const run = `${cli.version} ${door}${mode === "default" ? "" : ` ${mode}`}`;
+  const made = await createStack(
+    cli.dir,
+    emulator,
+    path.join(work, `${cli.version}-${door}-${mode}-${count}`),
+    count,
+    programOf[door],
+  );
+  const stack: CliStack = { ...made, env: { ...made.env, ...MODE_ENV[mode] } };
+  const rows: Row[] = [];
+  let state: SizeReport["states"][number] | undefined;
+  for (const phase of PHASES) {
+    const args = [...CLI_ARGS[phase]];
+    if (PROFILE !== undefined && phase === "up") {
+      fs.mkdirSync(PROFILE, { recursive: true });
+      args.push("--profiling", path.join(PROFILE, `${cli.version}-${door}-${mode}-${count}-up`));
+    }
+    const m = await measured(emulator, () => sampled(stack, args));
+    const floor = floorOf(phase, m.made, bare, start);
+    rows.push({ phase, run, door, ms: m.ms, floor, made: m.made, usage: byRole(m.value) });
+    if (phase === "up") state = { run, ...(await stateSize(stack)) };
   }
-  return lines;
+  // Whatever the phases left (all of it when destroy is not among them) goes unmeasured.
+  const fast = { ...stack, env: { ...stack.env, PULUMI_SKIP_CHECKPOINTS: "true" } };
+  await ok(fast, ["destroy", "--yes", "--skip-preview"]);
+  return { rows, ...(state === undefined ? {} : { state }) };
 }
 
-/** pulumi's processes per role and phase, and the peak memory of those of no known role. */
-function processTable(runs: PhaseRuns[]): string[] {
-  const lines = [
-    `pulumi's processes per role: how many, their summed lifetime and CPU time in s (sampled every ${SAMPLE_MS} ms)`,
-    `${"phase".padEnd(20)} ${"wall".padStart(6)} ${ROLES.map((r) => cell(roleHeads[r], 17)).join(" ")} ${cell("other", 17)}`,
-  ];
-  for (const { phase, cli } of runs) {
-    const usage = byRole(cli.value);
-    const cells = [...ROLES, "other" as const].map((r) =>
-      timeCell(usage[r].processes, usage[r].aliveMs, usage[r].cpuMs),
-    );
-    lines.push(`${phase.name.padEnd(20)} ${secs(cli.ms)} ${cells.join(" ")}`);
+/** The harness's phases (the dynamic door: it has no other). */
+async function harnessRows(emulator: RunningEmulator, work: string, count: number, bare: Bare) {
+  const options = harnessOptions(emulator, path.join(work, `harness-${count}.json`), count);
+  const runs: Record<PhaseName, () => Promise<RunResult>> = {
+    up: () => up(options),
+    noop: () => up(options),
+    refresh: () => refresh(options),
+    destroy: () => destroy(options),
+  };
+  const rows: Row[] = [];
+  for (const phase of PHASES) {
+    const m = await measured(emulator, runs[phase]);
+    const floor = floorOf(phase, m.made, bare, 0);
+    const peak = m.value.usage?.peakRss;
+    rows.push({ phase, run: "harness", door: "dynamic", ms: m.ms, floor, made: m.made, peak });
   }
-  const others = new Map<string, number>();
-  for (const p of runs.flatMap((r) => r.cli.value).filter((p) => p.role === "other")) {
-    const name = p.argv
-      .slice(0, 2)
-      .map((a) => path.basename(a))
-      .join(" ");
-    others.set(name, Math.max(others.get(name) ?? 0, p.peakRss));
+  if (!PHASES.includes("destroy")) await destroy(options);
+  return rows;
+}
+
+async function measureSize(
+  clis: Cli[],
+  count: number,
+  emulator: RunningEmulator,
+  work: string,
+  starts: Map<string, number>,
+): Promise<SizeReport> {
+  const bares = {} as Record<Door, Bare>;
+  for (const door of DOORS) {
+    // The first run fills Node's compile cache; the measured one finds it.
+    await bareRun(count, programOf[door]);
+    bares[door] = await bareRun(count, programOf[door]);
   }
-  if (others.size > 0) {
-    lines.push(
-      `other: ${[...others].map(([name, rss]) => `${name} (peak ${mb(rss).trim()} MB)`).join(", ")}`,
-    );
+  const report: SizeReport = { count, bares, rows: [], states: [] };
+  if (HARNESS && DOORS.includes("dynamic")) {
+    report.rows.push(...(await harnessRows(emulator, work, count, bares.dynamic)));
   }
-  return lines;
+  for (const cli of clis) {
+    for (const door of DOORS) {
+      for (const mode of MODES) {
+        const start = starts.get(`${cli.version} ${door}`)!;
+        const context = { emulator, work, bare: bares[door], start };
+        const { rows, state } = await cliRows(cli, door, mode, count, context);
+        report.rows.push(...rows);
+        if (state) report.states.push(state);
+      }
+    }
+  }
+  return report;
 }
 
 export const cliBench: BenchModule = {
-  name: "cli: up, no-op up, refresh and destroy of 1,000 spaces through the real pulumi, beside the harness and the bare program",
+  name: "cli: up, no-op up, refresh and destroy of 100, 1,000 and 3,000 spaces through the real pulumi, dynamic and native, beside the harness and their floors",
   async run() {
-    const cliDir = findPulumiCli();
-    if (cliDir === undefined) {
+    const pinned = findPulumiCli();
+    if (pinned === undefined) {
       return [
         "skipped: no Pulumi CLI in .cache/pulumi-cli/bin or on PATH (build it with `bash scripts/pulumi-cli/build.sh`)",
       ];
     }
+    const dirs = [
+      pinned,
+      ...(process.env.BENCH_CLI_BASELINE ? [process.env.BENCH_CLI_BASELINE] : []),
+    ];
+    const clis = dirs.map((dir) => ({ dir, version: pulumiVersion(dir) }));
     const emulator = await startEmulator({ port: 0, seed: "demo" });
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-cli-"));
     try {
-      // The first run fills Node's compile cache; the measured one finds it, as in the engine section.
-      await bareRun(COUNT);
-      const bare = await bareRun(COUNT);
-      await addLatency(emulator);
-      const options = harnessOptions(emulator, path.join(work, "state.json"), COUNT);
-      const phases: Phase[] = [
-        { name: "up", harness: () => up(options), cli: ["up", "--yes"] },
-        { name: "up, nothing changed", harness: () => up(options), cli: ["up", "--yes"] },
-        { name: "refresh", harness: () => refresh(options), cli: ["refresh", "--yes"] },
-        { name: "destroy", harness: () => destroy(options), cli: ["destroy", "--yes"] },
-      ];
-      const harnessRuns: Measured<RunResult>[] = [];
-      for (const phase of phases) harnessRuns.push(await measured(emulator, phase.harness));
-      const stack = await createStack(cliDir, emulator, path.join(work, "cli"), COUNT);
-      const runs: PhaseRuns[] = [];
-      for (const [i, phase] of phases.entries()) {
-        const cli = await measured(emulator, () => sampled(stack, phase.cli));
-        runs.push({ phase, cli, harness: harnessRuns[i]! });
+      const starts = new Map<string, number>();
+      for (const cli of clis) {
+        for (const door of DOORS) {
+          const at = path.join(work, `start-${cli.version}-${door}`);
+          starts.set(`${cli.version} ${door}`, await fixedStart(cli, door, emulator, at));
+        }
       }
-      return [...memoryTable(runs, bare, cliDir), "", ...processTable(runs)];
+      await addLatency(emulator);
+      const reports: SizeReport[] = [];
+      const lines = [
+        `${LATENCY_MS} ms of emulator latency on every API request, ${IN_FLIGHT} in flight (the client's cap); each pulumi with its default --parallel, the TypeScript program transpiled without type check; one run each`,
+        `the CLI's fixed start (a no-op up of no spaces): ${[...starts].map(([run, ms]) => `${run} ${(ms / 1000).toFixed(1)} s`).join(", ")}`,
+      ];
+      for (const count of SIZES) {
+        const report = await measureSize(clis, count, emulator, work, starts);
+        reports.push(report);
+        lines.push("", ...runLines(report), ...report.states.map((s) => stateLine(s)));
+      }
+      return [...lines, "", ...growthLines(reports), "", ...goalLines(reports)];
     } finally {
       await emulator.close();
       fs.rmSync(work, { recursive: true, force: true });

@@ -26,7 +26,7 @@ const SIZES = [100, 300, 1000];
 /** The latency the emulator adds to every API request, here and in the real-CLI section. */
 export const LATENCY_MS = 50;
 /** The provider's client cap on requests in flight (docs-workspace:maxConcurrency default). */
-const IN_FLIGHT = 8;
+export const IN_FLIGHT = 8;
 /** The spaces a list page holds when the provider walks the organization's spaces. */
 const LIST_PAGE = Number(spacesOf("organization").query?.limit);
 const TIME_TARGET = 1.3;
@@ -66,11 +66,11 @@ async function hostStart(): Promise<number> {
  * The program alone under setMocks, in a fresh process: what any engine must at least spend
  * running it. The process runs this file with `--bare`.
  */
-export function bareRun(count: number): Promise<Bare> {
+export function bareRun(count: number, dir: string = program): Promise<Bare> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     // With the compile cache the harness gives its own processes, so both load alike.
-    const child = fork(__filename, ["--bare", program, String(count)], {
+    const child = fork(__filename, ["--bare", dir, String(count)], {
       env: { ...compileCacheEnv(), ...process.env },
       stdio: ["ignore", "pipe", "inherit", "ipc"],
     });

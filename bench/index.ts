@@ -7,10 +7,8 @@ import { installBench } from "./install";
 import { exportBench } from "./export";
 import { listsBench } from "./lists";
 import { markdownBench } from "./markdown";
-import { nativeBench } from "./native";
 import { pluginArchivesBench } from "./plugin-archives";
 import { requestsBench } from "./requests";
-import { serializationBench } from "./serialization";
 import { soakBench } from "./soak";
 import { errorText } from "../common/error-text";
 import type { BenchModule } from "./types";
@@ -22,13 +20,11 @@ const modules: BenchModule[] = [
   markdownBench,
   clientBench,
   requestsBench,
-  serializationBench,
   engineBench,
   soakBench,
   listsBench,
   exportBench,
   cliBench,
-  nativeBench,
   pluginArchivesBench,
   installBench,
 ];
