@@ -42,3 +42,12 @@ export interface PendingCreateRequest {
 
 /** What a provider that can recover answers under `PENDING_CREATE_KEY`. */
 export type PendingCreateAnswer = "found" | "absent" | "again";
+
+/**
+ * Where check hands on, with the inputs it answers, the ids that carried a create's natural key
+ * before it, for a kind that has no creation time (`NaturalKey.guard` `"listedBefore"`). The engine
+ * records the checked inputs with each create it starts, also as a pending operation when its
+ * run is killed, so the recovery of that create knows them too. Internal (`__`): the CLI does not
+ * display it, and it leaves the state at the resource's next check.
+ */
+export const LISTED_BEFORE = "__listedBefore";

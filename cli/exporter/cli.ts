@@ -6,6 +6,7 @@ import { ApiError } from "pulumi-docs-workspace/tools";
 import { ConfigError, providerConfig, type ConfigSource } from "pulumi-docs-workspace/tools";
 import { clientFor, useConfig } from "pulumi-docs-workspace/tools";
 import { formatSettlements, readPending, settle, settledState, type Decisions } from "./pending";
+import { readPreview, takenFromPreview } from "./skipped-run";
 import { readInventory, type Progress } from "./inventory";
 import { buildProgram } from "./program";
 import { IMPORT_KINDS, importFile } from "./import-file";
@@ -16,7 +17,7 @@ import { errorText } from "../../common/error-text";
 
 export const USAGE = `Usage: docs-workspace export --out DIR [options]
        docs-workspace export --unmanaged STATE [--write --out DIR] [options]
-       docs-workspace pending STATE [--since TIME] [--out FILE] [--take URN=ID] [--drop URN] [options]
+       docs-workspace pending STATE [--preview FILE] [--since TIME] [--out FILE] [--take URN=ID] [--drop URN] [options]
 
 Reads an organization through the Documentation Workspace Management API and writes a Pulumi
 TypeScript project that declares every object in it (Pulumi.yaml, package.json, tsconfig.json,
@@ -50,7 +51,14 @@ next up sends again, and each pending update or delete, which the next up does a
 \`pulumi stack import --file FILE\`, then \`pulumi refresh\` and \`pulumi up\`. When a create
 cannot be settled, nothing is written and the exit code is 1: decide it with --take or --drop.
   --since TIME           only objects made since TIME (ISO 8601): when the killed run started,
-                         as its stale lock says (\`pulumi up\` names it before \`pulumi cancel\`)
+                         as its stale lock says (\`pulumi up\` names it before \`pulumi cancel\`);
+                         with --preview, by default when STATE was last written
+  --preview FILE         the output of \`pulumi preview --json\` of the program against STATE,
+                         after an \`up\` run with PULUMI_SKIP_CHECKPOINTS was killed: that run
+                         left no pending operation, so each create the preview shows is settled
+                         as a pending create (one that waits on another create's output is left
+                         for the next round: import, preview and run this again until it finds
+                         nothing)
   --out FILE             with pending: where the settled state is written
   --take URN=ID          with pending: the create URN made the object ID; take it (repeatable)
   --drop URN             with pending: the create URN made nothing; drop it (repeatable)
@@ -76,6 +84,7 @@ export interface ExportArgs {
 
 export interface PendingArgs {
   state: string;
+  preview?: string | undefined;
   since?: Date | undefined;
   out?: string | undefined;
   decided: Decisions;
@@ -102,6 +111,7 @@ export function parseExportArgs(
         organization: { type: "string" },
         progress: { type: "boolean", default: false },
         since: { type: "string" },
+        preview: { type: "string" },
         take: { type: "string", multiple: true },
         drop: { type: "string", multiple: true },
         help: { type: "boolean", short: "h", default: false },
@@ -122,6 +132,7 @@ export function parseExportArgs(
     return {
       pending: {
         state: rest[0]!,
+        preview: values.preview,
         since,
         out: values.out,
         decided: decisions(values.take ?? [], values.drop ?? []),
@@ -130,7 +141,7 @@ export function parseExportArgs(
       },
     };
   }
-  for (const flag of ["since", "take", "drop"] as const) {
+  for (const flag of ["since", "take", "drop", "preview"] as const) {
     if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with pending`);
   }
   if (command !== "export") {
@@ -275,13 +286,34 @@ async function settlePending(
     "docs-workspace:organizationId": args.organization,
   };
   useConfig((key) => flags[key]);
-  const settled = [...(await settle(pending, managed, args.since, args.decided)), ...others];
+  // A run that skipped its checkpoints wrote nothing after it started: its objects are newer
+  // than the state.
+  const lastWritten = exported.deployment.manifest?.time;
+  const preview = args.preview === undefined ? undefined : readPreview(args.preview);
+  const fromPreview = (preview?.pending ?? []).filter((c) => !pending.some((p) => p.urn === c.urn));
+  const since = args.since ?? (preview && lastWritten ? new Date(lastWritten) : undefined);
+  let settled = [
+    ...(await settle([...pending, ...fromPreview], managed, since, args.decided)),
+    ...others,
+  ];
   const undecided = settled.some((s) => "error" in s);
   const write = args.out !== undefined && !undecided;
+  let state = write ? settledState(exported, settled) : exported;
+  if (preview !== undefined) {
+    const taken = takenFromPreview(
+      state,
+      preview,
+      settled.filter((s) => fromPreview.includes(s.create)),
+    );
+    settled = [
+      ...settled.filter((s) => !fromPreview.includes(s.create)),
+      ...taken.settled,
+      ...preview.waiting,
+    ];
+    state = taken.state;
+  }
   if (write) {
-    fs.writeFileSync(args.out!, `${JSON.stringify(settledState(exported, settled), null, 2)}\n`, {
-      mode: 0o600,
-    });
+    fs.writeFileSync(args.out!, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
   }
   io.stdout.write(formatSettlements(settled, write ? args.out : undefined));
   return undecided ? 1 : 0;

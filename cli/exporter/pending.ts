@@ -59,6 +59,8 @@ const Operation = z.looseObject({ resource: Resource, type: z.string() });
 
 const Export = z.looseObject({
   deployment: z.looseObject({
+    /** When the state was last written. */
+    manifest: z.looseObject({ time: z.string().optional() }).optional(),
     resources: z.array(Resource).nullish(),
     pending_operations: z.array(Operation).nullish(),
   }),

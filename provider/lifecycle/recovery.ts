@@ -1,6 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { errorText } from "../../common/error-text";
-import { PENDING_CREATE_KEY, type PendingCreateAnswer } from "../../common/pending-create";
+import {
+  LISTED_BEFORE,
+  PENDING_CREATE_KEY,
+  type PendingCreateAnswer,
+} from "../../common/pending-create";
 import { ApiError, DEFAULT_RETRY_POLICY, outcomeUnknown } from "../client";
 import { context, type Context } from "../context";
 import type { Candidate, Kind } from "./kind";
@@ -34,14 +38,7 @@ export const CREATE_ATTEMPTS = DEFAULT_RETRY_POLICY.maxRetries + 1;
  */
 export const claimed = new Set<string>();
 
-/**
- * Where check hands on, with the inputs it answers, the ids that carried a create's natural key
- * before it, for a kind that has no creation time (`NaturalKey.guard` `"listedBefore"`). The engine
- * records the checked inputs with each create it starts, also as a pending operation when its
- * run is killed, so the recovery of that create knows them too. Internal (`__`): the CLI does not
- * display it, and it leaves the state at the resource's next check.
- */
-export const LISTED_BEFORE = "__listedBefore";
+export { LISTED_BEFORE };
 
 /**
  * Ids recovery already gave to a pending create in this process: no other pending create takes
