@@ -1,6 +1,5 @@
 import * as path from "node:path";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { policyCliDir, withCliDir } from "../support/policy";
 import { writes } from "../support/provider";
 import { describeCli, PulumiStack } from "../support/pulumi";
 
@@ -29,7 +28,6 @@ describeCli("the policy pack sees docs-workspace:index:Space", () => {
       "path: ../../../provider/native/plugin",
       `path: ${path.join(root, "provider/native/plugin")}`,
     );
-    withCliDir(stack.env, policyCliDir());
   });
   afterAll(async () => {
     stack?.close();

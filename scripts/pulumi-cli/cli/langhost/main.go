@@ -1,12 +1,13 @@
 // Command langhost is the pulumi-language-python, pulumi-language-nodejs and pulumi-language-go
 // the tests run (docs/pulumi-cli.md). The release's hosts of these languages are modules the Go
 // module proxy does not serve; the newest it serves (sdk/v3 v3.79.0's Python host, v3.68.0's
-// Node.js host, v3.66.0's Go host) run programs but predate the code generators the v3.248 engine asks the host
+// Node.js host, v3.66.0's Go host) run programs but predate the code generators the engine asks the host
 // for: GenerateProgram (`pulumi import` writes the program's code) and GeneratePackage
 // (`pulumi package gen-sdk`).
 //
 // So this host answers those two itself, with the generators of pkg/v3 at the CLI's release,
 // and GenerateProject and Link (with nothing to link), which `pulumi convert` asks for, and
+// RunPlugin for a Node.js policy pack (policy.go), and
 // forwards everything else to the older host, which build.sh puts in hosts/ beside it. The
 // language is the one in its own name. Without an older host in hosts/ it generates only.
 package main
@@ -209,6 +210,9 @@ func (h *host) InstallDependencies(
 func (h *host) RunPlugin(
 	req *pulumirpc.RunPluginRequest, out grpc.ServerStreamingServer[pulumirpc.RunPluginResponse],
 ) error {
+	if h.language == "nodejs" && req.GetKind() == "analyzer" {
+		return runPolicyPack(req, out)
+	}
 	if h.inner == nil {
 		return h.UnimplementedLanguageRuntimeServer.RunPlugin(req, out)
 	}
