@@ -46,9 +46,10 @@ fi
 # with this setuptools: 70.1 or later names the sdist as PEP 625 says
 # (pulumi_docs_workspace-<version>.tar.gz); below 85, which keeps accepting the license table
 # gen-sdk writes into pyproject.toml (setuptools deprecates it for 2027-02-18).
-# parver and semver: what every generated Python SDK requires beside pulumi, there before any SDK
+# packaging and semver: what every generated Python SDK requires beside pulumi (the v3.276
+# generator's; earlier ones asked for parver instead), there before any SDK
 # is installed, so that a generated SDK imports from its own folder too (test/native/sdk.test.ts).
-base=("$pin" "setuptools>=70.1,<85" wheel "build>=1.2,<2" "parver>=0.2.1" "semver>=2.8.1")
+base=("$pin" "setuptools>=70.1,<85" wheel "build>=1.2,<2" "packaging>=24.0" "semver>=2.8.1")
 
 # What the venv holds: the interpreter, the pin, and the SDK's files when it has been generated.
 sdk="${1:-$root/sdk/python}"
@@ -79,7 +80,7 @@ if [[ "$want" == *sdk:* ]]; then
   copy=$(mktemp -d)
   trap 'rm -rf "$copy"' EXIT
   cp -R "$sdk/." "$copy"
-  # Its own requirements (parver, semver) come from PyPI, its `pulumi` one is met by the pin;
+  # Its own requirements (packaging, semver) come from PyPI, its `pulumi` one is met by the pin;
   # then the SDK again, rebuilt even when its (generated) version has not moved.
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-build-isolation \
     "$copy" "$pin"

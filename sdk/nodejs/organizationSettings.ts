@@ -48,6 +48,16 @@ export class OrganizationSettings extends pulumi.CustomResource {
         return new OrganizationSettings(name, undefined as any, { ...opts, id: id });
     }
 
+    /**
+     * Check whether an existing OrganizationSettings resource with the given ID exists.
+     *
+     * @param id The _unique_ provider ID of the resource to check.
+     * @param opts Optional settings to control the behavior of the CustomResource.
+     */
+    public static exists(id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): pulumi.Output<boolean> {
+        return pulumi.runtime.existsResource("docs-workspace:index:OrganizationSettings", id, {}, { ...opts }, undefined);
+    }
+
     /** @internal */
     public static readonly __pulumiType = 'docs-workspace:index:OrganizationSettings';
 

@@ -146,6 +146,12 @@ func (CollectionState) ElementType() reflect.Type {
 	return reflect.TypeOf((*collectionState)(nil)).Elem()
 }
 
+// CollectionExists checks whether an existing Collection resource with the given ID exists.
+func CollectionExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *CollectionState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:Collection", id, state, "", opts...)
+}
+
 type collectionArgs struct {
 	// The id of an existing collection to take over instead of creating one. Later changes to it are no change.
 	//

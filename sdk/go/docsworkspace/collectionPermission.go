@@ -151,6 +151,12 @@ func (CollectionPermissionState) ElementType() reflect.Type {
 	return reflect.TypeOf((*collectionPermissionState)(nil)).Elem()
 }
 
+// CollectionPermissionExists checks whether an existing CollectionPermission resource with the given ID exists.
+func CollectionPermissionExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *CollectionPermissionState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:CollectionPermission", id, state, "", opts...)
+}
+
 type collectionPermissionArgs struct {
 	// Not used: a grant is found by its object and principal (an existing one is taken over with the declared role), so setting it is an error.
 	//

@@ -149,6 +149,12 @@ func (CustomFontState) ElementType() reflect.Type {
 	return reflect.TypeOf((*customFontState)(nil)).Elem()
 }
 
+// CustomFontExists checks whether an existing CustomFont resource with the given ID exists.
+func CustomFontExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *CustomFontState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:CustomFont", id, state, "", opts...)
+}
+
 type customFontArgs struct {
 	// The id of an existing custom font of the organization to take over instead of creating one.
 	//

@@ -141,6 +141,12 @@ func (CustomHostnameState) ElementType() reflect.Type {
 	return reflect.TypeOf((*customHostnameState)(nil)).Elem()
 }
 
+// CustomHostnameExists checks whether an existing CustomHostname resource with the given ID exists.
+func CustomHostnameExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *CustomHostnameState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:CustomHostname", id, state, "", opts...)
+}
+
 type customHostnameArgs struct {
 	// How long `up` waits for the service to serve the hostname (`live`), in seconds, 1 to 3600 (default 300). Past it, `up` fails naming the status the hostname is in; a status the service does not retry from (`ssl_failed`, `invalid_domain`, ...) fails at once. A failed create leaves no hostname behind. A change is no change.
 	//

@@ -48,12 +48,8 @@ type LookupCustomHostnameResult struct {
 }
 
 func LookupCustomHostnameOutput(ctx *pulumi.Context, args LookupCustomHostnameOutputArgs, opts ...pulumi.InvokeOption) LookupCustomHostnameResultOutput {
-	return pulumi.ToOutputWithContext(ctx.Context(), args).
-		ApplyT(func(v interface{}) (LookupCustomHostnameResultOutput, error) {
-			args := v.(LookupCustomHostnameArgs)
-			options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-			return ctx.InvokeOutput("docs-workspace:index:getCustomHostname", args, LookupCustomHostnameResultOutput{}, options).(LookupCustomHostnameResultOutput), nil
-		}).(LookupCustomHostnameResultOutput)
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("docs-workspace:index:getCustomHostname", args, LookupCustomHostnameResultOutput{}, options).(LookupCustomHostnameResultOutput)
 }
 
 type LookupCustomHostnameOutputArgs struct {

@@ -52,12 +52,8 @@ type GetIntegrationResult struct {
 }
 
 func GetIntegrationOutput(ctx *pulumi.Context, args GetIntegrationOutputArgs, opts ...pulumi.InvokeOption) GetIntegrationResultOutput {
-	return pulumi.ToOutputWithContext(ctx.Context(), args).
-		ApplyT(func(v interface{}) (GetIntegrationResultOutput, error) {
-			args := v.(GetIntegrationArgs)
-			options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-			return ctx.InvokeOutput("docs-workspace:index:getIntegration", args, GetIntegrationResultOutput{}, options).(GetIntegrationResultOutput), nil
-		}).(GetIntegrationResultOutput)
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("docs-workspace:index:getIntegration", args, GetIntegrationResultOutput{}, options).(GetIntegrationResultOutput)
 }
 
 type GetIntegrationOutputArgs struct {

@@ -45,12 +45,8 @@ type GetMemberResult struct {
 }
 
 func GetMemberOutput(ctx *pulumi.Context, args GetMemberOutputArgs, opts ...pulumi.InvokeOption) GetMemberResultOutput {
-	return pulumi.ToOutputWithContext(ctx.Context(), args).
-		ApplyT(func(v interface{}) (GetMemberResultOutput, error) {
-			args := v.(GetMemberArgs)
-			options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-			return ctx.InvokeOutput("docs-workspace:index:getMember", args, GetMemberResultOutput{}, options).(GetMemberResultOutput), nil
-		}).(GetMemberResultOutput)
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("docs-workspace:index:getMember", args, GetMemberResultOutput{}, options).(GetMemberResultOutput)
 }
 
 type GetMemberOutputArgs struct {

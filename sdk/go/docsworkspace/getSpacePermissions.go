@@ -44,12 +44,8 @@ type GetSpacePermissionsResult struct {
 }
 
 func GetSpacePermissionsOutput(ctx *pulumi.Context, args GetSpacePermissionsOutputArgs, opts ...pulumi.InvokeOption) GetSpacePermissionsResultOutput {
-	return pulumi.ToOutputWithContext(ctx.Context(), args).
-		ApplyT(func(v interface{}) (GetSpacePermissionsResultOutput, error) {
-			args := v.(GetSpacePermissionsArgs)
-			options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-			return ctx.InvokeOutput("docs-workspace:index:getSpacePermissions", args, GetSpacePermissionsResultOutput{}, options).(GetSpacePermissionsResultOutput), nil
-		}).(GetSpacePermissionsResultOutput)
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("docs-workspace:index:getSpacePermissions", args, GetSpacePermissionsResultOutput{}, options).(GetSpacePermissionsResultOutput)
 }
 
 type GetSpacePermissionsOutputArgs struct {

@@ -41,12 +41,8 @@ type LookupTeamResult struct {
 }
 
 func LookupTeamOutput(ctx *pulumi.Context, args LookupTeamOutputArgs, opts ...pulumi.InvokeOption) LookupTeamResultOutput {
-	return pulumi.ToOutputWithContext(ctx.Context(), args).
-		ApplyT(func(v interface{}) (LookupTeamResultOutput, error) {
-			args := v.(LookupTeamArgs)
-			options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-			return ctx.InvokeOutput("docs-workspace:index:getTeam", args, LookupTeamResultOutput{}, options).(LookupTeamResultOutput), nil
-		}).(LookupTeamResultOutput)
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("docs-workspace:index:getTeam", args, LookupTeamResultOutput{}, options).(LookupTeamResultOutput)
 }
 
 type LookupTeamOutputArgs struct {

@@ -153,6 +153,12 @@ func (IntegrationInstallationState) ElementType() reflect.Type {
 	return reflect.TypeOf((*integrationInstallationState)(nil)).Elem()
 }
 
+// IntegrationInstallationExists checks whether an existing IntegrationInstallation resource with the given ID exists.
+func IntegrationInstallationExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *IntegrationInstallationState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:IntegrationInstallation", id, state, "", opts...)
+}
+
 type integrationInstallationArgs struct {
 	// The id of the organization's existing installation of `integration` to take over instead of installing it (an organization has one of each: installing it again is refused).
 	//

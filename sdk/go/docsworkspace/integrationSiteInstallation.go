@@ -163,6 +163,12 @@ func (IntegrationSiteInstallationState) ElementType() reflect.Type {
 	return reflect.TypeOf((*integrationSiteInstallationState)(nil)).Elem()
 }
 
+// IntegrationSiteInstallationExists checks whether an existing IntegrationSiteInstallation resource with the given ID exists.
+func IntegrationSiteInstallationExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *IntegrationSiteInstallationState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:IntegrationSiteInstallation", id, state, "", opts...)
+}
+
 type integrationSiteInstallationArgs struct {
 	// The id of the installation already enabled on the site (`<integration>/<installationId>/<siteId>`), to take it over instead of enabling it.
 	//

@@ -161,6 +161,12 @@ func (IntegrationSpaceInstallationState) ElementType() reflect.Type {
 	return reflect.TypeOf((*integrationSpaceInstallationState)(nil)).Elem()
 }
 
+// IntegrationSpaceInstallationExists checks whether an existing IntegrationSpaceInstallation resource with the given ID exists.
+func IntegrationSpaceInstallationExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *IntegrationSpaceInstallationState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:IntegrationSpaceInstallation", id, state, "", opts...)
+}
+
 type integrationSpaceInstallationArgs struct {
 	// The id of the installation already enabled on the space (`<integration>/<installationId>/<spaceId>`), to take it over (a create takes it over anyway: the service enables an installation on a space by changing it).
 	//

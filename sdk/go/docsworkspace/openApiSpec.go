@@ -162,6 +162,12 @@ func (OpenApiSpecState) ElementType() reflect.Type {
 	return reflect.TypeOf((*openApiSpecState)(nil)).Elem()
 }
 
+// OpenApiSpecExists checks whether an existing OpenApiSpec resource with the given ID exists.
+func OpenApiSpecExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *OpenApiSpecState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:OpenApiSpec", id, state, "", opts...)
+}
+
 type openApiSpecArgs struct {
 	// The slug of an existing spec to take over instead of creating one.
 	//

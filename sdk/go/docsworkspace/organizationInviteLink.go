@@ -145,6 +145,12 @@ func (OrganizationInviteLinkState) ElementType() reflect.Type {
 	return reflect.TypeOf((*organizationInviteLinkState)(nil)).Elem()
 }
 
+// OrganizationInviteLinkExists checks whether an existing OrganizationInviteLink resource with the given ID exists.
+func OrganizationInviteLinkExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *OrganizationInviteLinkState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:OrganizationInviteLink", id, state, "", opts...)
+}
+
 type organizationInviteLinkArgs struct {
 	// The handle of an existing link to take over instead of making one (`inv_` and 24 hex digits, as a stack's state names it); never the link's id, which is a secret.
 	//

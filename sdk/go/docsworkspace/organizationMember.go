@@ -136,6 +136,12 @@ func (OrganizationMemberState) ElementType() reflect.Type {
 	return reflect.TypeOf((*organizationMemberState)(nil)).Elem()
 }
 
+// OrganizationMemberExists checks whether an existing OrganizationMember resource with the given ID exists.
+func OrganizationMemberExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *OrganizationMemberState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:OrganizationMember", id, state, "", opts...)
+}
+
 type organizationMemberArgs struct {
 	// Accepted for uniformity: a member is always taken over as it is, so set `userId` instead.
 	//

@@ -162,6 +162,12 @@ func (OrganizationSettingsState) ElementType() reflect.Type {
 	return reflect.TypeOf((*organizationSettingsState)(nil)).Elem()
 }
 
+// OrganizationSettingsExists checks whether an existing OrganizationSettings resource with the given ID exists.
+func OrganizationSettingsExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *OrganizationSettingsState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:OrganizationSettings", id, state, "", opts...)
+}
+
 type organizationSettingsArgs struct {
 	// Accepted for uniformity with the other resources: creating the settings always takes the organization over, so it may only equal `organizationId`.
 	//

@@ -165,6 +165,12 @@ func (SamlProviderState) ElementType() reflect.Type {
 	return reflect.TypeOf((*samlProviderState)(nil)).Elem()
 }
 
+// SamlProviderExists checks whether an existing SamlProvider resource with the given ID exists.
+func SamlProviderExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SamlProviderState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SamlProvider", id, state, "", opts...)
+}
+
 type samlProviderArgs struct {
 	// The id of an existing SAML provider to take over instead of creating one.
 	//

@@ -148,6 +148,12 @@ func (ShareLinkState) ElementType() reflect.Type {
 	return reflect.TypeOf((*shareLinkState)(nil)).Elem()
 }
 
+// ShareLinkExists checks whether an existing ShareLink resource with the given ID exists.
+func ShareLinkExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *ShareLinkState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:ShareLink", id, state, "", opts...)
+}
+
 type shareLinkArgs struct {
 	// Whether the link works; `false` revokes it without losing its key. Omitted: left as it is (a new link is active).
 	//

@@ -174,6 +174,12 @@ func (SiteState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteState)(nil)).Elem()
 }
 
+// SiteExists checks whether an existing Site resource with the given ID exists.
+func SiteExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:Site", id, state, "", opts...)
+}
+
 type siteArgs struct {
 	// Adaptive content: pages that adapt to visitor claims.
 	AdaptiveContent *AdaptiveContent `pulumi:"adaptiveContent"`

@@ -136,6 +136,12 @@ func (SiteAdaptiveSchemaState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteAdaptiveSchemaState)(nil)).Elem()
 }
 
+// SiteAdaptiveSchemaExists checks whether an existing SiteAdaptiveSchema resource with the given ID exists.
+func SiteAdaptiveSchemaExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteAdaptiveSchemaState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteAdaptiveSchema", id, state, "", opts...)
+}
+
 type siteAdaptiveSchemaArgs struct {
 	// The id of the site whose schema to take over (the same as `siteId`); a schema always exists, so this only documents the intent.
 	AdoptId *string `pulumi:"adoptId"`

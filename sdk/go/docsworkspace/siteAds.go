@@ -136,6 +136,12 @@ func (SiteAdsState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteAdsState)(nil)).Elem()
 }
 
+// SiteAdsExists checks whether an existing SiteAds resource with the given ID exists.
+func SiteAdsExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteAdsState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteAds", id, state, "", opts...)
+}
+
 type siteAdsArgs struct {
 	// The id of the site whose ads to take over (the same as `siteId`); every site has them, so this only documents the intent.
 	AdoptId *string `pulumi:"adoptId"`

@@ -137,6 +137,12 @@ func (SiteAgentSettingsState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteAgentSettingsState)(nil)).Elem()
 }
 
+// SiteAgentSettingsExists checks whether an existing SiteAgentSettings resource with the given ID exists.
+func SiteAgentSettingsExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteAgentSettingsState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteAgentSettings", id, state, "", opts...)
+}
+
 type siteAgentSettingsArgs struct {
 	// The id of the site whose settings to take over (the same as `siteId`); the settings always exist, so this only documents the intent.
 	AdoptId *string `pulumi:"adoptId"`

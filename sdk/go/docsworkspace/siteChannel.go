@@ -147,6 +147,12 @@ func (SiteChannelState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteChannelState)(nil)).Elem()
 }
 
+// SiteChannelExists checks whether an existing SiteChannel resource with the given ID exists.
+func SiteChannelExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteChannelState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteChannel", id, state, "", opts...)
+}
+
 type siteChannelArgs struct {
 	// The id of an existing channel of `siteId` to take over instead of creating one.
 	//

@@ -296,6 +296,12 @@ func (SiteContextConnectionState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteContextConnectionState)(nil)).Elem()
 }
 
+// SiteContextConnectionExists checks whether an existing SiteContextConnection resource with the given ID exists.
+func SiteContextConnectionExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteContextConnectionState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteContextConnection", id, state, "", opts...)
+}
+
 type siteContextConnectionArgs struct {
 	// The id of an existing context connection of `siteId` to take over instead of creating one.
 	//

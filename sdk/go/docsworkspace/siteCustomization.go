@@ -169,6 +169,12 @@ func (SiteCustomizationState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteCustomizationState)(nil)).Elem()
 }
 
+// SiteCustomizationExists checks whether an existing SiteCustomization resource with the given ID exists.
+func SiteCustomizationExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteCustomizationState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteCustomization", id, state, "", opts...)
+}
+
 type siteCustomizationArgs struct {
 	// The id of the site whose settings to take over (the same as `siteId`); the settings always exist, so this only documents the intent.
 	AdoptId *string `pulumi:"adoptId"`

@@ -184,6 +184,12 @@ func (SiteExternalLinkState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteExternalLinkState)(nil)).Elem()
 }
 
+// SiteExternalLinkExists checks whether an existing SiteExternalLink resource with the given ID exists.
+func SiteExternalLinkExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteExternalLinkState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteExternalLink", id, state, "", opts...)
+}
+
 type siteExternalLinkArgs struct {
 	// The id of an existing external link of `siteId` to take over instead of creating one.
 	//

@@ -167,6 +167,12 @@ func (SiteExternalLinksState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteExternalLinksState)(nil)).Elem()
 }
 
+// SiteExternalLinksExists checks whether an existing SiteExternalLinks resource with the given ID exists.
+func SiteExternalLinksExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteExternalLinksState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteExternalLinks", id, state, "", opts...)
+}
+
 type siteExternalLinksArgs struct {
 	// The id of the site whose links to take over (the same as `siteId`): its links become the declared ones at create, so this only documents the intent.
 	AdoptId *string `pulumi:"adoptId"`

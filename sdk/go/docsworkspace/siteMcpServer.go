@@ -174,6 +174,12 @@ func (SiteMcpServerState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteMcpServerState)(nil)).Elem()
 }
 
+// SiteMcpServerExists checks whether an existing SiteMcpServer resource with the given ID exists.
+func SiteMcpServerExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteMcpServerState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteMcpServer", id, state, "", opts...)
+}
+
 type siteMcpServerArgs struct {
 	// The id of an existing MCP server of `siteId` to take over instead of creating one.
 	//

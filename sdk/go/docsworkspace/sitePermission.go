@@ -145,6 +145,12 @@ func (SitePermissionState) ElementType() reflect.Type {
 	return reflect.TypeOf((*sitePermissionState)(nil)).Elem()
 }
 
+// SitePermissionExists checks whether an existing SitePermission resource with the given ID exists.
+func SitePermissionExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SitePermissionState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SitePermission", id, state, "", opts...)
+}
+
 type sitePermissionArgs struct {
 	// Not used: a grant is found by its object and principal (an existing one is taken over with the declared role), so setting it is an error.
 	//

@@ -178,6 +178,12 @@ func (SiteRedirectState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteRedirectState)(nil)).Elem()
 }
 
+// SiteRedirectExists checks whether an existing SiteRedirect resource with the given ID exists.
+func SiteRedirectExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteRedirectState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteRedirect", id, state, "", opts...)
+}
+
 type siteRedirectArgs struct {
 	// The id of an existing redirect of `siteId` to take over instead of creating one.
 	//

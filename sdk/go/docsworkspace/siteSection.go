@@ -170,6 +170,12 @@ func (SiteSectionState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteSectionState)(nil)).Elem()
 }
 
+// SiteSectionExists checks whether an existing SiteSection resource with the given ID exists.
+func SiteSectionExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteSectionState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteSection", id, state, "", opts...)
+}
+
 type siteSectionArgs struct {
 	// The id of an existing section of `siteId` to take over instead of creating one.
 	//

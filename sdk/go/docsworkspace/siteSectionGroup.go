@@ -155,6 +155,12 @@ func (SiteSectionGroupState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteSectionGroupState)(nil)).Elem()
 }
 
+// SiteSectionGroupExists checks whether an existing SiteSectionGroup resource with the given ID exists.
+func SiteSectionGroupExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteSectionGroupState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteSectionGroup", id, state, "", opts...)
+}
+
 type siteSectionGroupArgs struct {
 	// The id of an existing section group of `siteId` to take over instead of creating one.
 	//

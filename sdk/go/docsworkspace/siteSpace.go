@@ -168,6 +168,12 @@ func (SiteSpaceState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteSpaceState)(nil)).Elem()
 }
 
+// SiteSpaceExists checks whether an existing SiteSpace resource with the given ID exists.
+func SiteSpaceExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteSpaceState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteSpace", id, state, "", opts...)
+}
+
 type siteSpaceArgs struct {
 	// The id of an existing site space of `siteId` to take over instead of creating one.
 	AdoptId *string `pulumi:"adoptId"`

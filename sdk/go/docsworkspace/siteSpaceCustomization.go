@@ -176,6 +176,12 @@ func (SiteSpaceCustomizationState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteSpaceCustomizationState)(nil)).Elem()
 }
 
+// SiteSpaceCustomizationExists checks whether an existing SiteSpaceCustomization resource with the given ID exists.
+func SiteSpaceCustomizationExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteSpaceCustomizationState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteSpaceCustomization", id, state, "", opts...)
+}
+
 type siteSpaceCustomizationArgs struct {
 	// The id of the site space whose override to take over (the same as `siteSpaceId`).
 	AdoptId *string `pulumi:"adoptId"`

@@ -154,6 +154,12 @@ func (SiteVisitorAuthState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteVisitorAuthState)(nil)).Elem()
 }
 
+// SiteVisitorAuthExists checks whether an existing SiteVisitorAuth resource with the given ID exists.
+func SiteVisitorAuthExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteVisitorAuthState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SiteVisitorAuth", id, state, "", opts...)
+}
+
 type siteVisitorAuthArgs struct {
 	// The id of the site whose settings to take over (the same as `siteId`); the settings always exist, so this only documents the intent.
 	AdoptId *string `pulumi:"adoptId"`

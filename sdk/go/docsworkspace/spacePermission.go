@@ -159,6 +159,12 @@ func (SpacePermissionState) ElementType() reflect.Type {
 	return reflect.TypeOf((*spacePermissionState)(nil)).Elem()
 }
 
+// SpacePermissionExists checks whether an existing SpacePermission resource with the given ID exists.
+func SpacePermissionExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SpacePermissionState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:SpacePermission", id, state, "", opts...)
+}
+
 type spacePermissionArgs struct {
 	// Not used: a grant is found by its object and principal (an existing one is taken over with the declared role), so setting it is an error.
 	//

@@ -141,6 +141,12 @@ func (TeamMemberState) ElementType() reflect.Type {
 	return reflect.TypeOf((*teamMemberState)(nil)).Elem()
 }
 
+// TeamMemberExists checks whether an existing TeamMember resource with the given ID exists.
+func TeamMemberExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *TeamMemberState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:TeamMember", id, state, "", opts...)
+}
+
 type teamMemberArgs struct {
 	// Not used: a membership is found by team and user (an existing one is taken over as it is), so setting it is an error.
 	//

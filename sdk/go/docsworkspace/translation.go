@@ -169,6 +169,12 @@ func (TranslationState) ElementType() reflect.Type {
 	return reflect.TypeOf((*translationState)(nil)).Elem()
 }
 
+// TranslationExists checks whether an existing Translation resource with the given ID exists.
+func TranslationExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *TranslationState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:Translation", id, state, "", opts...)
+}
+
 type translationArgs struct {
 	// The id of an existing translation to take over instead of creating one.
 	//

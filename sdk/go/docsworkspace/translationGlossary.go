@@ -128,6 +128,12 @@ func (TranslationGlossaryState) ElementType() reflect.Type {
 	return reflect.TypeOf((*translationGlossaryState)(nil)).Elem()
 }
 
+// TranslationGlossaryExists checks whether an existing TranslationGlossary resource with the given ID exists.
+func TranslationGlossaryExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *TranslationGlossaryState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("docs-workspace:index:TranslationGlossary", id, state, "", opts...)
+}
+
 type translationGlossaryArgs struct {
 	// The organization's id (the same as `organizationId`): the glossary always exists, and creating the resource always takes it over, so this only documents the intent.
 	//

@@ -198,7 +198,7 @@ class Collection(pulumi.CustomResource):
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  parent: pulumi.Input[Optional[_builtins.str]] = None,
-                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['CollectionPermissionsItemArgs', 'CollectionPermissionsItemArgsDict']]]]] = None,
+                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['CollectionPermissionsItemArgs', 'CollectionPermissionsItemArgsDict', 'outputs.CollectionPermissionsItem']]]]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -248,7 +248,7 @@ class Collection(pulumi.CustomResource):
                
                Example: `"org_engineering"`.
         :param pulumi.Input[_builtins.str] parent: The parent collection's id; absent or `null` keeps the collection at the top level. A change moves it.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['CollectionPermissionsItemArgs', 'CollectionPermissionsItemArgsDict']]]] permissions: The collection's grants, **authoritative**: each a team (`teamId`) or a user (`userId`, or the `email` of a member of the organization) with its role (`admin`, `create`, `edit`, `review`, `comment`, `read`). Any other grant, made by hand, is removed at the next `up` that sees it (after `pulumi refresh`, or `up --refresh`), and the preview lists `permissions`. An e-mail no member has fails with an error naming it, before anything is written. Omitted: the grants are not managed (use CollectionPermission then; never both on one collection, refused at preview).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['CollectionPermissionsItemArgs', 'CollectionPermissionsItemArgsDict', 'outputs.CollectionPermissionsItem']]]] permissions: The collection's grants, **authoritative**: each a team (`teamId`) or a user (`userId`, or the `email` of a member of the organization) with its role (`admin`, `create`, `edit`, `review`, `comment`, `read`). Any other grant, made by hand, is removed at the next `up` that sees it (after `pulumi refresh`, or `up --refresh`), and the preview lists `permissions`. An e-mail no member has fails with an error naming it, before anything is written. Omitted: the grants are not managed (use CollectionPermission then; never both on one collection, refused at preview).
                
                At most 1000 items.
         :param pulumi.Input[_builtins.str] title: The title, at most 50 characters.
@@ -317,7 +317,7 @@ class Collection(pulumi.CustomResource):
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  parent: pulumi.Input[Optional[_builtins.str]] = None,
-                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['CollectionPermissionsItemArgs', 'CollectionPermissionsItemArgsDict']]]]] = None,
+                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['CollectionPermissionsItemArgs', 'CollectionPermissionsItemArgsDict', 'outputs.CollectionPermissionsItem']]]]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -373,6 +373,12 @@ class Collection(pulumi.CustomResource):
         __props__.__dict__["urls"] = None
         __props__.__dict__["workspace"] = None
         return Collection(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:Collection', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter(name="defaultLevel")

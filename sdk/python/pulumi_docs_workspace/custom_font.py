@@ -132,7 +132,7 @@ class CustomFont(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 font_faces: pulumi.Input[Optional[Sequence[pulumi.Input[Union['CustomFontFontFacesItemArgs', 'CustomFontFontFacesItemArgsDict']]]]] = None,
+                 font_faces: pulumi.Input[Optional[Sequence[pulumi.Input[Union['CustomFontFontFacesItemArgs', 'CustomFontFontFacesItemArgsDict', 'outputs.CustomFontFontFacesItem']]]]] = None,
                  font_family: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
@@ -183,7 +183,7 @@ class CustomFont(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing custom font of the organization to take over instead of creating one.
                
                Example: `"font_2c3d"`.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['CustomFontFontFacesItemArgs', 'CustomFontFontFacesItemArgsDict']]]] font_faces: The font's faces, one per weight (an integer from 1 to 1000; one of them must be 400, the regular face), each with the storage key of its file (1 to 512 characters, a `woff2` or `woff` file uploaded to the organization's storage). A face left out is removed.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['CustomFontFontFacesItemArgs', 'CustomFontFontFacesItemArgsDict', 'outputs.CustomFontFontFacesItem']]]] font_faces: The font's faces, one per weight (an integer from 1 to 1000; one of them must be 400, the regular face), each with the storage key of its file (1 to 512 characters, a `woff2` or `woff` file uploaded to the organization's storage). A face left out is removed.
         :param pulumi.Input[_builtins.str] font_family: The CSS font-family name, 1 to 50 characters.
                
                Example: `"Acme Sans"`.
@@ -259,7 +259,7 @@ class CustomFont(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 font_faces: pulumi.Input[Optional[Sequence[pulumi.Input[Union['CustomFontFontFacesItemArgs', 'CustomFontFontFacesItemArgsDict']]]]] = None,
+                 font_faces: pulumi.Input[Optional[Sequence[pulumi.Input[Union['CustomFontFontFacesItemArgs', 'CustomFontFontFacesItemArgsDict', 'outputs.CustomFontFontFacesItem']]]]] = None,
                  font_family: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
@@ -312,6 +312,12 @@ class CustomFont(pulumi.CustomResource):
         __props__.__dict__["organization_id"] = None
         __props__.__dict__["workspace"] = None
         return CustomFont(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:CustomFont', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter

@@ -327,6 +327,12 @@ class CustomHostname(pulumi.CustomResource):
         __props__.__dict__["workspace"] = None
         return CustomHostname(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:CustomHostname', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter(name="activationTimeoutSeconds")
     def activation_timeout_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:

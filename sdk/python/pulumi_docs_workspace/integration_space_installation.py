@@ -342,6 +342,12 @@ class IntegrationSpaceInstallation(pulumi.CustomResource):
         __props__.__dict__["workspace"] = None
         return IntegrationSpaceInstallation(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:IntegrationSpaceInstallation', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> pulumi.Output[Mapping[str, Any]]:

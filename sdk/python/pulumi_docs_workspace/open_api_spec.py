@@ -208,7 +208,7 @@ class OpenApiSpec(pulumi.CustomResource):
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  processing_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  slug: pulumi.Input[Optional[_builtins.str]] = None,
-                 source: pulumi.Input[Optional[Union['SpecSourceArgs', 'SpecSourceArgsDict']]] = None,
+                 source: pulumi.Input[Optional[Union['SpecSourceArgs', 'SpecSourceArgsDict', 'outputs.SpecSource']]] = None,
                  visibility: pulumi.Input[Optional['SpecVisibility']] = None,
                  wait_for_processing: pulumi.Input[Optional[_builtins.bool]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
@@ -262,7 +262,7 @@ class OpenApiSpec(pulumi.CustomResource):
                Example: `"payments-api"`.
                
                Matches `^[a-z0-9]+(?:-[a-z0-9]+)*$`.
-        :param pulumi.Input[Union['SpecSourceArgs', 'SpecSourceArgsDict']] source: Where the spec comes from: `{ url }` (http or https, at most 2048 characters), fetched by the service, or `{ text }`, the document inline. A change is processed into a new version.
+        :param pulumi.Input[Union['SpecSourceArgs', 'SpecSourceArgsDict', 'outputs.SpecSource']] source: Where the spec comes from: `{ url }` (http or https, at most 2048 characters), fetched by the service, or `{ text }`, the document inline. A change is processed into a new version.
                
                Exactly one of `url`, or `text`.
         :param pulumi.Input['SpecVisibility'] visibility: `private` (members only) or `public` (anyone with the link, at `urls.published`). Omitted: left as it is (a new spec is private).
@@ -333,7 +333,7 @@ class OpenApiSpec(pulumi.CustomResource):
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  processing_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  slug: pulumi.Input[Optional[_builtins.str]] = None,
-                 source: pulumi.Input[Optional[Union['SpecSourceArgs', 'SpecSourceArgsDict']]] = None,
+                 source: pulumi.Input[Optional[Union['SpecSourceArgs', 'SpecSourceArgsDict', 'outputs.SpecSource']]] = None,
                  visibility: pulumi.Input[Optional['SpecVisibility']] = None,
                  wait_for_processing: pulumi.Input[Optional[_builtins.bool]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
@@ -406,6 +406,12 @@ class OpenApiSpec(pulumi.CustomResource):
         __props__.__dict__["wait_for_processing"] = None
         __props__.__dict__["workspace"] = None
         return OpenApiSpec(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:OpenApiSpec', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter(name="createdAt")

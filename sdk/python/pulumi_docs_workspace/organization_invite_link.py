@@ -312,6 +312,12 @@ class OrganizationInviteLink(pulumi.CustomResource):
         __props__.__dict__["workspace"] = None
         return OrganizationInviteLink(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:OrganizationInviteLink', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter(name="collectionId")
     def collection_id(self) -> pulumi.Output[Optional[_builtins.str]]:

@@ -292,7 +292,7 @@ class OrganizationSettings(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  ai: pulumi.Input[Optional[_builtins.bool]] = None,
-                 default_content: pulumi.Input[Optional[Union['DefaultContentArgs', 'DefaultContentArgsDict']]] = None,
+                 default_content: pulumi.Input[Optional[Union['DefaultContentArgs', 'DefaultContentArgsDict', 'outputs.DefaultContent']]] = None,
                  default_role: pulumi.Input[Optional['RoleLevel']] = None,
                  email_domains: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  hostname: pulumi.Input[Optional[_builtins.str]] = None,
@@ -338,7 +338,7 @@ class OrganizationSettings(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] ai: Whether AI features are on.
                
                Example: `false`.
-        :param pulumi.Input[Union['DefaultContentArgs', 'DefaultContentArgsDict']] default_content: What the organization opens on: `{ type: "site", site }` with a site of the organization, or `null` for nothing.
+        :param pulumi.Input[Union['DefaultContentArgs', 'DefaultContentArgsDict', 'outputs.DefaultContent']] default_content: What the organization opens on: `{ type: "site", site }` with a site of the organization, or `null` for nothing.
         :param pulumi.Input['RoleLevel'] default_role: The role new members get; `null` makes them guests. An OrganizationMember goes back to it when deleted.
                
                Example: `"read"`.
@@ -427,7 +427,7 @@ class OrganizationSettings(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  ai: pulumi.Input[Optional[_builtins.bool]] = None,
-                 default_content: pulumi.Input[Optional[Union['DefaultContentArgs', 'DefaultContentArgsDict']]] = None,
+                 default_content: pulumi.Input[Optional[Union['DefaultContentArgs', 'DefaultContentArgsDict', 'outputs.DefaultContent']]] = None,
                  default_role: pulumi.Input[Optional['RoleLevel']] = None,
                  email_domains: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  hostname: pulumi.Input[Optional[_builtins.str]] = None,
@@ -498,6 +498,12 @@ class OrganizationSettings(pulumi.CustomResource):
         __props__.__dict__["urls"] = None
         __props__.__dict__["workspace"] = None
         return OrganizationSettings(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:OrganizationSettings', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter

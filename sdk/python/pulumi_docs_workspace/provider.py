@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 from ._inputs import *
 
 __all__ = ['ProviderArgs', 'Provider']
@@ -181,7 +182,7 @@ class Provider(pulumi.ProviderResource):
                  max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retry_wait: pulumi.Input[Optional[_builtins.float]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 workspaces: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union['WorkspaceSettingsArgs', 'WorkspaceSettingsArgsDict']]]]] = None,
+                 workspaces: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union['WorkspaceSettingsArgs', 'WorkspaceSettingsArgsDict', 'outputs.WorkspaceSettings']]]]] = None,
                  __props__=None):
         """
         The docs-workspace provider: where the API is and the credentials to call it.
@@ -203,7 +204,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] organization_id: The default organization, if one is configured.
                
                Environment fallback: `DOCS_WORKSPACE_ORGANIZATION_ID`.
-        :param pulumi.Input[Mapping[str, pulumi.Input[Union['WorkspaceSettingsArgs', 'WorkspaceSettingsArgsDict']]]] workspaces: Further workspaces, each an organization the program manages with credentials of its own, named in `docs-workspace:workspaces` (environment fallback `DOCS_WORKSPACE_WORKSPACES`), a JSON object of name to `{ apiUrl?, organizationId?, apiToken? }`:
+        :param pulumi.Input[Mapping[str, pulumi.Input[Union['WorkspaceSettingsArgs', 'WorkspaceSettingsArgsDict', 'outputs.WorkspaceSettings']]]] workspaces: Further workspaces, each an organization the program manages with credentials of its own, named in `docs-workspace:workspaces` (environment fallback `DOCS_WORKSPACE_WORKSPACES`), a JSON object of name to `{ apiUrl?, organizationId?, apiToken? }`:
                
                ```sh
                pulumi config set --path docs-workspace:workspaces.prod.organizationId org_prod
@@ -243,7 +244,7 @@ class Provider(pulumi.ProviderResource):
                  max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retry_wait: pulumi.Input[Optional[_builtins.float]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 workspaces: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union['WorkspaceSettingsArgs', 'WorkspaceSettingsArgsDict']]]]] = None,
+                 workspaces: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union['WorkspaceSettingsArgs', 'WorkspaceSettingsArgsDict', 'outputs.WorkspaceSettings']]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):

@@ -427,6 +427,12 @@ class SamlProvider(pulumi.CustomResource):
         __props__.__dict__["workspace"] = None
         return SamlProvider(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:SamlProvider', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter(name="acsURL")
     def acs_url(self) -> pulumi.Output[Optional[_builtins.str]]:

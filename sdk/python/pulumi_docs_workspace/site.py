@@ -313,14 +313,14 @@ class Site(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 adaptive_content: pulumi.Input[Optional[Union['AdaptiveContentArgs', 'AdaptiveContentArgsDict']]] = None,
+                 adaptive_content: pulumi.Input[Optional[Union['AdaptiveContentArgs', 'AdaptiveContentArgsDict', 'outputs.AdaptiveContent']]] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  agents_context: pulumi.Input[Optional['AgentsContext']] = None,
                  basename: pulumi.Input[Optional[_builtins.str]] = None,
                  default_site_section: pulumi.Input[Optional[_builtins.str]] = None,
                  default_site_space: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SitePermissionsItemArgs', 'SitePermissionsItemArgsDict']]]]] = None,
+                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SitePermissionsItemArgs', 'SitePermissionsItemArgsDict', 'outputs.SitePermissionsItem']]]]] = None,
                  proxy: pulumi.Input[Optional[_builtins.str]] = None,
                  published: pulumi.Input[Optional[_builtins.bool]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
@@ -358,7 +358,7 @@ class Site(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Union['AdaptiveContentArgs', 'AdaptiveContentArgsDict']] adaptive_content: Adaptive content: pages that adapt to visitor claims.
+        :param pulumi.Input[Union['AdaptiveContentArgs', 'AdaptiveContentArgsDict', 'outputs.AdaptiveContent']] adaptive_content: Adaptive content: pages that adapt to visitor claims.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing site to take over instead of creating one. Later changes to it are no change.
                
                Example: `"site_7c2d"`.
@@ -375,7 +375,7 @@ class Site(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] organization_id: The organization that owns the site; defaults to the workspace's organization. Sites cannot be transferred: a change replaces the site.
                
                Example: `"org_engineering"`.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['SitePermissionsItemArgs', 'SitePermissionsItemArgsDict']]]] permissions: The site's grants, **authoritative**: each a team (`teamId`) or a user (`userId`, or the `email` of a member of the organization) with its role (`admin`, `create`, `edit`, `review`, `comment`, `read`). Any other grant, made by hand, is removed at the next `up` that sees it (after `pulumi refresh`, or `up --refresh`), and the preview lists `permissions`. An e-mail no member has fails with an error naming it, before anything is written. Omitted: the grants are not managed (use SitePermission then; never both on one site, refused at preview).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['SitePermissionsItemArgs', 'SitePermissionsItemArgsDict', 'outputs.SitePermissionsItem']]]] permissions: The site's grants, **authoritative**: each a team (`teamId`) or a user (`userId`, or the `email` of a member of the organization) with its role (`admin`, `create`, `edit`, `review`, `comment`, `read`). Any other grant, made by hand, is removed at the next `up` that sees it (after `pulumi refresh`, or `up --refresh`), and the preview lists `permissions`. An e-mail no member has fails with an error naming it, before anything is written. Omitted: the grants are not managed (use SitePermission then; never both on one site, refused at preview).
                
                At most 1000 items.
         :param pulumi.Input[_builtins.str] proxy: Serve the site from a host and path of your own through a proxy, at most 512 characters, matching `^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$`; `null` removes the proxy.
@@ -450,14 +450,14 @@ class Site(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 adaptive_content: pulumi.Input[Optional[Union['AdaptiveContentArgs', 'AdaptiveContentArgsDict']]] = None,
+                 adaptive_content: pulumi.Input[Optional[Union['AdaptiveContentArgs', 'AdaptiveContentArgsDict', 'outputs.AdaptiveContent']]] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  agents_context: pulumi.Input[Optional['AgentsContext']] = None,
                  basename: pulumi.Input[Optional[_builtins.str]] = None,
                  default_site_section: pulumi.Input[Optional[_builtins.str]] = None,
                  default_site_space: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SitePermissionsItemArgs', 'SitePermissionsItemArgsDict']]]]] = None,
+                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SitePermissionsItemArgs', 'SitePermissionsItemArgsDict', 'outputs.SitePermissionsItem']]]]] = None,
                  proxy: pulumi.Input[Optional[_builtins.str]] = None,
                  published: pulumi.Input[Optional[_builtins.bool]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
@@ -533,6 +533,12 @@ class Site(pulumi.CustomResource):
         __props__.__dict__["visibility"] = None
         __props__.__dict__["workspace"] = None
         return Site(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:Site', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter(name="adaptiveContent")

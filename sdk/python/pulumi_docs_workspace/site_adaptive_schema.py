@@ -285,6 +285,12 @@ class SiteAdaptiveSchema(pulumi.CustomResource):
         __props__.__dict__["workspace"] = None
         return SiteAdaptiveSchema(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:SiteAdaptiveSchema', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter(name="jsonSchema")
     def json_schema(self) -> pulumi.Output[Any]:

@@ -331,6 +331,12 @@ class SiteAgentSettings(pulumi.CustomResource):
         __props__.__dict__["workspace"] = None
         return SiteAgentSettings(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:SiteAgentSettings', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter(name="customInstructions")
     def custom_instructions(self) -> pulumi.Output[Optional[Any]]:

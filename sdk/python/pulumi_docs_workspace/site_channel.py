@@ -350,6 +350,12 @@ class SiteChannel(pulumi.CustomResource):
         __props__.__dict__["workspace"] = None
         return SiteChannel(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:SiteChannel', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def allowed(self) -> pulumi.Output[Sequence[_builtins.str]]:

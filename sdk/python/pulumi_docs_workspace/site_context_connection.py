@@ -644,7 +644,7 @@ class SiteContextConnection(pulumi.CustomResource):
                  sync_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
-                 usage_settings: pulumi.Input[Optional[Union['SiteContextConnectionUsageSettingsArgs', 'SiteContextConnectionUsageSettingsArgsDict']]] = None,
+                 usage_settings: pulumi.Input[Optional[Union['SiteContextConnectionUsageSettingsArgs', 'SiteContextConnectionUsageSettingsArgsDict', 'outputs.SiteContextConnectionUsageSettings']]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -794,7 +794,7 @@ class SiteContextConnection(pulumi.CustomResource):
                At most 2048 characters.
                
                An http or https URL.
-        :param pulumi.Input[Union['SiteContextConnectionUsageSettingsArgs', 'SiteContextConnectionUsageSettingsArgsDict']] usage_settings: How the agent uses the records: `changeRequests` (proposes change requests from them), `search` (shows them in search), `sync` (writes change-request state back to the source; default false) and `searchBoost` (`x0.8`, `x1.0` or `x1.2`). Omitted: left as it is (a new connection is searched, at `x1.0`). A change is one PATCH.
+        :param pulumi.Input[Union['SiteContextConnectionUsageSettingsArgs', 'SiteContextConnectionUsageSettingsArgsDict', 'outputs.SiteContextConnectionUsageSettings']] usage_settings: How the agent uses the records: `changeRequests` (proposes change requests from them), `search` (shows them in search), `sync` (writes change-request state back to the source; default false) and `searchBoost` (`x0.8`, `x1.0` or `x1.2`). Omitted: left as it is (a new connection is searched, at `x1.0`). A change is one PATCH.
         :param pulumi.Input[_builtins.str] workspace: The workspace the object lives in: a name configured in `docs-workspace:workspaces`, whose organization, URL and token the provider uses. Absent, the default workspace (`docs-workspace:apiUrl`, `apiToken`, `organizationId`). A change replaces the object: it is another organization. An unknown name is refused at preview.
                
                Example: `"prod"`.
@@ -887,7 +887,7 @@ class SiteContextConnection(pulumi.CustomResource):
                  sync_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
-                 usage_settings: pulumi.Input[Optional[Union['SiteContextConnectionUsageSettingsArgs', 'SiteContextConnectionUsageSettingsArgsDict']]] = None,
+                 usage_settings: pulumi.Input[Optional[Union['SiteContextConnectionUsageSettingsArgs', 'SiteContextConnectionUsageSettingsArgsDict', 'outputs.SiteContextConnectionUsageSettings']]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -986,6 +986,12 @@ class SiteContextConnection(pulumi.CustomResource):
         __props__.__dict__["usage_settings"] = None
         __props__.__dict__["workspace"] = None
         return SiteContextConnection(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:SiteContextConnection', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter(name="apiEmail")

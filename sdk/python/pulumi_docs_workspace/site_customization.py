@@ -370,24 +370,24 @@ class SiteCustomization(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 advanced_customization: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']]] = None,
-                 ai: pulumi.Input[Optional[Union['CustomizationAiArgs', 'CustomizationAiArgsDict']]] = None,
-                 announcement: pulumi.Input[Optional[Union['CustomizationAnnouncementArgs', 'CustomizationAnnouncementArgsDict']]] = None,
-                 external_links: pulumi.Input[Optional[Union['CustomizationExternalLinksArgs', 'CustomizationExternalLinksArgsDict']]] = None,
-                 feedback: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']]] = None,
-                 footer: pulumi.Input[Optional[Union['CustomizationFooterArgs', 'CustomizationFooterArgsDict']]] = None,
-                 header: pulumi.Input[Optional[Union['CustomizationHeaderArgs', 'CustomizationHeaderArgsDict']]] = None,
-                 insights: pulumi.Input[Optional[Union['CustomizationInsightsArgs', 'CustomizationInsightsArgsDict']]] = None,
+                 advanced_customization: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']]] = None,
+                 ai: pulumi.Input[Optional[Union['CustomizationAiArgs', 'CustomizationAiArgsDict', 'outputs.CustomizationAi']]] = None,
+                 announcement: pulumi.Input[Optional[Union['CustomizationAnnouncementArgs', 'CustomizationAnnouncementArgsDict', 'outputs.CustomizationAnnouncement']]] = None,
+                 external_links: pulumi.Input[Optional[Union['CustomizationExternalLinksArgs', 'CustomizationExternalLinksArgsDict', 'outputs.CustomizationExternalLinks']]] = None,
+                 feedback: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']]] = None,
+                 footer: pulumi.Input[Optional[Union['CustomizationFooterArgs', 'CustomizationFooterArgsDict', 'outputs.CustomizationFooter']]] = None,
+                 header: pulumi.Input[Optional[Union['CustomizationHeaderArgs', 'CustomizationHeaderArgsDict', 'outputs.CustomizationHeader']]] = None,
+                 insights: pulumi.Input[Optional[Union['CustomizationInsightsArgs', 'CustomizationInsightsArgsDict', 'outputs.CustomizationInsights']]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 page_actions: pulumi.Input[Optional[Union['CustomizationPageActionsArgs', 'CustomizationPageActionsArgsDict']]] = None,
-                 pagination: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']]] = None,
-                 privacy_policy: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict']]] = None,
+                 page_actions: pulumi.Input[Optional[Union['CustomizationPageActionsArgs', 'CustomizationPageActionsArgsDict', 'outputs.CustomizationPageActions']]] = None,
+                 pagination: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']]] = None,
+                 privacy_policy: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict', 'outputs.CustomizationLink']]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 social_preview: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict']]] = None,
-                 styling: pulumi.Input[Optional[Union['CustomizationStylingArgs', 'CustomizationStylingArgsDict']]] = None,
-                 themes: pulumi.Input[Optional[Union['CustomizationThemesArgs', 'CustomizationThemesArgsDict']]] = None,
+                 social_preview: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict', 'outputs.CustomizationLink']]] = None,
+                 styling: pulumi.Input[Optional[Union['CustomizationStylingArgs', 'CustomizationStylingArgsDict', 'outputs.CustomizationStyling']]] = None,
+                 themes: pulumi.Input[Optional[Union['CustomizationThemesArgs', 'CustomizationThemesArgsDict', 'outputs.CustomizationThemes']]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
-                 trademark: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']]] = None,
+                 trademark: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -431,28 +431,28 @@ class SiteCustomization(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of the site whose settings to take over (the same as `siteId`); the settings always exist, so this only documents the intent.
-        :param pulumi.Input[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']] advanced_customization: Whether advanced customization is enabled.
-        :param pulumi.Input[Union['CustomizationAiArgs', 'CustomizationAiArgsDict']] ai: The AI features: mode (`none`, `search`, `assistant`), the assistant's greeting (at most 256 characters), up to 5 suggested questions (3 to 64 characters each) and its instructions (at most 10000 characters, shown to site admins only).
-        :param pulumi.Input[Union['CustomizationAnnouncementArgs', 'CustomizationAnnouncementArgsDict']] announcement: A banner above every page: whether it shows, its message (2 to 128 characters) and style.
-        :param pulumi.Input[Union['CustomizationExternalLinksArgs', 'CustomizationExternalLinksArgsDict']] external_links: How external links open: `self` (this tab) or `blank` (a new tab).
-        :param pulumi.Input[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']] feedback: Whether readers may rate pages.
-        :param pulumi.Input[Union['CustomizationFooterArgs', 'CustomizationFooterArgsDict']] footer: The footer's logo and copyright line (at most 512 characters).
-        :param pulumi.Input[Union['CustomizationHeaderArgs', 'CustomizationHeaderArgsDict']] header: The header's (legacy) preset and its logo for the light and dark modes.
-        :param pulumi.Input[Union['CustomizationInsightsArgs', 'CustomizationInsightsArgsDict']] insights: Whether visitors are identified with a cookie for insights.
+        :param pulumi.Input[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']] advanced_customization: Whether advanced customization is enabled.
+        :param pulumi.Input[Union['CustomizationAiArgs', 'CustomizationAiArgsDict', 'outputs.CustomizationAi']] ai: The AI features: mode (`none`, `search`, `assistant`), the assistant's greeting (at most 256 characters), up to 5 suggested questions (3 to 64 characters each) and its instructions (at most 10000 characters, shown to site admins only).
+        :param pulumi.Input[Union['CustomizationAnnouncementArgs', 'CustomizationAnnouncementArgsDict', 'outputs.CustomizationAnnouncement']] announcement: A banner above every page: whether it shows, its message (2 to 128 characters) and style.
+        :param pulumi.Input[Union['CustomizationExternalLinksArgs', 'CustomizationExternalLinksArgsDict', 'outputs.CustomizationExternalLinks']] external_links: How external links open: `self` (this tab) or `blank` (a new tab).
+        :param pulumi.Input[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']] feedback: Whether readers may rate pages.
+        :param pulumi.Input[Union['CustomizationFooterArgs', 'CustomizationFooterArgsDict', 'outputs.CustomizationFooter']] footer: The footer's logo and copyright line (at most 512 characters).
+        :param pulumi.Input[Union['CustomizationHeaderArgs', 'CustomizationHeaderArgsDict', 'outputs.CustomizationHeader']] header: The header's (legacy) preset and its logo for the light and dark modes.
+        :param pulumi.Input[Union['CustomizationInsightsArgs', 'CustomizationInsightsArgsDict', 'outputs.CustomizationInsights']] insights: Whether visitors are identified with a cookie for insights.
         :param pulumi.Input[_builtins.str] organization_id: The organization that owns the site; defaults to the workspace's organization.
                
                Example: `"org_engineering"`.
-        :param pulumi.Input[Union['CustomizationPageActionsArgs', 'CustomizationPageActionsArgsDict']] page_actions: The actions of the page menu, in order (the first is the main button); an empty list turns the menu off.
-        :param pulumi.Input[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']] pagination: Whether pages show links to the previous and next page.
-        :param pulumi.Input[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict']] privacy_policy: A link to the organization's own privacy policy.
+        :param pulumi.Input[Union['CustomizationPageActionsArgs', 'CustomizationPageActionsArgsDict', 'outputs.CustomizationPageActions']] page_actions: The actions of the page menu, in order (the first is the main button); an empty list turns the menu off.
+        :param pulumi.Input[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']] pagination: Whether pages show links to the previous and next page.
+        :param pulumi.Input[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict', 'outputs.CustomizationLink']] privacy_policy: A link to the organization's own privacy policy.
         :param pulumi.Input[_builtins.str] site_id: The site whose settings these are; it is also the resource's id. A change replaces the resource.
-        :param pulumi.Input[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict']] social_preview: The image shown when a page is shared on social networks.
-        :param pulumi.Input[Union['CustomizationStylingArgs', 'CustomizationStylingArgsDict']] styling: Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value. A font is one of the service's by name (`font`, `monospaceFont`) or a CustomFont of the organization by its id (`customFontId`, `monospaceCustomFontId`), never both for one place.
-        :param pulumi.Input[Union['CustomizationThemesArgs', 'CustomizationThemesArgsDict']] themes: The default color mode (`light`, `dark`, `system`) and whether readers may switch it.
+        :param pulumi.Input[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict', 'outputs.CustomizationLink']] social_preview: The image shown when a page is shared on social networks.
+        :param pulumi.Input[Union['CustomizationStylingArgs', 'CustomizationStylingArgsDict', 'outputs.CustomizationStyling']] styling: Theme, colors, fonts, corners, depth, link and icon styles, code themes, sidebar and search. Only the fields given are managed; the others keep their value. A font is one of the service's by name (`font`, `monospaceFont`) or a CustomFont of the organization by its id (`customFontId`, `monospaceCustomFontId`), never both for one place.
+        :param pulumi.Input[Union['CustomizationThemesArgs', 'CustomizationThemesArgsDict', 'outputs.CustomizationThemes']] themes: The default color mode (`light`, `dark`, `system`) and whether readers may switch it.
         :param pulumi.Input[_builtins.str] title: The site's title, shown instead of its content's (2 to 128 characters).
                
                Example: `"Acme Docs"`.
-        :param pulumi.Input[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']] trademark: Whether the "Powered by" trademark shows.
+        :param pulumi.Input[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']] trademark: Whether the "Powered by" trademark shows.
         :param pulumi.Input[_builtins.str] workspace: The workspace the object lives in: a name configured in `docs-workspace:workspaces`, whose organization, URL and token the provider uses. Absent, the default workspace (`docs-workspace:apiUrl`, `apiToken`, `organizationId`). A change replaces the object: it is another organization. An unknown name is refused at preview.
                
                Example: `"prod"`.
@@ -519,24 +519,24 @@ class SiteCustomization(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 advanced_customization: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']]] = None,
-                 ai: pulumi.Input[Optional[Union['CustomizationAiArgs', 'CustomizationAiArgsDict']]] = None,
-                 announcement: pulumi.Input[Optional[Union['CustomizationAnnouncementArgs', 'CustomizationAnnouncementArgsDict']]] = None,
-                 external_links: pulumi.Input[Optional[Union['CustomizationExternalLinksArgs', 'CustomizationExternalLinksArgsDict']]] = None,
-                 feedback: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']]] = None,
-                 footer: pulumi.Input[Optional[Union['CustomizationFooterArgs', 'CustomizationFooterArgsDict']]] = None,
-                 header: pulumi.Input[Optional[Union['CustomizationHeaderArgs', 'CustomizationHeaderArgsDict']]] = None,
-                 insights: pulumi.Input[Optional[Union['CustomizationInsightsArgs', 'CustomizationInsightsArgsDict']]] = None,
+                 advanced_customization: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']]] = None,
+                 ai: pulumi.Input[Optional[Union['CustomizationAiArgs', 'CustomizationAiArgsDict', 'outputs.CustomizationAi']]] = None,
+                 announcement: pulumi.Input[Optional[Union['CustomizationAnnouncementArgs', 'CustomizationAnnouncementArgsDict', 'outputs.CustomizationAnnouncement']]] = None,
+                 external_links: pulumi.Input[Optional[Union['CustomizationExternalLinksArgs', 'CustomizationExternalLinksArgsDict', 'outputs.CustomizationExternalLinks']]] = None,
+                 feedback: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']]] = None,
+                 footer: pulumi.Input[Optional[Union['CustomizationFooterArgs', 'CustomizationFooterArgsDict', 'outputs.CustomizationFooter']]] = None,
+                 header: pulumi.Input[Optional[Union['CustomizationHeaderArgs', 'CustomizationHeaderArgsDict', 'outputs.CustomizationHeader']]] = None,
+                 insights: pulumi.Input[Optional[Union['CustomizationInsightsArgs', 'CustomizationInsightsArgsDict', 'outputs.CustomizationInsights']]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 page_actions: pulumi.Input[Optional[Union['CustomizationPageActionsArgs', 'CustomizationPageActionsArgsDict']]] = None,
-                 pagination: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']]] = None,
-                 privacy_policy: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict']]] = None,
+                 page_actions: pulumi.Input[Optional[Union['CustomizationPageActionsArgs', 'CustomizationPageActionsArgsDict', 'outputs.CustomizationPageActions']]] = None,
+                 pagination: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']]] = None,
+                 privacy_policy: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict', 'outputs.CustomizationLink']]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 social_preview: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict']]] = None,
-                 styling: pulumi.Input[Optional[Union['CustomizationStylingArgs', 'CustomizationStylingArgsDict']]] = None,
-                 themes: pulumi.Input[Optional[Union['CustomizationThemesArgs', 'CustomizationThemesArgsDict']]] = None,
+                 social_preview: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict', 'outputs.CustomizationLink']]] = None,
+                 styling: pulumi.Input[Optional[Union['CustomizationStylingArgs', 'CustomizationStylingArgsDict', 'outputs.CustomizationStyling']]] = None,
+                 themes: pulumi.Input[Optional[Union['CustomizationThemesArgs', 'CustomizationThemesArgsDict', 'outputs.CustomizationThemes']]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
-                 trademark: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']]] = None,
+                 trademark: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -615,6 +615,12 @@ class SiteCustomization(pulumi.CustomResource):
         __props__.__dict__["updated_at"] = None
         __props__.__dict__["workspace"] = None
         return SiteCustomization(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:SiteCustomization', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter(name="advancedCustomization")

@@ -128,7 +128,7 @@ class SiteExternalLinks(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 links: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SiteExternalLinksLinksItemArgs', 'SiteExternalLinksLinksItemArgsDict']]]]] = None,
+                 links: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SiteExternalLinksLinksItemArgs', 'SiteExternalLinksLinksItemArgsDict', 'outputs.SiteExternalLinksLinksItem']]]]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
@@ -182,7 +182,7 @@ class SiteExternalLinks(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of the site whose links to take over (the same as `siteId`): its links become the declared ones at create, so this only documents the intent.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['SiteExternalLinksLinksItemArgs', 'SiteExternalLinksLinksItemArgsDict']]]] links: The site's external links, **authoritative**: the site holds exactly these, and a link made by hand is removed at the next `up` that sees it (after `pulumi refresh`, or `up --refresh`). Each is a `title` and `url` (what the link is known by: a new one is a new link), the settings of a SiteExternalLink (`description`, `icon`, `localizedTitle`, `localizedDescription`, `draft`, `condition`: each managed when set, `null` removes it), and its `sectionGroupId` (omitted or `null`: the site's root). At most 500; a title and URL listed twice is refused. The order is not managed. Never beside a SiteExternalLink on one site.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['SiteExternalLinksLinksItemArgs', 'SiteExternalLinksLinksItemArgsDict', 'outputs.SiteExternalLinksLinksItem']]]] links: The site's external links, **authoritative**: the site holds exactly these, and a link made by hand is removed at the next `up` that sees it (after `pulumi refresh`, or `up --refresh`). Each is a `title` and `url` (what the link is known by: a new one is a new link), the settings of a SiteExternalLink (`description`, `icon`, `localizedTitle`, `localizedDescription`, `draft`, `condition`: each managed when set, `null` removes it), and its `sectionGroupId` (omitted or `null`: the site's root). At most 500; a title and URL listed twice is refused. The order is not managed. Never beside a SiteExternalLink on one site.
                
                At most 500 items.
         :param pulumi.Input[_builtins.str] organization_id: The organization that owns the site; defaults to the workspace's organization.
@@ -263,7 +263,7 @@ class SiteExternalLinks(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 links: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SiteExternalLinksLinksItemArgs', 'SiteExternalLinksLinksItemArgsDict']]]]] = None,
+                 links: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SiteExternalLinksLinksItemArgs', 'SiteExternalLinksLinksItemArgsDict', 'outputs.SiteExternalLinksLinksItem']]]]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
@@ -316,6 +316,12 @@ class SiteExternalLinks(pulumi.CustomResource):
         __props__.__dict__["site_id"] = None
         __props__.__dict__["workspace"] = None
         return SiteExternalLinks(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:SiteExternalLinks', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter(name="linkIds")

@@ -341,6 +341,12 @@ class SiteSectionGroup(pulumi.CustomResource):
         __props__.__dict__["workspace"] = None
         return SiteSectionGroup(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:SiteSectionGroup', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def icon(self) -> pulumi.Output[Optional[_builtins.str]]:

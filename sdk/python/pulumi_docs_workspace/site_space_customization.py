@@ -305,20 +305,20 @@ class SiteSpaceCustomization(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 external_links: pulumi.Input[Optional[Union['CustomizationExternalLinksArgs', 'CustomizationExternalLinksArgsDict']]] = None,
-                 feedback: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']]] = None,
-                 footer: pulumi.Input[Optional[Union['CustomizationFooterArgs', 'CustomizationFooterArgsDict']]] = None,
-                 header: pulumi.Input[Optional[Union['CustomizationHeaderArgs', 'CustomizationHeaderArgsDict']]] = None,
+                 external_links: pulumi.Input[Optional[Union['CustomizationExternalLinksArgs', 'CustomizationExternalLinksArgsDict', 'outputs.CustomizationExternalLinks']]] = None,
+                 feedback: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']]] = None,
+                 footer: pulumi.Input[Optional[Union['CustomizationFooterArgs', 'CustomizationFooterArgsDict', 'outputs.CustomizationFooter']]] = None,
+                 header: pulumi.Input[Optional[Union['CustomizationHeaderArgs', 'CustomizationHeaderArgsDict', 'outputs.CustomizationHeader']]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 pagination: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']]] = None,
-                 privacy_policy: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict']]] = None,
+                 pagination: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']]] = None,
+                 privacy_policy: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict', 'outputs.CustomizationLink']]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
                  site_space_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 social_preview: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict']]] = None,
-                 styling: pulumi.Input[Optional[Union['SiteSpaceCustomizationStylingArgs', 'SiteSpaceCustomizationStylingArgsDict']]] = None,
-                 themes: pulumi.Input[Optional[Union['CustomizationThemesArgs', 'CustomizationThemesArgsDict']]] = None,
+                 social_preview: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict', 'outputs.CustomizationLink']]] = None,
+                 styling: pulumi.Input[Optional[Union['SiteSpaceCustomizationStylingArgs', 'SiteSpaceCustomizationStylingArgsDict', 'outputs.SiteSpaceCustomizationStyling']]] = None,
+                 themes: pulumi.Input[Optional[Union['CustomizationThemesArgs', 'CustomizationThemesArgsDict', 'outputs.CustomizationThemes']]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
-                 trademark: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']]] = None,
+                 trademark: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -361,24 +361,24 @@ class SiteSpaceCustomization(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of the site space whose override to take over (the same as `siteSpaceId`).
-        :param pulumi.Input[Union['CustomizationExternalLinksArgs', 'CustomizationExternalLinksArgsDict']] external_links: How external links open in this site space: `self` or `blank`.
-        :param pulumi.Input[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']] feedback: Whether readers may rate this site space's pages.
-        :param pulumi.Input[Union['CustomizationFooterArgs', 'CustomizationFooterArgsDict']] footer: The footer's logo and copyright line (at most 512 characters) for this site space.
-        :param pulumi.Input[Union['CustomizationHeaderArgs', 'CustomizationHeaderArgsDict']] header: The header's (legacy) preset and logo for this site space.
+        :param pulumi.Input[Union['CustomizationExternalLinksArgs', 'CustomizationExternalLinksArgsDict', 'outputs.CustomizationExternalLinks']] external_links: How external links open in this site space: `self` or `blank`.
+        :param pulumi.Input[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']] feedback: Whether readers may rate this site space's pages.
+        :param pulumi.Input[Union['CustomizationFooterArgs', 'CustomizationFooterArgsDict', 'outputs.CustomizationFooter']] footer: The footer's logo and copyright line (at most 512 characters) for this site space.
+        :param pulumi.Input[Union['CustomizationHeaderArgs', 'CustomizationHeaderArgsDict', 'outputs.CustomizationHeader']] header: The header's (legacy) preset and logo for this site space.
         :param pulumi.Input[_builtins.str] organization_id: The organization that owns the site; defaults to the workspace's organization.
                
                Example: `"org_engineering"`.
-        :param pulumi.Input[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']] pagination: Whether this site space's pages link to the previous and next page.
-        :param pulumi.Input[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict']] privacy_policy: A link to a privacy policy for this site space.
+        :param pulumi.Input[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']] pagination: Whether this site space's pages link to the previous and next page.
+        :param pulumi.Input[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict', 'outputs.CustomizationLink']] privacy_policy: A link to a privacy policy for this site space.
         :param pulumi.Input[_builtins.str] site_id: The site the site space belongs to. A change replaces the resource.
         :param pulumi.Input[_builtins.str] site_space_id: The site space whose settings this overrides; it is also the resource's id. A change replaces the resource.
-        :param pulumi.Input[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict']] social_preview: The social preview image of this site space's pages.
-        :param pulumi.Input[Union['SiteSpaceCustomizationStylingArgs', 'SiteSpaceCustomizationStylingArgsDict']] styling: The styling this site space overrides: theme, colors, corners, depth, link and icon styles, code themes, sidebar and search (fonts are the site's). Only the fields given are overridden.
-        :param pulumi.Input[Union['CustomizationThemesArgs', 'CustomizationThemesArgsDict']] themes: The default color mode and whether readers may switch it, for this site space.
+        :param pulumi.Input[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict', 'outputs.CustomizationLink']] social_preview: The social preview image of this site space's pages.
+        :param pulumi.Input[Union['SiteSpaceCustomizationStylingArgs', 'SiteSpaceCustomizationStylingArgsDict', 'outputs.SiteSpaceCustomizationStyling']] styling: The styling this site space overrides: theme, colors, corners, depth, link and icon styles, code themes, sidebar and search (fonts are the site's). Only the fields given are overridden.
+        :param pulumi.Input[Union['CustomizationThemesArgs', 'CustomizationThemesArgsDict', 'outputs.CustomizationThemes']] themes: The default color mode and whether readers may switch it, for this site space.
         :param pulumi.Input[_builtins.str] title: The title this site space shows instead of the site's (2 to 128 characters).
                
                Example: `"Acme Guides"`.
-        :param pulumi.Input[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']] trademark: Whether the "Powered by" trademark shows in this site space.
+        :param pulumi.Input[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']] trademark: Whether the "Powered by" trademark shows in this site space.
         :param pulumi.Input[_builtins.str] workspace: The workspace the object lives in: a name configured in `docs-workspace:workspaces`, whose organization, URL and token the provider uses. Absent, the default workspace (`docs-workspace:apiUrl`, `apiToken`, `organizationId`). A change replaces the object: it is another organization. An unknown name is refused at preview.
                
                Example: `"prod"`.
@@ -444,20 +444,20 @@ class SiteSpaceCustomization(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 external_links: pulumi.Input[Optional[Union['CustomizationExternalLinksArgs', 'CustomizationExternalLinksArgsDict']]] = None,
-                 feedback: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']]] = None,
-                 footer: pulumi.Input[Optional[Union['CustomizationFooterArgs', 'CustomizationFooterArgsDict']]] = None,
-                 header: pulumi.Input[Optional[Union['CustomizationHeaderArgs', 'CustomizationHeaderArgsDict']]] = None,
+                 external_links: pulumi.Input[Optional[Union['CustomizationExternalLinksArgs', 'CustomizationExternalLinksArgsDict', 'outputs.CustomizationExternalLinks']]] = None,
+                 feedback: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']]] = None,
+                 footer: pulumi.Input[Optional[Union['CustomizationFooterArgs', 'CustomizationFooterArgsDict', 'outputs.CustomizationFooter']]] = None,
+                 header: pulumi.Input[Optional[Union['CustomizationHeaderArgs', 'CustomizationHeaderArgsDict', 'outputs.CustomizationHeader']]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 pagination: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']]] = None,
-                 privacy_policy: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict']]] = None,
+                 pagination: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']]] = None,
+                 privacy_policy: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict', 'outputs.CustomizationLink']]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
                  site_space_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 social_preview: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict']]] = None,
-                 styling: pulumi.Input[Optional[Union['SiteSpaceCustomizationStylingArgs', 'SiteSpaceCustomizationStylingArgsDict']]] = None,
-                 themes: pulumi.Input[Optional[Union['CustomizationThemesArgs', 'CustomizationThemesArgsDict']]] = None,
+                 social_preview: pulumi.Input[Optional[Union['CustomizationLinkArgs', 'CustomizationLinkArgsDict', 'outputs.CustomizationLink']]] = None,
+                 styling: pulumi.Input[Optional[Union['SiteSpaceCustomizationStylingArgs', 'SiteSpaceCustomizationStylingArgsDict', 'outputs.SiteSpaceCustomizationStyling']]] = None,
+                 themes: pulumi.Input[Optional[Union['CustomizationThemesArgs', 'CustomizationThemesArgsDict', 'outputs.CustomizationThemes']]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
-                 trademark: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict']]] = None,
+                 trademark: pulumi.Input[Optional[Union['CustomizationToggleArgs', 'CustomizationToggleArgsDict', 'outputs.CustomizationToggle']]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -528,6 +528,12 @@ class SiteSpaceCustomization(pulumi.CustomResource):
         __props__.__dict__["trademark"] = None
         __props__.__dict__["workspace"] = None
         return SiteSpaceCustomization(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:SiteSpaceCustomization', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter(name="externalLinks")

@@ -240,7 +240,7 @@ class Space(pulumi.CustomResource):
                  language: pulumi.Input[Optional['Language']] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  parent: pulumi.Input[Optional[_builtins.str]] = None,
-                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SpacePermissionsItemArgs', 'SpacePermissionsItemArgsDict']]]]] = None,
+                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SpacePermissionsItemArgs', 'SpacePermissionsItemArgsDict', 'outputs.SpacePermissionsItem']]]]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -295,7 +295,7 @@ class Space(pulumi.CustomResource):
                
                Example: `"org_engineering"`.
         :param pulumi.Input[_builtins.str] parent: The collection the space lives in; absent or `null` keeps it at the organization's top level. A change moves it.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['SpacePermissionsItemArgs', 'SpacePermissionsItemArgsDict']]]] permissions: The space's grants, **authoritative**: each a team (`teamId`) or a user (`userId`, or the `email` of a member of the organization) with its role (`admin`, `create`, `edit`, `review`, `comment`, `read`). Any other grant, made by hand, is removed at the next `up` that sees it (after `pulumi refresh`, or `up --refresh`), and the preview lists `permissions`. An e-mail no member has fails with an error naming it, before anything is written. Omitted: the grants are not managed (use SpacePermission then; never both on one space, refused at preview).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['SpacePermissionsItemArgs', 'SpacePermissionsItemArgsDict', 'outputs.SpacePermissionsItem']]]] permissions: The space's grants, **authoritative**: each a team (`teamId`) or a user (`userId`, or the `email` of a member of the organization) with its role (`admin`, `create`, `edit`, `review`, `comment`, `read`). Any other grant, made by hand, is removed at the next `up` that sees it (after `pulumi refresh`, or `up --refresh`), and the preview lists `permissions`. An e-mail no member has fails with an error naming it, before anything is written. Omitted: the grants are not managed (use SpacePermission then; never both on one space, refused at preview).
                
                At most 1000 items.
         :param pulumi.Input[_builtins.str] title: The title, at most 50 characters.
@@ -365,7 +365,7 @@ class Space(pulumi.CustomResource):
                  language: pulumi.Input[Optional['Language']] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  parent: pulumi.Input[Optional[_builtins.str]] = None,
-                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SpacePermissionsItemArgs', 'SpacePermissionsItemArgsDict']]]]] = None,
+                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SpacePermissionsItemArgs', 'SpacePermissionsItemArgsDict', 'outputs.SpacePermissionsItem']]]]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -441,6 +441,12 @@ class Space(pulumi.CustomResource):
         __props__.__dict__["visibility"] = None
         __props__.__dict__["workspace"] = None
         return Space(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:Space', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter(name="changeRequests")

@@ -138,7 +138,7 @@ class Team(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 members: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TeamMemberEntryArgs', 'TeamMemberEntryArgsDict']]]]] = None,
+                 members: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TeamMemberEntryArgs', 'TeamMemberEntryArgsDict', 'outputs.TeamMemberEntry']]]]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
@@ -182,7 +182,7 @@ class Team(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing team to take over instead of creating one.
                
                Example: `"team_2c3d"`.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['TeamMemberEntryArgs', 'TeamMemberEntryArgsDict']]]] members: The team's members, **authoritative**: each a user id or an e-mail address of a member of the organization, with the role `owner` (manages the team's members) or `member` (the default). Anyone else in the team, added out of band, is removed at the next `up` that sees them (after `pulumi refresh`, or `up --refresh`), and the preview lists `members`. An e-mail no member has fails with an error naming its entry, before anything is written. Omitted: the members are not managed (use TeamMember then).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['TeamMemberEntryArgs', 'TeamMemberEntryArgsDict', 'outputs.TeamMemberEntry']]]] members: The team's members, **authoritative**: each a user id or an e-mail address of a member of the organization, with the role `owner` (manages the team's members) or `member` (the default). Anyone else in the team, added out of band, is removed at the next `up` that sees them (after `pulumi refresh`, or `up --refresh`), and the preview lists `members`. An e-mail no member has fails with an error naming its entry, before anything is written. Omitted: the members are not managed (use TeamMember then).
                
                At most 1000 items.
         :param pulumi.Input[_builtins.str] organization_id: The organization; defaults to the workspace's organization. A change replaces the team.
@@ -253,7 +253,7 @@ class Team(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 members: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TeamMemberEntryArgs', 'TeamMemberEntryArgsDict']]]]] = None,
+                 members: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TeamMemberEntryArgs', 'TeamMemberEntryArgsDict', 'outputs.TeamMemberEntry']]]]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  workspace: pulumi.Input[Optional[_builtins.str]] = None,
@@ -308,6 +308,12 @@ class Team(pulumi.CustomResource):
         __props__.__dict__["title"] = None
         __props__.__dict__["workspace"] = None
         return Team(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:Team', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter(name="createdAt")

@@ -269,6 +269,12 @@ class TranslationGlossary(pulumi.CustomResource):
         __props__.__dict__["workspace"] = None
         return TranslationGlossary(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'docs-workspace:index:TranslationGlossary', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def entries(self) -> pulumi.Output[Sequence[Mapping[str, _builtins.str]]]:
