@@ -65,14 +65,14 @@ export function runLines(report: SizeReport): string[] {
   );
   const lines = [
     `${report.count.toLocaleString("en")} spaces; the program alone under mocks: ${bares.join(", ")}`,
-    `${"phase".padEnd(14)} ${"run".padEnd(17)} ${"time".padStart(6)} ${"floor".padStart(6)} ${"x".padStart(6)} ${roles.map((r) => cell(heads[r])).join("")}  requests`,
-    `${"".padEnd(14)} ${"".padEnd(17)} ${"s".padStart(6)} ${"s".padStart(6)} ${"".padStart(6)} ${cell("CPU s / MB")}`,
+    `${"phase".padEnd(14)} ${"run".padEnd(28)} ${"time".padStart(6)} ${"floor".padStart(6)} ${"x".padStart(6)} ${roles.map((r) => cell(heads[r])).join("")}  requests`,
+    `${"".padEnd(14)} ${"".padEnd(28)} ${"s".padStart(6)} ${"s".padStart(6)} ${"".padStart(6)} ${cell("CPU s / MB")}`,
   ];
   for (const row of report.rows) {
     const ratio = (row.ms / row.floor).toFixed(2).padStart(6);
     const cells = roles.map((r) => roleCell(row, r)).join("");
     lines.push(
-      `${PHASE_NAMES[row.phase].padEnd(14)} ${row.run.padEnd(17)} ${secs(row.ms)} ${secs(row.floor)} ${ratio} ${cells}  ${describe(row.made)}`,
+      `${PHASE_NAMES[row.phase].padEnd(14)} ${row.run.padEnd(28)} ${secs(row.ms)} ${secs(row.floor)} ${ratio} ${cells}  ${describe(row.made)}`,
     );
   }
   return lines;
@@ -118,7 +118,7 @@ export function growthLines(reports: SizeReport[]): string[] {
       });
       const ratio = marginal.length < 2 ? NaN : marginal.at(-1)! / marginal[0]!;
       lines.push(
-        `  ${PHASE_NAMES[row.phase].padEnd(14)} ${row.run.padEnd(17)} ${name.padEnd(13)} ${marginal.map((m) => m.toFixed(2).padStart(7)).join(" ")}  ${Number.isFinite(ratio) ? ratio.toFixed(2) : "-"}`,
+        `  ${PHASE_NAMES[row.phase].padEnd(14)} ${row.run.padEnd(28)} ${name.padEnd(13)} ${marginal.map((m) => m.toFixed(2).padStart(7)).join(" ")}  ${Number.isFinite(ratio) ? ratio.toFixed(2) : "-"}`,
       );
     }
   }

@@ -18,8 +18,10 @@
  * BENCH_CLI_SIZES   the sizes, comma-separated (default 100,1000,3000)
  * BENCH_CLI_DOORS   dynamic, native or both (default dynamic,native)
  * BENCH_CLI_PHASES  which CLI phases to run (default up,noop,refresh,destroy)
- * BENCH_CLI_MODES   default, skip (PULUMI_SKIP_CHECKPOINTS=true: the large-stack mode), or both
- *                   (default default,skip)
+ * BENCH_CLI_MODES   how pulumi runs, comma-separated (default default,skip): `default` as it
+ *                   comes, or settings joined with +: `skip` (PULUMI_SKIP_CHECKPOINTS=true),
+ *                   `par<N>` (--parallel N), `conc<N>` (docs-workspace:maxConcurrency N);
+ *                   skip+conc16 is the README's large-stack mode
  * BENCH_CLI_HARNESS 0 to leave the harness rows out
  * BENCH_CLI_BASELINE the bin folder of another build of the CLI (an earlier pin's
  *                   .cache/pulumi-cli/<version>-<key>), measured beside the pinned one
@@ -60,7 +62,7 @@ const list = (name: string, fallback: string) =>
 const SIZES = list("BENCH_CLI_SIZES", "100,1000,3000").map(Number);
 const DOORS = list("BENCH_CLI_DOORS", "dynamic,native") as Door[];
 const PHASES = list("BENCH_CLI_PHASES", "up,noop,refresh,destroy") as PhaseName[];
-const MODES = list("BENCH_CLI_MODES", "default,skip") as Mode[];
+const MODES = list("BENCH_CLI_MODES", "default,skip");
 const HARNESS = process.env.BENCH_CLI_HARNESS !== "0";
 const PROFILE = process.env.BENCH_CLI_PROFILE;
 
@@ -72,12 +74,26 @@ const CLI_ARGS: Record<PhaseName, string[]> = {
   destroy: ["destroy", "--yes"],
 };
 
-/** How `pulumi` runs: as it comes, or with its checkpoints skipped (the README's large-stack mode). */
-type Mode = "default" | "skip";
-const MODE_ENV: Record<Mode, NodeJS.ProcessEnv> = {
-  default: {},
-  skip: { PULUMI_SKIP_CHECKPOINTS: "true" },
-};
+/** How `pulumi` runs: its environment, its extra arguments, and the provider's config. */
+interface Settings {
+  env: NodeJS.ProcessEnv;
+  args: string[];
+  config: [string, string][];
+}
+
+/** A mode of BENCH_CLI_MODES: `default`, or settings joined with `+` (skip, par<N>, conc<N>). */
+function settingsOf(mode: string): Settings {
+  const settings: Settings = { env: {}, args: [], config: [] };
+  if (mode === "default") return settings;
+  for (const part of mode.split("+")) {
+    const n = /^(par|conc)(\d+)$/.exec(part);
+    if (part === "skip") settings.env.PULUMI_SKIP_CHECKPOINTS = "true";
+    else if (n?.[1] === "par") settings.args.push("--parallel", n[2]!);
+    else if (n?.[1] === "conc") settings.config.push(["docs-workspace:maxConcurrency", n[2]!]);
+    else throw new Error(`BENCH_CLI_MODES: unknown setting ${JSON.stringify(part)} in ${mode}`);
+  }
+  return settings;
+}
 
 /** A build of the CLI: its bin folder and the version it reports. */
 interface Cli {
@@ -112,7 +128,7 @@ async function fixedStart(cli: Cli, door: Door, emulator: RunningEmulator, work:
 async function cliRows(
   cli: Cli,
   door: Door,
-  mode: Mode,
+  mode: string,
   count: number,
   context: { emulator: RunningEmulator; work: string; bare: Bare; start: number },
 ): Promise<{ rows: Row[]; state?: SizeReport["states"][number] }> {
@@ -125,11 +141,13 @@ async function cliRows(
     count,
     programOf[door],
   );
-  const stack: CliStack = { ...made, env: { ...made.env, ...MODE_ENV[mode] } };
+  const settings = settingsOf(mode);
+  const stack: CliStack = { ...made, env: { ...made.env, ...settings.env } };
+  for (const [key, value] of settings.config) await ok(stack, ["config", "set", key, value]);
   const rows: Row[] = [];
   let state: SizeReport["states"][number] | undefined;
   for (const phase of PHASES) {
-    const args = [...CLI_ARGS[phase]];
+    const args = [...CLI_ARGS[phase], ...settings.args];
     if (PROFILE !== undefined && phase === "up") {
       fs.mkdirSync(PROFILE, { recursive: true });
       args.push("--profiling", path.join(PROFILE, `${cli.version}-${door}-${mode}-${count}-up`));
