@@ -5,7 +5,8 @@
  * this process with 50 ms of latency on every API request: up, a no-op up, refresh and destroy,
  * each beside the same phase through the harness and against its floor.
  *
- * Floors: a phase's requests x 50 ms / 8 (the client keeps 8 in flight), plus, where it runs the
+ * Floors: a phase's requests x 50 ms / 8 (the engine runs 8 steps at once and the client keeps 8
+ * requests in flight; a mode that raises both, the fewer of the two), plus, where it runs the
  * program, the program alone under mocks (bench/engine.ts's bare run, per door); refresh's pages
  * are read in sequence, so its floor is requests x 50 ms. A no-op up's
  * floor is the program alone plus the CLI's fixed start: a no-op up of the same door's program
@@ -79,19 +80,28 @@ interface Settings {
   env: NodeJS.ProcessEnv;
   args: string[];
   config: [string, string][];
+  /** Requests in flight at most: the fewer of the engine's steps (--parallel, 8 by default) and the client's cap. */
+  inFlight: number;
 }
 
 /** A mode of BENCH_CLI_MODES: `default`, or settings joined with `+` (skip, par<N>, conc<N>). */
 function settingsOf(mode: string): Settings {
-  const settings: Settings = { env: {}, args: [], config: [] };
+  const settings: Settings = { env: {}, args: [], config: [], inFlight: IN_FLIGHT };
   if (mode === "default") return settings;
+  let parallel = IN_FLIGHT;
+  let concurrency = IN_FLIGHT;
   for (const part of mode.split("+")) {
     const n = /^(par|conc)(\d+)$/.exec(part);
     if (part === "skip") settings.env.PULUMI_SKIP_CHECKPOINTS = "true";
-    else if (n?.[1] === "par") settings.args.push("--parallel", n[2]!);
-    else if (n?.[1] === "conc") settings.config.push(["docs-workspace:maxConcurrency", n[2]!]);
-    else throw new Error(`BENCH_CLI_MODES: unknown setting ${JSON.stringify(part)} in ${mode}`);
+    else if (n?.[1] === "par") {
+      settings.args.push("--parallel", n[2]!);
+      parallel = Number(n[2]);
+    } else if (n?.[1] === "conc") {
+      settings.config.push(["docs-workspace:maxConcurrency", n[2]!]);
+      concurrency = Number(n[2]);
+    } else throw new Error(`BENCH_CLI_MODES: unknown setting ${JSON.stringify(part)} in ${mode}`);
   }
+  settings.inFlight = Math.min(parallel, concurrency);
   return settings;
 }
 
@@ -101,19 +111,24 @@ interface Cli {
   version: string;
 }
 
-const requestFloor = (made: Record<string, number>) =>
-  (Object.values(made).reduce((a, b) => a + b, 0) * LATENCY_MS) / IN_FLIGHT;
+/** The requests' latency, `inFlight` at a time. */
+const requestFloor = (made: Record<string, number>, inFlight: number) =>
+  (Object.values(made).reduce((a, b) => a + b, 0) * LATENCY_MS) / inFlight;
 
 /**
  * A phase's floor, from the requests it made, the program alone, and the CLI's fixed start.
  * Refresh reads the organization's list of spaces a page after the other: its requests are in
  * sequence, so its floor is each one's latency.
  */
-function floorOf(phase: PhaseName, made: Record<string, number>, bare: Bare, start: number) {
-  if (phase === "up") return requestFloor(made) + bare.ms;
+function floorOf(
+  phase: PhaseName,
+  made: Record<string, number>,
+  { bare, start, inFlight }: { bare: Bare; start: number; inFlight: number },
+) {
+  if (phase === "up") return requestFloor(made, inFlight) + bare.ms;
   if (phase === "noop") return bare.ms + start;
-  if (phase === "refresh") return requestFloor(made) * IN_FLIGHT;
-  return requestFloor(made);
+  if (phase === "refresh") return requestFloor(made, 1);
+  return requestFloor(made, inFlight);
 }
 
 /** The CLI's fixed start in a door: a no-op up of its program with no spaces, after one up. */
@@ -153,7 +168,7 @@ async function cliRows(
       args.push("--profiling", path.join(PROFILE, `${cli.version}-${door}-${mode}-${count}-up`));
     }
     const m = await measured(emulator, () => sampled(stack, args));
-    const floor = floorOf(phase, m.made, bare, start);
+    const floor = floorOf(phase, m.made, { bare, start, inFlight: settings.inFlight });
     rows.push({ phase, run, door, ms: m.ms, floor, made: m.made, usage: byRole(m.value) });
     if (phase === "up") state = { run, ...(await stateSize(stack)) };
   }
@@ -175,7 +190,7 @@ async function harnessRows(emulator: RunningEmulator, work: string, count: numbe
   const rows: Row[] = [];
   for (const phase of PHASES) {
     const m = await measured(emulator, runs[phase]);
-    const floor = floorOf(phase, m.made, bare, 0);
+    const floor = floorOf(phase, m.made, { bare, start: 0, inFlight: IN_FLIGHT });
     const peak = m.value.usage?.peakRss;
     rows.push({ phase, run: "harness", door: "dynamic", ms: m.ms, floor, made: m.made, peak });
   }
@@ -241,7 +256,7 @@ export const cliBench: BenchModule = {
       await addLatency(emulator);
       const reports: SizeReport[] = [];
       const lines = [
-        `${LATENCY_MS} ms of emulator latency on every API request, ${IN_FLIGHT} in flight (the client's cap); each pulumi with its default --parallel, the TypeScript program transpiled without type check; one run each`,
+        `${LATENCY_MS} ms of emulator latency on every API request, ${IN_FLIGHT} in flight (the client's cap and pulumi's default --parallel) unless a mode raises both; the TypeScript program transpiled without type check; one run each`,
         `the CLI's fixed start (a no-op up of no spaces): ${[...starts].map(([run, ms]) => `${run} ${(ms / 1000).toFixed(1)} s`).join(", ")}`,
       ];
       for (const count of SIZES) {
