@@ -69,8 +69,13 @@ describeCli("an up with its checkpoints skipped, killed, recovered as the README
     return unmanaged(emu, { resources: [] }, stack.work);
   }
 
-  /** Kills `pulumi up` (SIGKILL to its process group) once `made` spaces exist; its plugins after their requests end. */
-  async function killedAt(made: number) {
+  /**
+   * Runs `pulumi up` with each space's POST waiting `latencyMs` in the emulator, so that the kill
+   * lands inside the run, and kills it (SIGKILL to its process group) once `made` spaces exist; its
+   * plugins after their requests end. Answers how many spaces the organization then holds.
+   */
+  async function killedAt(made: number, latencyMs: number): Promise<number> {
+    await emu.addFault({ method: "POST", path: "/v1/orgs/*/spaces", kind: "latency", latencyMs });
     const run = stack.start(["up", "--yes", "--skip-preview"]);
     let ended: number | null | undefined;
     void run.exited.then((code) => (ended = code));
@@ -85,6 +90,8 @@ describeCli("an up with its checkpoints skipped, killed, recovered as the README
     await run.exited;
     await requestsSettle(emu, 1500);
     for (const pid of plugins) if (isRunning(pid)) process.kill(pid, "SIGKILL");
+    await emu.clearFaults();
+    return (await spaceTitles()).length;
   }
 
   /**
@@ -120,10 +127,11 @@ describeCli("an up with its checkpoints skipped, killed, recovered as the README
     return reports;
   }
 
-  async function converged(count: number, before: string) {
+  /** The end every recovery must reach: `count` spaces each once, `managed` resources, nothing unmanaged. */
+  async function converged(count: number, before: string, managed = count) {
     await stack.ok(["up", "--yes"]);
     expect(await spaceTitles()).toEqual(spaces(count));
-    expect((await stack.resources()).size).toBe(count);
+    expect((await stack.resources()).size).toBe(managed);
     expect(await unmanaged(emu, await stack.exportState(), stack.work)).toBe(before);
     expect((await stack.run(["up", "--yes", "--expect-no-changes"])).code).toBe(0);
     expect((await stack.run(["refresh", "--yes", "--expect-no-changes"])).code).toBe(0);
@@ -132,16 +140,7 @@ describeCli("an up with its checkpoints skipped, killed, recovered as the README
   test("1,000 spaces through the native plugin, the first up killed after 400: each space made once, all managed", async () => {
     const count = 1000;
     const before = await skipping("native-spaces", count);
-    // Each POST waits in the emulator, so the kill lands well inside the run.
-    await emu.addFault({
-      method: "POST",
-      path: "/v1/orgs/*/spaces",
-      kind: "latency",
-      latencyMs: 40,
-    });
-    await killedAt(400);
-    await emu.clearFaults();
-    const made = (await spaceTitles()).length;
+    const made = await killedAt(400, 40);
     expect(made).toBeGreaterThanOrEqual(400);
     expect(made).toBeLessThan(count);
     // The kill left the state as it was before the run: nothing in it, nothing pending.
@@ -161,15 +160,7 @@ describeCli("an up with its checkpoints skipped, killed, recovered as the README
     const before = await skipping("spaces", 20);
     await stack.ok(["up", "--yes"]);
     await stack.setConfig("spaces:count", String(count));
-    await emu.addFault({
-      method: "POST",
-      path: "/v1/orgs/*/spaces",
-      kind: "latency",
-      latencyMs: 200,
-    });
-    await killedAt(60);
-    await emu.clearFaults();
-    const made = (await spaceTitles()).length;
+    const made = await killedAt(60, 200);
     expect(made).toBeLessThan(count);
     expect((await stack.resources()).size).toBe(20);
 
@@ -182,15 +173,7 @@ describeCli("an up with its checkpoints skipped, killed, recovered as the README
   test("spaces in collections the killed run made: the first round takes the collections, the second the spaces", async () => {
     const count = 80;
     const before = await skipping("spaces", count, { "spaces:collections": "2" });
-    await emu.addFault({
-      method: "POST",
-      path: "/v1/orgs/*/spaces",
-      kind: "latency",
-      latencyMs: 200,
-    });
-    await killedAt(30);
-    await emu.clearFaults();
-    const made = (await spaceTitles()).length;
+    const made = await killedAt(30, 200);
     expect(made).toBeLessThan(count);
 
     // A collection has no creation time, and the preview lists what the killed run made among
@@ -215,11 +198,6 @@ describeCli("an up with its checkpoints skipped, killed, recovered as the README
     expect([...reports[2]!.matchAll(/^found +Space /gm)].length).toBe(made);
     expect(reports[3]).not.toMatch(/^found /m);
     expect((await stack.resources()).size).toBe(made + 2);
-    await stack.ok(["up", "--yes"]);
-    expect(await spaceTitles()).toEqual(spaces(count));
-    expect((await stack.resources()).size).toBe(count + 2);
-    expect(await unmanaged(emu, await stack.exportState(), stack.work)).toBe(before);
-    expect((await stack.run(["up", "--yes", "--expect-no-changes"])).code).toBe(0);
-    expect((await stack.run(["refresh", "--yes", "--expect-no-changes"])).code).toBe(0);
+    await converged(count, before, count + 2);
   });
 });
