@@ -66,6 +66,9 @@ const Export = z.looseObject({
   }),
 });
 
+/** A resource's name in its program: the last part of its URN. */
+export const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
+
 /** The resource class of one of this package's resources, through either door. */
 const typeOf = (type: string) => TYPE.exec(type)?.[1];
 
@@ -113,7 +116,7 @@ export function readPending(file: string): {
     const create = {
       urn: op.resource.urn,
       type,
-      name: op.resource.urn.slice(op.resource.urn.lastIndexOf("::") + 2),
+      name: nameOf(op.resource.urn),
       inputs,
     };
     if (op.type === "creating") pending.push(create);

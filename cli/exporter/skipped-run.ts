@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { LISTED_BEFORE, PENDING_CREATE_KEY } from "../../common/pending-create";
-import type { PendingCreate, Settlement, StackExport } from "./pending";
+import { UNKNOWN } from "../../common/unknown";
+import { nameOf, type PendingCreate, type Settlement, type StackExport } from "./pending";
 import { readJson, TYPE } from "./unmanaged";
 
 /**
@@ -21,8 +22,6 @@ import { readJson, TYPE } from "./unmanaged";
  * nothing more.
  */
 
-/** The engine's marker of a value not known before the update (`plugin.UnknownStringValue`). */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 /** How `pulumi preview --json` shows a secret without `--show-secrets`. */
 const SECRET_SHOWN = "[secret]";
 
@@ -88,7 +87,7 @@ export function readPreview(file: string): PreviewCreates {
     const create = {
       urn: step.urn,
       type,
-      name: step.urn.slice(step.urn.lastIndexOf("::") + 2),
+      name: nameOf(step.urn),
       inputs,
     };
     if (holdsUnknown(inputs)) {

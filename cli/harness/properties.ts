@@ -1,3 +1,4 @@
+import { UNKNOWN } from "../../common/unknown";
 import { isDeepStrictEqual } from "node:util";
 import type { Json, PropertyDiffKind, PropertyMap } from "./types";
 
@@ -7,7 +8,7 @@ export const SIG_KEY = "4dabf18193072939515e22adb298388d";
 export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 export const RESOURCE_REF_SIG = "5cf8f73096256a8f31e491e813e4eb8e";
 export const OUTPUT_VALUE_SIG = "d0e6a833031e9bbcd3f4e8bde6ca49a4";
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+export { UNKNOWN };
 
 export const PROVIDER_KEY = "__provider";
 

@@ -1,3 +1,4 @@
+import { UNKNOWN } from "../../common/unknown";
 import type { z } from "zod";
 import { formatPath } from "../../common/issues";
 
@@ -9,7 +10,7 @@ import { formatPath } from "../../common/issues";
 export type Props = Record<string, unknown>;
 
 /** The value Pulumi sends during preview for an input that is not known yet. */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+export { UNKNOWN };
 
 /** What comparison needs of a definition: its inputs, and what their absence means. */
 interface Compared {

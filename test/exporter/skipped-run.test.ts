@@ -3,7 +3,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { PENDING_CREATE_KEY } from "../../common/pending-create";
 import type { StackExport } from "../../cli/exporter/pending";
-import { readPreview, takenFromPreview, UNKNOWN } from "../../cli/exporter/skipped-run";
+import { UNKNOWN } from "../../common/unknown";
+import { readPreview, takenFromPreview } from "../../cli/exporter/skipped-run";
 
 /**
  * `docs-workspace pending --preview`: the creates a preview shows, read as pending creates, and
